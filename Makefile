@@ -1,0 +1,30 @@
+# The front door. CMake does the building (one build directory per Lua);
+# tools/deps.sh installs what is missing on Debian, or says what to install.
+
+LUAS      := 5.1 5.2 5.3 5.4 luajit
+# busted profiles from .busted: every Lua, and LuaJIT with the JIT off.
+PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff
+
+.PHONY: all demo test bench clean $(addprefix build-,$(LUAS))
+
+all: build-5.4
+
+$(addprefix build-,$(LUAS)): build-%:
+	@cmake -S . -B build-$* -DIMPACT_LUA=$* >/dev/null
+	@cmake --build build-$* -- --no-print-directory
+
+demo:
+	@tools/deps.sh demo
+	@$(MAKE) --no-print-directory build-5.4
+	LUA_CPATH="build-5.4/?.so" LUA_PATH="lua/?.lua;lua/?/init.lua" lua5.4 examples/demo.lua
+
+test:
+	@tools/deps.sh test
+	@for v in $(LUAS); do $(MAKE) --no-print-directory build-$$v || exit 1; done
+	@spec/run.sh $(PROFILES)
+
+bench:
+	@echo "make bench: the benchmark suite is not written yet (see README)."
+
+clean:
+	rm -rf $(addprefix build-,$(LUAS)) demo.svg

@@ -1,0 +1,178 @@
+/* AABB: an axis-aligned box, and the tests of the intersect family. */
+#include <string.h>
+
+#include "object.h"
+
+enum { SLOT_POS = 1, SLOT_HALF, NSLOTS = SLOT_HALF };
+
+static imp_aabb *checkaabb(lua_State *L, int i, const char *fname) {
+  return (imp_aabb *)imp_checkobject(L, i, T_AABB, fname);
+}
+
+static void pushaabb(lua_State *L, imp_vec2 pos, imp_vec2 half) {
+  imp_aabb *b = (imp_aabb *)imp_newobject(L, T_AABB, sizeof(imp_aabb), NSLOTS);
+  b->pos = pos;
+  b->half = half;
+}
+
+/* AABB(x, y, halfX, halfY), AABB(pos, half), any mix, or AABB() at 0. */
+static int aabb_new(lua_State *L) {
+  imp_vec2 pos = {0, 0}, half = {0, 0};
+  if (lua_gettop(L) > 0)
+    imp_checkextent(L, imp_checkvec2(L, 1, "AABB", &pos), "AABB", &half,
+                    "negative half size");
+  pushaabb(L, pos, half);
+  return 1;
+}
+
+/* AABB.fromRect(left, top, width, height), the way bump.lua gives boxes. */
+static int aabb_fromrect(lua_State *L) {
+  imp_vec2 corner, size, pos, half;
+  imp_checkextent(L, imp_checkvec2(L, 1, "fromRect", &corner), "fromRect",
+                  &size, "negative size");
+  half.x = size.x * 0.5;
+  half.y = size.y * 0.5;
+  pos.x = corner.x + half.x;
+  pos.y = corner.y + half.y;
+  pushaabb(L, pos, half);
+  return 1;
+}
+
+static int aabb_intersectpoint(lua_State *L) {
+  const char *fname = "intersectPoint";
+  const imp_aabb *box = checkaabb(L, 1, fname);
+  imp_vec2 p;
+  imp_hit h;
+  int out = imp_optout(L, imp_checkvec2(L, 2, fname, &p), T_HIT, fname);
+  if (imp_aabb_intersect_point(box, p.x, p.y, &h)) imp_pushhit(L, out, 1, &h);
+  else lua_pushnil(L);
+  return 1;
+}
+
+static double optpadding(lua_State *L, int i, const char *fname) {
+  double v = imp_checknumber(L, i, fname);
+  if (!(v >= 0)) imp_argerror(L, i, fname, "negative padding");
+  return v;
+}
+
+static int aabb_intersectsegment(lua_State *L) {
+  const char *fname = "intersectSegment";
+  const imp_aabb *box = checkaabb(L, 1, fname);
+  imp_vec2 pos, delta, pad = {0, 0};
+  imp_hit h;
+  int out, i = imp_checkvec2(L, imp_checkvec2(L, 2, fname, &pos), fname, &delta);
+  if (lua_type(L, i) == LUA_TNUMBER) {
+    pad.x = optpadding(L, i++, fname);
+    if (lua_type(L, i) == LUA_TNUMBER) pad.y = optpadding(L, i++, fname);
+  }
+  out = imp_optout(L, i, T_HIT, fname);
+  if (imp_aabb_intersect_segment(box, pos.x, pos.y, delta.x, delta.y,
+                                 pad.x, pad.y, &h))
+    imp_pushhit(L, out, 1, &h);
+  else
+    lua_pushnil(L);
+  return 1;
+}
+
+static int aabb_intersectaabb(lua_State *L) {
+  const char *fname = "intersectAABB";
+  const imp_aabb *box = checkaabb(L, 1, fname);
+  const imp_aabb *other = checkaabb(L, 2, fname);
+  int out = imp_optout(L, 3, T_HIT, fname);
+  imp_hit h;
+  if (imp_aabb_intersect_aabb(box, other, &h)) imp_pushhit(L, out, 1, &h);
+  else lua_pushnil(L);
+  return 1;
+}
+
+static int aabb_sweepaabb(lua_State *L) {
+  const char *fname = "sweepAABB";
+  const imp_aabb *box = checkaabb(L, 1, fname);
+  const imp_aabb *moving = checkaabb(L, 2, fname);
+  imp_vec2 delta;
+  imp_sweep s;
+  int out = imp_optout(L, imp_checkvec2(L, 3, fname, &delta), T_SWEEP, fname);
+  imp_aabb_sweep_aabb(box, moving, delta.x, delta.y, &s);
+  imp_pushsweep(L, out, 1, &s);
+  return 1;
+}
+
+/* moving:sweepInto(colliders, delta[, out]): the nearest stop among a Lua
+** array of colliders; ties go to the first listed, and the moving box is
+** skipped if it is listed. */
+static int aabb_sweepinto(lua_State *L) {
+  const char *fname = "sweepInto";
+  const imp_aabb *moving = checkaabb(L, 1, fname);
+  imp_vec2 delta;
+  imp_sweep s;
+  int out, k, n, found = 0;
+  if (!lua_istable(L, 2)) imp_typeerror(L, 2, fname, "table");
+  out = imp_optout(L, imp_checkvec2(L, 3, fname, &delta), T_SWEEP, fname);
+  n = (int)imp_rawlen(L, 2);
+  imp_sweep_clear(&s, moving, delta.x, delta.y);
+  for (k = 1; k <= n; k++) {
+    const imp_aabb *c;
+    lua_rawgeti(L, 2, k);
+    c = (const imp_aabb *)imp_toobject(L, -1, T_AABB);
+    if (c == NULL)
+      imp_argerror(L, 2, fname, lua_pushfstring(L,
+                   "AABB expected at index %d, got %s", k, imp_typename(L, -1)));
+    if (imp_aabb_sweep_nearer(c, moving, delta.x, delta.y, &s)) found = k;
+    lua_pop(L, 1);
+  }
+  if (found) lua_rawgeti(L, 2, found);
+  imp_pushsweep(L, out, lua_gettop(L), &s);
+  return 1;
+}
+
+static int aabb_index(lua_State *L) {
+  imp_aabb *box = checkaabb(L, 1, "__index");
+  const char *k = imp_fieldname(L, 2);
+  if (k != NULL && strcmp(k, "pos") == 0)
+    imp_pushview(L, 1, SLOT_POS, &box->pos, 0);
+  else if (k != NULL && strcmp(k, "half") == 0)
+    imp_pushview(L, 1, SLOT_HALF, &box->half, 1);
+  else
+    imp_pushmethod(L, T_AABB);
+  return 1;
+}
+
+static int aabb_newindex(lua_State *L) {
+  imp_aabb *box = checkaabb(L, 1, "__newindex");
+  const char *k = imp_fieldname(L, 2);
+  if (k == NULL) return imp_nofield(L, T_AABB);
+  if (strcmp(k, "pos") == 0) imp_fieldvec2(L, T_AABB, k, &box->pos, 0);
+  else if (strcmp(k, "half") == 0) imp_fieldvec2(L, T_AABB, k, &box->half, 1);
+  else return imp_nofield(L, T_AABB);
+  return 0;
+}
+
+static int aabb_tostring(lua_State *L) {
+  const imp_aabb *box = checkaabb(L, 1, "__tostring");
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  luaL_addstring(&b, "AABB(pos=");
+  imp_addvec2(&b, box->pos);
+  luaL_addstring(&b, ", half=");
+  imp_addvec2(&b, box->half);
+  luaL_addchar(&b, ')');
+  luaL_pushresult(&b);
+  return 1;
+}
+
+static const luaL_Reg methods[] = {
+  {"fromRect", aabb_fromrect},
+  {"intersectPoint", aabb_intersectpoint},
+  {"intersectSegment", aabb_intersectsegment},
+  {"intersectAABB", aabb_intersectaabb},
+  {"sweepAABB", aabb_sweepaabb},
+  {"sweepInto", aabb_sweepinto},
+  {NULL, NULL}
+};
+
+static const luaL_Reg meta[] = {
+  {"__index", aabb_index}, {"__newindex", aabb_newindex},
+  {"__tostring", aabb_tostring}, {NULL, NULL}
+};
+
+const TypeInfo imp_aabb_type = {methods, meta, aabb_new};

@@ -1,0 +1,71 @@
+/* Argument checking, with errors worded the way Lua's own library words them. */
+#include <math.h>
+#include <string.h>
+
+#include "object.h"
+
+const char *imp_typename(lua_State *L, int i) {
+  int t = imp_typeof(L, i);
+  if (t) return imp_typenames[t];
+  return lua_type(L, i) == LUA_TNONE ? "no value" : luaL_typename(L, i);
+}
+
+/* luaL_argerror, but naming the function as the module knows it, so the
+** message is the same however the script reached the function. */
+int imp_argerror(lua_State *L, int narg, const char *fname, const char *msg) {
+  lua_Debug ar;
+  if (lua_getstack(L, 0, &ar)) {
+    lua_getinfo(L, "n", &ar);
+    if (ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0) {
+      narg--;  /* self does not count */
+      if (narg == 0)
+        return luaL_error(L, "calling '%s' on bad self (%s)", fname, msg);
+    }
+  }
+  return luaL_error(L, "bad argument #%d to '%s' (%s)", narg, fname, msg);
+}
+
+int imp_typeerror(lua_State *L, int narg, const char *fname,
+                  const char *expected) {
+  return imp_argerror(L, narg, fname, lua_pushfstring(L, "%s expected, got %s",
+                      expected, imp_typename(L, narg)));
+}
+
+double imp_checknumber(lua_State *L, int i, const char *fname) {
+  double v;
+  if (lua_type(L, i) != LUA_TNUMBER) imp_typeerror(L, i, fname, "number");
+  v = lua_tonumber(L, i);
+  if (!isfinite(v))
+    imp_argerror(L, i, fname, v != v ? "finite number expected, got nan"
+                                     : "finite number expected, got inf");
+  return v;
+}
+
+int imp_checkvec2(lua_State *L, int i, const char *fname, imp_vec2 *v) {
+  const Point *p;
+  if (lua_type(L, i) == LUA_TNUMBER) {
+    v->x = imp_checknumber(L, i, fname);
+    v->y = imp_checknumber(L, i + 1, fname);
+    return i + 2;
+  }
+  p = (const Point *)imp_toobject(L, i, T_POINT);
+  if (p == NULL) imp_typeerror(L, i, fname, "Point or number");
+  if (!isfinite(p->v->x) || !isfinite(p->v->y))
+    imp_argerror(L, i, fname, "Point with finite coordinates expected");
+  *v = *p->v;
+  return i + 1;
+}
+
+int imp_checkextent(lua_State *L, int i, const char *fname, imp_vec2 *v,
+                    const char *negative) {
+  int next = imp_checkvec2(L, i, fname, v);
+  if (!(v->x >= 0)) imp_argerror(L, i, fname, negative);
+  if (!(v->y >= 0)) imp_argerror(L, next - 1, fname, negative);
+  return next;
+}
+
+int imp_optout(lua_State *L, int i, int t, const char *fname) {
+  if (lua_isnoneornil(L, i)) return 0;
+  if (imp_toobject(L, i, t) == NULL) imp_typeerror(L, i, fname, imp_typenames[t]);
+  return i;
+}

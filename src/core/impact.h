@@ -1,0 +1,81 @@
+/*
+** impact: 2D collision tests in plain C99.
+**
+** Every function reads its inputs and writes results into caller-owned
+** structs; nothing allocates. A function that reports a hit returns nonzero
+** and fills *out; on a miss it returns 0 and leaves *out untouched.
+** The core is NaN-safe: every rejection is written so that a NaN compares
+** as a miss. Numbers are doubles and no axis direction is assumed.
+*/
+#ifndef IMPACT_H
+#define IMPACT_H
+
+#include <stddef.h>
+
+#define IMP_EPSILON 1e-8  /* how far sweeps stop short of contact, in time */
+
+typedef struct imp_vec2 { double x, y; } imp_vec2;
+
+/* Scales v to unit length in place and returns its old length; the zero
+** vector becomes (1, 0). */
+double imp_vec2_normalize(imp_vec2 *v);
+
+/* Axis-aligned box: centre and half extents (half >= 0). */
+typedef struct imp_aabb { imp_vec2 pos, half; } imp_aabb;
+
+/* Where a test found contact: the contact point, the movement that undoes
+** the overlap (or the rest of the segment pushed back), the unit normal of
+** the face that was hit (pointing out of the collider), and the fraction of
+** the movement travelled before contact. */
+typedef struct imp_hit {
+  imp_vec2 pos, delta, normal;
+  double time;
+} imp_hit;
+
+/* A box moved through a scene: where it stopped, how far along its
+** movement that is, and what stopped it (hit is valid when has_hit). */
+typedef struct imp_sweep {
+  imp_hit hit;
+  imp_vec2 pos;
+  double time;
+  int has_hit;
+} imp_sweep;
+
+/* Point inside the box (faces excluded): push-out along the least overlap. */
+int imp_aabb_intersect_point(const imp_aabb *box, double x, double y,
+                             imp_hit *out);
+
+/* Segment from (px, py) along (dx, dy), against the box grown by the
+** padding on each axis: slab test; out->time is the fraction of the delta
+** travelled at first contact (0 when starting inside). */
+int imp_aabb_intersect_segment(const imp_aabb *box, double px, double py,
+                               double dx, double dy,
+                               double padx, double pady, imp_hit *out);
+
+/* Static overlap of two boxes (touching is no overlap): push-out for other. */
+int imp_aabb_intersect_aabb(const imp_aabb *box, const imp_aabb *other,
+                            imp_hit *out);
+
+/* Moving box travels (dx, dy) towards the static box; always fills *out.
+** The stop time is backed off by IMP_EPSILON so the box ends short of
+** contact; a zero delta falls back to the static overlap test. */
+void imp_aabb_sweep_aabb(const imp_aabb *box, const imp_aabb *moving,
+                         double dx, double dy, imp_sweep *out);
+
+/* An unobstructed sweep: the moving box travels the whole delta. */
+void imp_sweep_clear(imp_sweep *s, const imp_aabb *moving,
+                     double dx, double dy);
+
+/* Sweeps moving against collider and replaces *nearest when it stops the
+** box strictly earlier (so ties keep the earlier candidate). A collider that
+** is the moving box itself is skipped. Returns nonzero when replaced. */
+int imp_aabb_sweep_nearer(const imp_aabb *collider, const imp_aabb *moving,
+                          double dx, double dy, imp_sweep *nearest);
+
+/* The nearest stop among n colliders (ties: the first listed). Returns the
+** index of the collider that stopped the box, or -1 when nothing did. */
+ptrdiff_t imp_aabb_sweep_into(const imp_aabb *moving,
+                              const imp_aabb *const *colliders, ptrdiff_t n,
+                              double dx, double dy, imp_sweep *out);
+
+#endif

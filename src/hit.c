@@ -1,0 +1,216 @@
+/* Hit and Sweep: the results of the tests, reusable as out objects. */
+#include <string.h>
+
+#include "object.h"
+
+enum { HIT_OWNER = 1, HIT_COLLIDER, HIT_POS, HIT_DELTA, HIT_NORMAL,
+       HIT_NSLOTS = HIT_NORMAL };
+enum { SWEEP_HIT = 1, SWEEP_POS, SWEEP_NSLOTS = SWEEP_POS };
+
+static Hit *newhit(lua_State *L) {
+  Hit *h = (Hit *)imp_newobject(L, T_HIT, sizeof(Hit), HIT_NSLOTS);
+  memset(&h->own, 0, sizeof h->own);
+  h->h = &h->own;
+  return h;
+}
+
+static imp_sweep *newsweep(lua_State *L) {
+  imp_sweep *s = (imp_sweep *)imp_newobject(L, T_SWEEP, sizeof(imp_sweep),
+                                            SWEEP_NSLOTS);
+  memset(s, 0, sizeof *s);
+  s->time = 1;
+  return s;
+}
+
+/* The Hit object that views the hit inside the Sweep at i (cached). */
+static void pushhitview(lua_State *L, int i, imp_sweep *s) {
+  Hit *h;
+  imp_getslot(L, i, SWEEP_HIT);
+  if (!lua_isnil(L, -1)) return;
+  lua_pop(L, 1);
+  h = (Hit *)imp_newobject(L, T_HIT, sizeof(Hit), HIT_NSLOTS);
+  h->h = &s->hit;
+  lua_pushvalue(L, i);
+  imp_setslot(L, -2, HIT_OWNER);
+  lua_pushvalue(L, -1);
+  imp_setslot(L, i, SWEEP_HIT);
+}
+
+void imp_pushhit(lua_State *L, int out, int collider, const imp_hit *h) {
+  Hit *o;
+  if (out == 0) o = newhit(L);
+  else {
+    lua_pushvalue(L, out);
+    o = (Hit *)lua_touserdata(L, out);
+  }
+  *o->h = *h;
+  lua_pushvalue(L, collider);
+  imp_setslot(L, -2, HIT_COLLIDER);
+}
+
+void imp_pushsweep(lua_State *L, int out, int collider, const imp_sweep *s) {
+  imp_sweep *o;
+  if (out == 0) o = newsweep(L);
+  else {
+    lua_pushvalue(L, out);
+    o = (imp_sweep *)lua_touserdata(L, out);
+  }
+  *o = *s;
+  if (s->has_hit) {
+    pushhitview(L, lua_gettop(L), o);
+    lua_pushvalue(L, collider);
+    imp_setslot(L, -2, HIT_COLLIDER);
+    lua_pop(L, 1);
+  }
+}
+
+/* Hit */
+
+static Hit *checkhit(lua_State *L, int i, const char *fname) {
+  return (Hit *)imp_checkobject(L, i, T_HIT, fname);
+}
+
+static int hit_new(lua_State *L) {
+  newhit(L);
+  return 1;
+}
+
+static int hit_index(lua_State *L) {
+  Hit *h = checkhit(L, 1, "__index");
+  const char *k = imp_fieldname(L, 2);
+  if (k == NULL) return imp_pushmethod(L, T_HIT);
+  if (strcmp(k, "time") == 0) lua_pushnumber(L, h->h->time);
+  else if (strcmp(k, "pos") == 0) imp_pushview(L, 1, HIT_POS, &h->h->pos, 0);
+  else if (strcmp(k, "normal") == 0)
+    imp_pushview(L, 1, HIT_NORMAL, &h->h->normal, 0);
+  else if (strcmp(k, "delta") == 0)
+    imp_pushview(L, 1, HIT_DELTA, &h->h->delta, 0);
+  else if (strcmp(k, "collider") == 0) imp_getslot(L, 1, HIT_COLLIDER);
+  else return imp_pushmethod(L, T_HIT);
+  return 1;
+}
+
+static int hit_newindex(lua_State *L) {
+  Hit *h = checkhit(L, 1, "__newindex");
+  const char *k = imp_fieldname(L, 2);
+  if (k == NULL) return imp_nofield(L, T_HIT);
+  if (strcmp(k, "time") == 0) h->h->time = imp_fieldnumber(L, T_HIT, k);
+  else if (strcmp(k, "pos") == 0) imp_fieldvec2(L, T_HIT, k, &h->h->pos, 0);
+  else if (strcmp(k, "normal") == 0)
+    imp_fieldvec2(L, T_HIT, k, &h->h->normal, 0);
+  else if (strcmp(k, "delta") == 0)
+    imp_fieldvec2(L, T_HIT, k, &h->h->delta, 0);
+  else if (strcmp(k, "collider") == 0) {
+    if (!lua_isnil(L, 3) && imp_toobject(L, 3, T_AABB) == NULL)
+      return imp_fielderror(L, T_HIT, k, lua_pushfstring(L,
+                            "AABB or nil expected, got %s", imp_typename(L, 3)));
+    lua_settop(L, 3);
+    imp_setslot(L, 1, HIT_COLLIDER);
+  } else
+    return imp_nofield(L, T_HIT);
+  return 0;
+}
+
+static void addhit(luaL_Buffer *b, const imp_hit *h) {
+  luaL_addstring(b, "Hit(pos=");
+  imp_addvec2(b, h->pos);
+  luaL_addstring(b, ", delta=");
+  imp_addvec2(b, h->delta);
+  luaL_addstring(b, ", normal=");
+  imp_addvec2(b, h->normal);
+  luaL_addstring(b, ", time=");
+  imp_addnumber(b, h->time);
+  luaL_addchar(b, ')');
+}
+
+static int hit_tostring(lua_State *L) {
+  const Hit *h = checkhit(L, 1, "__tostring");
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  addhit(&b, h->h);
+  luaL_pushresult(&b);
+  return 1;
+}
+
+static const luaL_Reg hit_methods[] = {{NULL, NULL}};
+
+static const luaL_Reg hit_meta[] = {
+  {"__index", hit_index}, {"__newindex", hit_newindex},
+  {"__tostring", hit_tostring}, {NULL, NULL}
+};
+
+const TypeInfo imp_hit_type = {hit_methods, hit_meta, hit_new};
+
+/* Sweep */
+
+static imp_sweep *checksweep(lua_State *L, int i, const char *fname) {
+  return (imp_sweep *)imp_checkobject(L, i, T_SWEEP, fname);
+}
+
+static int sweep_new(lua_State *L) {
+  newsweep(L);
+  return 1;
+}
+
+static int sweep_index(lua_State *L) {
+  imp_sweep *s = checksweep(L, 1, "__index");
+  const char *k = imp_fieldname(L, 2);
+  if (k == NULL) return imp_pushmethod(L, T_SWEEP);
+  if (strcmp(k, "time") == 0) lua_pushnumber(L, s->time);
+  else if (strcmp(k, "pos") == 0) imp_pushview(L, 1, SWEEP_POS, &s->pos, 0);
+  else if (strcmp(k, "hit") == 0) {
+    if (s->has_hit) pushhitview(L, 1, s);
+    else lua_pushnil(L);
+  } else
+    return imp_pushmethod(L, T_SWEEP);
+  return 1;
+}
+
+static int sweep_newindex(lua_State *L) {
+  imp_sweep *s = checksweep(L, 1, "__newindex");
+  const char *k = imp_fieldname(L, 2);
+  if (k == NULL) return imp_nofield(L, T_SWEEP);
+  if (strcmp(k, "time") == 0) s->time = imp_fieldnumber(L, T_SWEEP, k);
+  else if (strcmp(k, "pos") == 0) imp_fieldvec2(L, T_SWEEP, k, &s->pos, 0);
+  else if (strcmp(k, "hit") == 0) {
+    const Hit *h = (const Hit *)imp_toobject(L, 3, T_HIT);
+    if (h == NULL && !lua_isnil(L, 3))
+      return imp_fielderror(L, T_SWEEP, k, lua_pushfstring(L,
+                            "Hit or nil expected, got %s", imp_typename(L, 3)));
+    s->has_hit = h != NULL;
+    if (h != NULL && h->h != &s->hit) {
+      s->hit = *h->h;
+      imp_getslot(L, 3, HIT_COLLIDER);
+      pushhitview(L, 1, s);
+      lua_insert(L, -2);
+      imp_setslot(L, -2, HIT_COLLIDER);
+    }
+  } else
+    return imp_nofield(L, T_SWEEP);
+  return 0;
+}
+
+static int sweep_tostring(lua_State *L) {
+  const imp_sweep *s = checksweep(L, 1, "__tostring");
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  luaL_addstring(&b, "Sweep(pos=");
+  imp_addvec2(&b, s->pos);
+  luaL_addstring(&b, ", time=");
+  imp_addnumber(&b, s->time);
+  luaL_addstring(&b, ", hit=");
+  if (s->has_hit) addhit(&b, &s->hit);
+  else luaL_addstring(&b, "nil");
+  luaL_addchar(&b, ')');
+  luaL_pushresult(&b);
+  return 1;
+}
+
+static const luaL_Reg sweep_methods[] = {{NULL, NULL}};
+
+static const luaL_Reg sweep_meta[] = {
+  {"__index", sweep_index}, {"__newindex", sweep_newindex},
+  {"__tostring", sweep_tostring}, {NULL, NULL}
+};
+
+const TypeInfo imp_sweep_type = {sweep_methods, sweep_meta, sweep_new};

@@ -1,0 +1,65 @@
+/* luaopen_impact_core: builds the types and the module table. */
+#include "object.h"
+
+static const TypeInfo *const types[T_COUNT + 1] = {
+  NULL, &imp_point_type, &imp_aabb_type, &imp_hit_type, &imp_sweep_type
+};
+
+/* The shared upvalues (see object.h) sit on the stack from index base. */
+static void setfuncs(lua_State *L, int table, const luaL_Reg *l, int base) {
+  for (; l->name != NULL; l++) {
+    int u;
+    for (u = 0; u < IMP_NUPVALUES; u++) lua_pushvalue(L, base + u);
+    lua_pushcclosure(L, l->func, IMP_NUPVALUES);
+    lua_setfield(L, table, l->name);
+  }
+}
+
+/* impact.<Type>(...) calls the method table: drop it, then construct. */
+static int construct(lua_State *L) {
+  int t = (int)lua_tointeger(L, lua_upvalueindex(IMP_NUPVALUES + 1));
+  lua_remove(L, 1);
+  return types[t]->construct(L);
+}
+
+static int impact_type(lua_State *L) {
+  int t = imp_typeof(L, 1);
+  if (t) lua_pushstring(L, imp_typenames[t]);
+  else lua_pushnil(L);
+  return 1;
+}
+
+static const luaL_Reg functions[] = {{"type", impact_type}, {NULL, NULL}};
+
+#if defined(_WIN32)
+#define IMPACT_EXPORT __declspec(dllexport)
+#else
+#define IMPACT_EXPORT __attribute__((visibility("default")))
+#endif
+
+IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
+  const int base = 1, module = base + IMP_NUPVALUES;
+  int t, u;
+  lua_settop(L, 0);
+  for (t = 1; t <= IMP_NUPVALUES; t++) lua_newtable(L);
+  lua_newtable(L);  /* at index module */
+  for (t = 1; t <= T_COUNT; t++) {
+    int meta = base + t - 1, methods = base + T_COUNT + t - 1;
+    lua_pushstring(L, imp_typenames[t]);
+    lua_setfield(L, meta, "__name");
+    setfuncs(L, meta, types[t]->meta, base);
+    setfuncs(L, methods, types[t]->methods, base);
+    lua_createtable(L, 0, 1);  /* the method table's own metatable */
+    for (u = 0; u < IMP_NUPVALUES; u++) lua_pushvalue(L, base + u);
+    lua_pushinteger(L, t);
+    lua_pushcclosure(L, construct, IMP_NUPVALUES + 1);
+    lua_setfield(L, -2, "__call");
+    lua_setmetatable(L, methods);
+    lua_pushvalue(L, methods);
+    lua_setfield(L, module, imp_typenames[t]);
+  }
+  setfuncs(L, module, functions, base);
+  lua_pushnumber(L, IMP_EPSILON);
+  lua_setfield(L, module, "EPSILON");
+  return 1;
+}

@@ -1,0 +1,122 @@
+/* Objects: type checks, creation, slots and live views, field plumbing. */
+#include <math.h>
+#include <stdio.h>
+
+#include "object.h"
+
+const char *const imp_typenames[T_COUNT + 1] = {
+  NULL, "Point", "AABB", "Hit", "Sweep"
+};
+
+int imp_typeof(lua_State *L, int i) {
+  int t;
+  if (lua_type(L, i) != LUA_TUSERDATA || !lua_getmetatable(L, i)) return 0;
+  for (t = 1; t <= T_COUNT; t++)
+    if (lua_rawequal(L, -1, IMP_META(t))) break;
+  lua_pop(L, 1);
+  return t <= T_COUNT ? t : 0;
+}
+
+void *imp_toobject(lua_State *L, int i, int t) {
+  int same;
+  if (lua_type(L, i) != LUA_TUSERDATA || !lua_getmetatable(L, i)) return NULL;
+  same = lua_rawequal(L, -1, IMP_META(t));
+  lua_pop(L, 1);
+  return same ? lua_touserdata(L, i) : NULL;
+}
+
+void *imp_checkobject(lua_State *L, int i, int t, const char *fname) {
+  void *p = imp_toobject(L, i, t);
+  if (p == NULL) imp_typeerror(L, i, fname, imp_typenames[t]);
+  return p;
+}
+
+void *imp_newobject(lua_State *L, int t, size_t size, int nslots) {
+  void *p = imp_newslots(L, size, nslots);
+  lua_pushvalue(L, IMP_META(t));
+  lua_setmetatable(L, -2);
+  return p;
+}
+
+Point *imp_newpoint(lua_State *L, double x, double y) {
+  Point *p = (Point *)imp_newobject(L, T_POINT, sizeof(Point), 0);
+  p->v = &p->own;
+  p->own.x = x;
+  p->own.y = y;
+  p->nonnegative = 0;
+  return p;
+}
+
+void imp_pushview(lua_State *L, int i, int n, imp_vec2 *v, int nonnegative) {
+  Point *p;
+  imp_getslot(L, i, n);
+  if (!lua_isnil(L, -1)) return;
+  lua_pop(L, 1);
+  p = (Point *)imp_newobject(L, T_POINT, sizeof(Point), 1);
+  p->v = v;
+  p->nonnegative = nonnegative;
+  lua_pushvalue(L, i);
+  imp_setslot(L, -2, 1);  /* the view keeps its owner alive */
+  lua_pushvalue(L, -1);
+  imp_setslot(L, i, n);   /* the owner caches its view */
+}
+
+void imp_addnumber(luaL_Buffer *b, double v) {
+  char s[32];
+  snprintf(s, sizeof s, "%.14g", v);
+  luaL_addstring(b, s);
+}
+
+void imp_addvec2(luaL_Buffer *b, imp_vec2 v) {
+  luaL_addchar(b, '(');
+  imp_addnumber(b, v.x);
+  luaL_addstring(b, ", ");
+  imp_addnumber(b, v.y);
+  luaL_addchar(b, ')');
+}
+
+int imp_pushmethod(lua_State *L, int t) {
+  lua_pushvalue(L, 2);
+  lua_rawget(L, IMP_METHODS(t));
+  return 1;
+}
+
+const char *imp_fieldname(lua_State *L, int i) {
+  return lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : NULL;
+}
+
+double imp_fieldnumber(lua_State *L, int t, const char *field) {
+  double v;
+  if (lua_type(L, 3) != LUA_TNUMBER)
+    imp_fielderror(L, t, field, lua_pushfstring(L, "number expected, got %s",
+                                                imp_typename(L, 3)));
+  v = lua_tonumber(L, 3);
+  if (!isfinite(v)) imp_fielderror(L, t, field, "finite number expected");
+  return v;
+}
+
+void imp_fieldvec2(lua_State *L, int t, const char *field, imp_vec2 *v,
+                   int nonnegative) {
+  Point *p = (Point *)imp_toobject(L, 3, T_POINT);
+  if (p == NULL)
+    imp_fielderror(L, t, field, lua_pushfstring(L, "Point expected, got %s",
+                                                imp_typename(L, 3)));
+  if (!isfinite(p->v->x) || !isfinite(p->v->y))
+    imp_fielderror(L, t, field, "finite coordinates expected");
+  if (nonnegative && !(p->v->x >= 0 && p->v->y >= 0))
+    imp_fielderror(L, t, field, "non-negative coordinates expected");
+  *v = *p->v;
+}
+
+int imp_fielderror(lua_State *L, int t, const char *field, const char *msg) {
+  return luaL_error(L, "bad value for field '%s' of %s (%s)", field,
+                    imp_typenames[t], msg);
+}
+
+int imp_nofield(lua_State *L, int t) {
+  const char *field = imp_fieldname(L, 2);
+  if (field == NULL)
+    return luaL_error(L, "%s has no field of type %s", imp_typenames[t],
+                      imp_typename(L, 2));
+  return luaL_error(L, "%s has no field '%s'", imp_typenames[t], field);
+}

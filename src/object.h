@@ -1,0 +1,93 @@
+/*
+** What the Lua types share: the type registry, object slots and live views,
+** and argument checking with errors in Lua's own style.
+*/
+#ifndef IMPACT_OBJECT_H
+#define IMPACT_OBJECT_H
+
+#include "compat.h"
+#include "core/impact.h"
+
+/* The Lua types, numbered from 1. */
+enum { T_POINT = 1, T_AABB, T_HIT, T_SWEEP, T_COUNT = T_SWEEP };
+
+/*
+** Every function of the module is a closure over the same upvalues: the
+** metatable of each type, then its method table (impact.<Type>).
+*/
+#define IMP_META(t) lua_upvalueindex(t)
+#define IMP_METHODS(t) lua_upvalueindex(T_COUNT + (t))
+#define IMP_NUPVALUES (2 * T_COUNT)
+
+/* A Point owns its coordinates, or views another object's (v points into
+** the owner, which its slot 1 keeps alive). A view of a box's half size
+** accepts only non-negative values. */
+typedef struct Point {
+  imp_vec2 *v;
+  imp_vec2 own;
+  int nonnegative;
+} Point;
+
+/* A Hit owns its data, or views the hit inside a Sweep. */
+typedef struct Hit {
+  imp_hit *h;
+  imp_hit own;
+} Hit;
+
+/* AABB userdata hold an imp_aabb, Sweep userdata an imp_sweep. */
+
+extern const char *const imp_typenames[T_COUNT + 1];
+
+/* Registration of one type (module.c calls these while it builds). */
+typedef struct TypeInfo {
+  const luaL_Reg *methods;  /* goes into impact.<Type> */
+  const luaL_Reg *meta;     /* metamethods */
+  lua_CFunction construct;  /* impact.<Type>(...), arguments from 1 */
+} TypeInfo;
+extern const TypeInfo imp_point_type, imp_aabb_type, imp_hit_type,
+    imp_sweep_type;
+
+/* Objects. */
+int imp_typeof(lua_State *L, int i);  /* T_* of the value, 0 if none */
+void *imp_toobject(lua_State *L, int i, int t);  /* NULL if not a t */
+void *imp_checkobject(lua_State *L, int i, int t, const char *fname);
+void *imp_newobject(lua_State *L, int t, size_t size, int nslots);
+Point *imp_newpoint(lua_State *L, double x, double y);
+/* Pushes the cached Point view of *v kept in slot n of the object at i. */
+void imp_pushview(lua_State *L, int i, int n, imp_vec2 *v, int nonnegative);
+/* tostring helpers: "(x, y)" and numbers as Lua prints them. */
+void imp_addnumber(luaL_Buffer *b, double v);
+void imp_addvec2(luaL_Buffer *b, imp_vec2 v);
+/* __index fallback: impact.<Type>[key] for the object's methods. */
+int imp_pushmethod(lua_State *L, int t);
+/* The field name at i, or NULL when the key is not a string. */
+const char *imp_fieldname(lua_State *L, int i);
+/* Field writes (__newindex, the value at 3): a finite number, or a Point
+** copied into *v. */
+double imp_fieldnumber(lua_State *L, int t, const char *field);
+void imp_fieldvec2(lua_State *L, int t, const char *field, imp_vec2 *v,
+                   int nonnegative);
+int imp_fielderror(lua_State *L, int t, const char *field, const char *msg);
+int imp_nofield(lua_State *L, int t);
+
+/* Arguments. fname is the function's name as Lua code calls it. */
+const char *imp_typename(lua_State *L, int i);  /* for "got ..." */
+int imp_argerror(lua_State *L, int narg, const char *fname, const char *msg);
+int imp_typeerror(lua_State *L, int narg, const char *fname,
+                  const char *expected);
+double imp_checknumber(lua_State *L, int i, const char *fname);
+/* A Point or two numbers from index i into *v; returns the next index. */
+int imp_checkvec2(lua_State *L, int i, const char *fname, imp_vec2 *v);
+/* Like imp_checkvec2 for a size: a negative component is an error. */
+int imp_checkextent(lua_State *L, int i, const char *fname, imp_vec2 *v,
+                    const char *negative);
+/* An optional trailing out object of type t at i: its index, or 0 when
+** absent or nil. Anything else there is an error. */
+int imp_optout(lua_State *L, int i, int t, const char *fname);
+
+/* Results (hit.c). out is the index of the caller's object or 0 for a new
+** one; collider the index of the object that was hit. */
+void imp_pushhit(lua_State *L, int out, int collider, const imp_hit *h);
+void imp_pushsweep(lua_State *L, int out, int collider, const imp_sweep *s);
+
+#endif

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Installs the Debian packages that a make target needs, when run as root;
+# otherwise prints the exact command to run and fails.
+#   tools/deps.sh demo|test|bench
+set -e
+
+case "$1" in
+  demo)  need="gcc make cmake pkg-config lua5.4 liblua5.4-dev" ;;
+  bench) need="gcc make cmake pkg-config lua5.4 liblua5.4-dev luajit libluajit-5.1-dev" ;;
+  test)  need="gcc make cmake pkg-config lua5.1 liblua5.1-0-dev lua5.2 liblua5.2-dev
+               lua5.3 liblua5.3-dev lua5.4 liblua5.4-dev luajit libluajit-5.1-dev
+               luarocks lua-busted" ;;
+  *) echo "usage: tools/deps.sh demo|test|bench" >&2; exit 2 ;;
+esac
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+  echo "deps: not a Debian system; make sure these (or their equivalents) are installed: $(echo $need)" >&2
+  exit 0
+fi
+
+missing=""
+for p in $need; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" = 0 ]; then
+  echo "deps: installing$missing"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends $missing >/dev/null
+else
+  echo "deps: missing packages; install them with:" >&2
+  echo "  sudo apt-get install -y$missing" >&2
+  exit 1
+fi
