@@ -5,7 +5,7 @@ LUAS      := 5.1 5.2 5.3 5.4 luajit
 # busted profiles from .busted: every Lua, and LuaJIT with the JIT off.
 PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff
 
-.PHONY: all demo test bench clean $(addprefix build-,$(LUAS))
+.PHONY: all demo test rock bench clean $(addprefix build-,$(LUAS))
 
 all: build-5.4
 
@@ -21,7 +21,11 @@ demo:
 test:
 	@tools/deps.sh test
 	@for v in $(LUAS); do $(MAKE) --no-print-directory build-$$v || exit 1; done
+	@$(MAKE) --no-print-directory rock
 	@spec/run.sh $(PROFILES)
+
+rock:
+	@tools/check-rock.sh
 
 bench:
 	@echo "make bench: the benchmark suite is not written yet (see README)."

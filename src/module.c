@@ -18,7 +18,7 @@ static void setfuncs(lua_State *L, int table, const luaL_Reg *l, int base) {
 /* impact.<Type>(...) calls the method table: drop it, then construct. */
 static int construct(lua_State *L) {
   int t = (int)lua_tointeger(L, lua_upvalueindex(IMP_NUPVALUES + 1));
-  lua_remove(L, 1);
+  if (lua_gettop(L) > 0) lua_remove(L, 1);
   return types[t]->construct(L);
 }
 
