@@ -126,14 +126,17 @@ static int aabb_sweepinto(lua_State *L) {
 }
 
 static int aabb_index(lua_State *L) {
-  imp_aabb *box = checkaabb(L, 1, "__index");
-  const char *k = imp_fieldname(L, 2);
+  imp_aabb *box;
+  const char *k;
+  if (imp_pushmethod(L, T_AABB)) return 1;
+  box = checkaabb(L, 1, "__index");
+  k = imp_fieldname(L, 2);
   if (k != NULL && strcmp(k, "pos") == 0)
     imp_pushview(L, 1, SLOT_POS, &box->pos, 0);
   else if (k != NULL && strcmp(k, "half") == 0)
     imp_pushview(L, 1, SLOT_HALF, &box->half, 1);
   else
-    imp_pushmethod(L, T_AABB);
+    lua_pushnil(L);
   return 1;
 }
 

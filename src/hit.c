@@ -76,17 +76,20 @@ static int hit_new(lua_State *L) {
 }
 
 static int hit_index(lua_State *L) {
-  Hit *h = checkhit(L, 1, "__index");
-  const char *k = imp_fieldname(L, 2);
-  if (k == NULL) return imp_pushmethod(L, T_HIT);
-  if (strcmp(k, "time") == 0) lua_pushnumber(L, h->h->time);
+  Hit *h;
+  const char *k;
+  if (imp_pushmethod(L, T_HIT)) return 1;
+  h = checkhit(L, 1, "__index");
+  k = imp_fieldname(L, 2);
+  if (k == NULL) lua_pushnil(L);
+  else if (strcmp(k, "time") == 0) lua_pushnumber(L, h->h->time);
   else if (strcmp(k, "pos") == 0) imp_pushview(L, 1, HIT_POS, &h->h->pos, 0);
   else if (strcmp(k, "normal") == 0)
     imp_pushview(L, 1, HIT_NORMAL, &h->h->normal, 0);
   else if (strcmp(k, "delta") == 0)
     imp_pushview(L, 1, HIT_DELTA, &h->h->delta, 0);
   else if (strcmp(k, "collider") == 0) imp_getslot(L, 1, HIT_COLLIDER);
-  else return imp_pushmethod(L, T_HIT);
+  else lua_pushnil(L);
   return 1;
 }
 
@@ -153,16 +156,19 @@ static int sweep_new(lua_State *L) {
 }
 
 static int sweep_index(lua_State *L) {
-  imp_sweep *s = checksweep(L, 1, "__index");
-  const char *k = imp_fieldname(L, 2);
-  if (k == NULL) return imp_pushmethod(L, T_SWEEP);
-  if (strcmp(k, "time") == 0) lua_pushnumber(L, s->time);
+  imp_sweep *s;
+  const char *k;
+  if (imp_pushmethod(L, T_SWEEP)) return 1;
+  s = checksweep(L, 1, "__index");
+  k = imp_fieldname(L, 2);
+  if (k == NULL) lua_pushnil(L);
+  else if (strcmp(k, "time") == 0) lua_pushnumber(L, s->time);
   else if (strcmp(k, "pos") == 0) imp_pushview(L, 1, SWEEP_POS, &s->pos, 0);
   else if (strcmp(k, "hit") == 0) {
     if (s->has_hit) pushhitview(L, 1, s);
     else lua_pushnil(L);
   } else
-    return imp_pushmethod(L, T_SWEEP);
+    lua_pushnil(L);
   return 1;
 }
 

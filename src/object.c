@@ -78,7 +78,9 @@ void imp_addvec2(luaL_Buffer *b, imp_vec2 v) {
 int imp_pushmethod(lua_State *L, int t) {
   lua_pushvalue(L, 2);
   lua_rawget(L, IMP_METHODS(t));
-  return 1;
+  if (!lua_isnil(L, -1)) return 1;
+  lua_pop(L, 1);
+  return 0;
 }
 
 const char *imp_fieldname(lua_State *L, int i) {

@@ -58,7 +58,9 @@ void imp_pushview(lua_State *L, int i, int n, imp_vec2 *v, int nonnegative);
 /* tostring helpers: "(x, y)" and numbers as Lua prints them. */
 void imp_addnumber(luaL_Buffer *b, double v);
 void imp_addvec2(luaL_Buffer *b, imp_vec2 v);
-/* __index fallback: impact.<Type>[key] for the object's methods. */
+/* __index, first step: pushes impact.<Type>[key] and returns 1 when it is
+** not nil, else pushes nothing and returns 0. Finding a method needs no
+** check of self, which keeps method calls cheap. */
 int imp_pushmethod(lua_State *L, int t);
 /* The field name at i, or NULL when the key is not a string. */
 const char *imp_fieldname(lua_State *L, int i);

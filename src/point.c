@@ -77,13 +77,16 @@ static int point_normalize(lua_State *L) {
 }
 
 static int point_index(lua_State *L) {
-  const Point *p = checkpoint(L, 1, "__index");
-  const char *k = imp_fieldname(L, 2);
-  if (k != NULL && (k[0] == 'x' || k[0] == 'y') && k[1] == '\0') {
+  const Point *p;
+  const char *k;
+  if (imp_pushmethod(L, T_POINT)) return 1;
+  p = checkpoint(L, 1, "__index");
+  k = imp_fieldname(L, 2);
+  if (k != NULL && (k[0] == 'x' || k[0] == 'y') && k[1] == '\0')
     lua_pushnumber(L, k[0] == 'x' ? p->v->x : p->v->y);
-    return 1;
-  }
-  return imp_pushmethod(L, T_POINT);
+  else
+    lua_pushnil(L);
+  return 1;
 }
 
 static int point_newindex(lua_State *L) {
