@@ -3,15 +3,21 @@
 
 LUAS      := 5.1 5.2 5.3 5.4 luajit
 # busted profiles from .busted: every Lua, and LuaJIT with the JIT off.
-PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff
+PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan
 
-.PHONY: all demo test rock bench clean $(addprefix build-,$(LUAS))
+.PHONY: all demo test rock bench clean build-asan $(addprefix build-,$(LUAS))
 
 all: build-5.4
 
 $(addprefix build-,$(LUAS)): build-%:
 	@cmake -S . -B build-$* -DIMPACT_LUA=$* >/dev/null
 	@cmake --build build-$* -- --no-print-directory
+
+# Lua 5.4 module with AddressSanitizer and UndefinedBehaviorSanitizer.
+build-asan:
+	@cmake -S . -B build-asan -DIMPACT_LUA=5.4 -DIMPACT_SANITIZE=ON \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build build-asan -- --no-print-directory
 
 demo:
 	@tools/deps.sh demo
@@ -20,7 +26,7 @@ demo:
 
 test:
 	@tools/deps.sh test
-	@for v in $(LUAS); do $(MAKE) --no-print-directory build-$$v || exit 1; done
+	@for v in $(LUAS) asan; do $(MAKE) --no-print-directory build-$$v || exit 1; done
 	@$(MAKE) --no-print-directory rock
 	@spec/run.sh $(PROFILES)
 
@@ -31,4 +37,4 @@ bench:
 	@echo "make bench: the benchmark suite is not written yet (see README)."
 
 clean:
-	rm -rf $(addprefix build-,$(LUAS)) demo.svg
+	rm -rf $(addprefix build-,$(LUAS) asan) demo.svg
