@@ -5,7 +5,7 @@ LUAS      := 5.1 5.2 5.3 5.4 luajit
 # busted profiles from .busted: every Lua, and LuaJIT with the JIT off.
 PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan
 
-.PHONY: all demo test rock bench clean build-asan $(addprefix build-,$(LUAS))
+.PHONY: all demo test rock bench fuzz clean build-asan $(addprefix build-,$(LUAS))
 
 all: build-5.4
 
@@ -35,6 +35,13 @@ rock:
 
 bench:
 	@echo "make bench: the benchmark suite is not written yet (see README)."
+
+# The API fuzzer under the sanitizers, longer than in the specs:
+#   make fuzz CALLS=5000000 SEED=42
+CALLS ?= 1000000
+fuzz: build-asan
+	LD_PRELOAD="$$(gcc -print-file-name=libasan.so):$$(gcc -print-file-name=libubsan.so)" \
+	  LUA_CPATH="build-asan/?.so" lua5.4 bench/fuzz/run.lua $(CALLS) $(SEED)
 
 clean:
 	rm -rf $(addprefix build-,$(LUAS) asan) demo.svg

@@ -1,0 +1,188 @@
+-- The API fuzzer: calls every function, method, constructor, field read and
+-- write and metamethod of every impact type with random arguments of every
+-- kind, and random valid scenes. Every call must return a well-formed
+-- result or raise an error in the module's own words; anything else (a Lua
+-- runtime error from inside the module, a malformed result, and of course a
+-- crash, which the sanitizer build turns into a report) is a finding.
+--
+-- require("fuzz")(impact, { seed = 1, calls = 10000 }) makes the calls and
+-- returns how many returned and how many were refused, or raises an error
+-- describing the first finding (bench/fuzz/run.lua and spec/fuzz_spec.lua
+-- run it).
+
+local unpack_ = table.unpack or unpack
+
+local TYPES = { "Point", "AABB", "Hit", "Sweep" }
+local FIELDS = {
+  Point = { "x", "y" },
+  AABB = { "pos", "half" },
+  Hit = { "collider", "pos", "delta", "normal", "time" },
+  Sweep = { "hit", "pos", "time" },
+}
+local METAMETHODS = { "__index", "__newindex", "__add", "__sub", "__unm",
+                      "__mul", "__div", "__eq", "__tostring" }
+
+-- What the module may say when it refuses input.
+local REFUSALS = {
+  "bad argument #%d+ to '[%w_]+' %(",
+  "calling '[%w_]+' on bad self %(",
+  "bad value for field '[%w_]+' of %a+ %(",
+  "%a+ has no field",
+}
+
+local function refusal(msg)
+  if type(msg) ~= "string" then return false end
+  for _, pattern in ipairs(REFUSALS) do
+    if msg:find(pattern) then return true end
+  end
+  return false
+end
+
+local function run(impact, opts)
+  local random = math.random
+  math.randomseed(opts.seed or 1)
+  local calls = opts.calls or 10000
+
+  local function pick(t) return t[random(#t)] end
+
+  local function sane() return (random() - 0.5) * 2 ^ random(-4, 12) end
+  local function size() return random() * 2 ^ random(-4, 8) end
+
+  local odd = { 0, -0.0, 1, -1, 0.5, 2 ^ 53, -2 ^ 53, 1e-300, 5e-324,
+                -5e-324, 1e300, -1e300, 1.7976931348623157e308,
+                math.huge, -math.huge, 0 / 0 }
+  if math.maxinteger then odd[#odd + 1] = math.maxinteger end
+
+  local objects = {}
+  local function remember(v)
+    if impact.type(v) then
+      if #objects < 64 then objects[#objects + 1] = v
+      else objects[random(#objects)] = v end
+    end
+    return v
+  end
+
+  local function saneobject()
+    local kind = random(6)
+    if kind == 1 then return impact.Point(sane(), sane()) end
+    if kind == 2 then return impact.AABB(sane(), sane(), size(), size()) end
+    if kind == 3 then return impact.Hit() end
+    if kind == 4 then return impact.Sweep() end
+    if kind == 5 then
+      local box = impact.AABB(sane(), sane(), size(), size())
+      return random(2) == 1 and box.pos or box.half
+    end
+    return impact.Point(1, 0) / 0  -- a Point holding inf
+  end
+
+  local function value()
+    local kind = random(14)
+    if kind <= 4 then return sane() end
+    if kind == 5 then return pick(odd) end
+    if kind <= 7 and #objects > 0 then return pick(objects) end
+    if kind == 8 then return saneobject() end
+    if kind == 9 then return nil end
+    if kind == 10 then return random(2) == 1 end
+    if kind == 11 then return pick({ "", "x", "10", "nan", "pos" }) end
+    if kind == 12 then
+      local t = {}
+      for i = 1, random(0, 4) do t[i] = value() end
+      return t
+    end
+    if kind == 13 then return pick({ print, io.stdout, coroutine.create(function() end) }) end
+    return random(-3, 3)
+  end
+
+  local function args(n)
+    local t = {}
+    for i = 1, n do t[i] = value() end
+    return t, n
+  end
+
+  -- Results: impact objects must be readable and their numbers sane.
+  local function checkresult(where, ...)
+    for i = 1, select("#", ...) do
+      local v = select(i, ...)
+      local t = impact.type(v)
+      if t then
+        assert(type(tostring(v)) == "string", where .. ": tostring failed")
+        if t == "Hit" or t == "Sweep" then
+          local time = v.time
+          assert(time == time, where .. ": NaN time in " .. tostring(v))
+        end
+        remember(v)
+      end
+    end
+  end
+
+  local returned, refused = 0, 0
+  local function try(where, f, ...)
+    local result = { pcall(f, ...) }
+    if result[1] then
+      returned = returned + 1
+      checkresult(where, unpack_(result, 2))
+    elseif refusal(result[2]) then
+      refused = refused + 1
+    else
+      error(where .. ": unexpected error: " .. tostring(result[2]), 0)
+    end
+  end
+
+  local callables = {}
+  for _, name in ipairs(TYPES) do
+    callables[#callables + 1] = { name, impact[name] }
+    for method, f in pairs(impact[name]) do
+      callables[#callables + 1] = { name .. "." .. method, f }
+    end
+  end
+  for k, f in pairs(impact) do
+    if type(f) == "function" then callables[#callables + 1] = { k, f } end
+  end
+
+  for _ = 1, 16 do remember(saneobject()) end
+  for n = 1, calls do
+    local what = random(10)
+    if what <= 5 then
+      local c = pick(callables)
+      local a, count = args(random(0, 8))
+      if random(2) == 1 and #objects > 0 then a[1] = pick(objects) end
+      try(c[1], c[2], unpack_(a, 1, count))
+    elseif what <= 7 then
+      local obj = #objects > 0 and pick(objects) or saneobject()
+      local t = impact.type(obj)
+      local key = random(4) == 1 and value() or pick(FIELDS[t])
+      if random(2) == 1 then
+        try("read " .. t .. "." .. tostring(key), function() return obj[key] end)
+      else
+        local v = random(2) == 1 and value() or saneobject()
+        try("write " .. t .. "." .. tostring(key), function() obj[key] = v end)
+      end
+    elseif what <= 9 then
+      local obj = #objects > 0 and pick(objects) or saneobject()
+      local mt = getmetatable(obj)
+      local name = pick(METAMETHODS)
+      local f = mt[name]
+      if f then
+        local a, count = args(random(0, 3))
+        if random(2) == 1 then a[1] = obj end
+        try(impact.type(obj) .. "." .. name, f, unpack_(a, 1, count))
+      end
+    else
+      -- A valid scene: a mover swept into boxes with out objects.
+      local boxes = {}
+      for i = 1, random(0, 8) do
+        boxes[i] = impact.AABB(sane(), sane(), size(), size())
+      end
+      local mover = impact.AABB(sane(), sane(), size(), size())
+      if random(4) == 1 then boxes[#boxes + 1] = mover end
+      local sweep = mover:sweepInto(boxes, sane(), sane(), impact.Sweep())
+      assert(sweep.time >= 0 and sweep.time <= 1, "sweepInto time out of [0, 1]")
+      remember(sweep)
+      returned = returned + 1
+    end
+    if n % 1000 == 0 then collectgarbage() end
+  end
+  return returned, refused
+end
+
+return run
