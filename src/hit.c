@@ -55,8 +55,11 @@ void imp_pushsweep(lua_State *L, int out, int collider, const imp_sweep *s) {
     lua_pushvalue(L, out);
     o = (imp_sweep *)lua_touserdata(L, out);
   }
-  *o = *s;
-  if (s->has_hit) {
+  o->pos = s->pos;
+  o->time = s->time;
+  o->has_hit = s->has_hit;
+  if (s->has_hit) {  /* a miss leaves the hit part as it was */
+    o->hit = s->hit;
     pushhitview(L, lua_gettop(L), o);
     lua_pushvalue(L, collider);
     imp_setslot(L, -2, HIT_COLLIDER);
