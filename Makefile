@@ -34,7 +34,10 @@ rock:
 	@tools/check-rock.sh
 
 bench:
-	@echo "make bench: the benchmark suite is not written yet (see README)."
+	@tools/deps.sh bench
+	@$(MAKE) --no-print-directory build-5.4 build-luajit
+	@cmake --build build-5.4 --target impact_bench -- --no-print-directory >/dev/null
+	@bench/run.sh
 
 # The API fuzzer under the sanitizers, longer than in the specs:
 #   make fuzz CALLS=5000000 SEED=42

@@ -1,0 +1,160 @@
+-- Per-call cost of impact's tests against the plain-Lua baselines, under
+-- whatever Lua runs this file. Prints one row per case: ns per call and
+-- bytes of garbage per call for impact (out objects, number arguments), the
+-- plain-Lua Hit-table style and the plain-Lua multiple-return style, each
+-- pair measured side by side in this one run.
+--   lua bench/calls.lua <label>   (bench/run.sh runs it under every Lua)
+package.path = "bench/?.lua;lua/?.lua;lua/?/init.lua;" .. package.path
+local impact = require "impact"
+local plain = require "plain"
+
+local label = arg[1] or _VERSION
+local N = tonumber(os.getenv("BENCH_CALLS")) or 1000000
+
+-- Best of three timings (GC running, as in a game), then the garbage of a
+-- shorter run (m calls) with the collector stopped.
+local function measure(f, n, m)
+  f(math.floor(n / 10) + 1)
+  local best = math.huge
+  for _ = 1, 3 do
+    local t = os.clock()
+    f(n)
+    best = math.min(best, os.clock() - t)
+  end
+  m = m or 20000
+  collectgarbage()
+  collectgarbage("stop")
+  local before = collectgarbage("count")
+  f(m)
+  local bytes = (collectgarbage("count") - before) * 1024 / m
+  collectgarbage("restart")
+  return best / n * 1e9, bytes
+end
+
+-- Inputs vary with i so that no compiler can hoist the call out of a loop;
+-- each loop returns a checksum of the results so none can drop it.
+local box, pbox = impact.AABB(0, 0, 8, 8), plain.box(0, 0, 8, 8)
+local hit, sweep = impact.Hit(), impact.Sweep()
+local function px(i) return -16 + (i % 8) * 0.5 end
+
+local cases = {}
+
+cases[#cases + 1] = { "intersectSegment",
+  function(n)
+    local s = 0
+    for i = 1, n do
+      local h = box:intersectSegment(px(i), 4, 32, 1, hit)
+      s = s + h.time
+    end
+    return s
+  end,
+  function(n)
+    local s, d = 0, { x = 32, y = 1 }
+    for i = 1, n do
+      local h = plain.tables.intersectSegment(pbox, { x = px(i), y = 4 }, d)
+      s = s + h.time
+    end
+    return s
+  end,
+  function(n)
+    local s, seg = 0, plain.multi.intersectSegment
+    for i = 1, n do s = s + seg(pbox, px(i), 4, 32, 1) end
+    return s
+  end }
+
+local others, pothers = {}, {}
+for i = 1, 8 do
+  others[i] = impact.AABB(8 + i * 0.25, 3, 4, 4)
+  pothers[i] = plain.box(8 + i * 0.25, 3, 4, 4)
+end
+cases[#cases + 1] = { "intersectAABB",
+  function(n)
+    local s = 0
+    for i = 1, n do
+      local h = box:intersectAABB(others[i % 8 + 1], hit)
+      s = s + h.time
+    end
+    return s
+  end,
+  function(n)
+    local s = 0
+    for i = 1, n do
+      local h = plain.tables.intersectAABB(pbox, pothers[i % 8 + 1])
+      s = s + h.time
+    end
+    return s
+  end,
+  function(n)
+    local s, overlap = 0, plain.multi.intersectAABB
+    for i = 1, n do
+      local x = overlap(pbox, pothers[i % 8 + 1])
+      s = s + x
+    end
+    return s
+  end }
+
+local mover, pmover = impact.AABB(-16, 0, 4, 4), plain.box(-16, 0, 4, 4)
+cases[#cases + 1] = { "sweepAABB",
+  function(n)
+    local s = 0
+    for i = 1, n do
+      local r = box:sweepAABB(mover, 32, (i % 8) * 0.125, sweep)
+      s = s + r.time
+    end
+    return s
+  end,
+  function(n)
+    local s = 0
+    for i = 1, n do
+      local r = plain.tables.sweepAABB(pbox, pmover, { x = 32, y = (i % 8) * 0.125 })
+      s = s + r.time
+    end
+    return s
+  end,
+  function(n)
+    local s, sw = 0, plain.multi.sweepAABB
+    for i = 1, n do s = s + sw(pbox, pmover, 32, (i % 8) * 0.125) end
+    return s
+  end }
+
+local function ratio(a, b) return string.format("%5.1fx", b / a) end
+
+for _, c in ipairs(cases) do
+  local ns, bytes = measure(c[2], N)
+  local tns, tbytes = measure(c[3], N)
+  local mns, mbytes = measure(c[4], N)
+  print(string.format("| %-16s | %-12s | %7.1f | %5.0f | %7.1f | %5.0f | %7.1f | %5.0f | %s | %s |",
+    c[1], label, ns, bytes, tns, tbytes, mns, mbytes, ratio(ns, tns), ratio(ns, mns)))
+end
+
+-- sweepInto: one box against k colliders, ns per collider.
+for _, k in ipairs({ 10, 100, 1000, 10000 }) do
+  local colliders, pcolliders = {}, {}
+  for i = 1, k do
+    local x, y = (i % 100) * 20 + 40, math.floor(i / 100) * 20 + 40
+    colliders[i] = impact.AABB(x, y, 8, 8)
+    pcolliders[i] = plain.box(x, y, 8, 8)
+  end
+  local mover, pm = impact.AABB(0, 0, 4, 4), plain.box(0, 0, 4, 4)
+  local n, m = math.floor(N / k) + 1, math.floor(20000 / k) + 1
+  local ns, bytes = measure(function(n)
+    local s = 0
+    for i = 1, n do s = s + mover:sweepInto(colliders, 50, 30 + i % 4, sweep).time end
+    return s
+  end, n, m)
+  local tns, tbytes = measure(function(n)
+    local s = 0
+    for i = 1, n do
+      s = s + plain.tables.sweepInto(pm, pcolliders, { x = 50, y = 30 + i % 4 }).time
+    end
+    return s
+  end, n, m)
+  local mns, mbytes = measure(function(n)
+    local s, into = 0, plain.multi.sweepInto
+    for i = 1, n do s = s + into(pm, pcolliders, 50, 30 + i % 4) end
+    return s
+  end, n, m)
+  print(string.format("| %-16s | %-12s | %7.1f | %5.0f | %7.1f | %5.0f | %7.1f | %5.0f | %s | %s |",
+    "sweepInto/" .. k, label, ns / k, bytes, tns / k, tbytes, mns / k, mbytes,
+    ratio(ns, tns), ratio(ns, mns)))
+end
