@@ -59,6 +59,10 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
     lua_setfield(L, module, imp_typenames[t]);
   }
   setfuncs(L, module, functions, base);
+  setfuncs(L, module, imp_segpoint_functions, base);
+  /* impact.clipSegment(box, pos, delta) is the AABB method itself. */
+  lua_getfield(L, base + T_COUNT + T_AABB - 1, "clipSegment");
+  lua_setfield(L, module, "clipSegment");
   lua_pushnumber(L, IMP_EPSILON);
   lua_setfield(L, module, "EPSILON");
   return 1;

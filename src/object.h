@@ -46,6 +46,7 @@ typedef struct TypeInfo {
 } TypeInfo;
 extern const TypeInfo imp_point_type, imp_aabb_type, imp_hit_type,
     imp_sweep_type;
+extern const luaL_Reg imp_segpoint_functions[];  /* impact.sweepSegmentPoint */
 
 /* Objects. */
 int imp_typeof(lua_State *L, int i);  /* T_* of the value, 0 if none */

@@ -78,4 +78,40 @@ ptrdiff_t imp_aabb_sweep_into(const imp_aabb *moving,
                               const imp_aabb *const *colliders, ptrdiff_t n,
                               double dx, double dy, imp_sweep *out);
 
+/* Moving segment against moving point: the segment's ends move linearly
+** from a0 to a1 and from b0 to b1 while the point moves from c0 to c1, all
+** over time [0, 1]. Fills t (ascending) with the times at which the point
+** lies on the closed segment and s with where, from 0 at the a end to 1 at
+** the b end (0 when the segment is a point), and returns how many: 0, 1 or
+** 2. When the point stays on the segment for a whole interval, the start
+** of the first such interval is the one contact returned. */
+int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
+                            imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
+                            double t[2], double s[2]);
+
+/* Segment clipping (Liang–Barsky) against the closed box: its boundary
+** belongs to it. The kind follows from the endpoints. */
+typedef enum imp_clip_kind {
+  IMP_CLIP_OUTSIDE,   /* no point of the segment is in the box */
+  IMP_CLIP_INSIDE,    /* both endpoints are in the box */
+  IMP_CLIP_ENTER,     /* starts outside, ends inside */
+  IMP_CLIP_EXIT,      /* starts inside, ends outside */
+  IMP_CLIP_TRAVERSE   /* both endpoints outside, some point inside */
+} imp_clip_kind;
+
+/* The points p + t d with t in [t0, t1] are the part in the box. t0 == 0
+** exactly when the start is in the box and t1 == 1 exactly when the end is;
+** a segment that only touches the box has t0 == t1. Outside gives the empty
+** t0 = 1 > t1 = 0. */
+typedef struct imp_clip {
+  imp_clip_kind kind;
+  double t0, t1;
+} imp_clip;
+
+/* Clips the segment from (px, py) along (dx, dy) to the box; fills *out and
+** returns the kind. A zero delta is inside with [0, 1] or outside; a NaN
+** anywhere is outside. */
+imp_clip_kind imp_aabb_clip_segment(const imp_aabb *box, double px, double py,
+                                    double dx, double dy, imp_clip *out);
+
 #endif
