@@ -1,5 +1,6 @@
 /* Argument checking, with errors worded the way Lua's own library words them. */
 #include <math.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "object.h"
@@ -10,19 +11,42 @@ const char *imp_typename(lua_State *L, int i) {
   return lua_type(L, i) == LUA_TNONE ? "no value" : luaL_typename(L, i);
 }
 
+/* The stack level of the call the script made: 0, this C function, or 1
+** when one of the fast path's Lua functions called it in its place. */
+static int calllevel(lua_State *L) {
+  lua_Debug ar;
+  int standin;
+  if (!lua_getstack(L, 1, &ar)) return 0;
+  lua_getinfo(L, "f", &ar);
+  lua_rawget(L, IMP_STANDINS);
+  standin = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return standin;
+}
+
+int imp_error(lua_State *L, const char *fmt, ...) {
+  va_list ap;
+  luaL_where(L, calllevel(L) + 1);
+  va_start(ap, fmt);
+  lua_pushvfstring(L, fmt, ap);
+  va_end(ap);
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
 /* luaL_argerror, but naming the function as the module knows it, so the
 ** message is the same however the script reached the function. */
 int imp_argerror(lua_State *L, int narg, const char *fname, const char *msg) {
   lua_Debug ar;
-  if (lua_getstack(L, 0, &ar)) {
+  if (lua_getstack(L, calllevel(L), &ar)) {
     lua_getinfo(L, "n", &ar);
     if (ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0) {
       narg--;  /* self does not count */
       if (narg == 0)
-        return luaL_error(L, "calling '%s' on bad self (%s)", fname, msg);
+        return imp_error(L, "calling '%s' on bad self (%s)", fname, msg);
     }
   }
-  return luaL_error(L, "bad argument #%d to '%s' (%s)", narg, fname, msg);
+  return imp_error(L, "bad argument #%d to '%s' (%s)", narg, fname, msg);
 }
 
 int imp_typeerror(lua_State *L, int narg, const char *fname,

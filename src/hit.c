@@ -3,7 +3,7 @@
 
 #include "object.h"
 
-enum { HIT_OWNER = 1, HIT_COLLIDER, HIT_POS, HIT_DELTA, HIT_NORMAL,
+enum { HIT_OWNER = 1, HIT_POS, HIT_DELTA, HIT_NORMAL,
        HIT_NSLOTS = HIT_NORMAL };
 enum { SWEEP_HIT = 1, SWEEP_POS, SWEEP_NSLOTS = SWEEP_POS };
 
@@ -20,6 +20,19 @@ static imp_sweep *newsweep(lua_State *L) {
   memset(s, 0, sizeof *s);
   s->time = 1;
   return s;
+}
+
+/* Sets the collider of the Hit at index hit to the value at index collider
+** (in the weak-keyed table that the fast path shares). */
+static void setcollider(lua_State *L, int hit, int collider) {
+  lua_pushvalue(L, hit);
+  lua_pushvalue(L, collider);
+  lua_rawset(L, IMP_COLLIDERS);
+}
+
+static void pushcollider(lua_State *L, int hit) {
+  lua_pushvalue(L, hit);
+  lua_rawget(L, IMP_COLLIDERS);
 }
 
 /* The Hit object that views the hit inside the Sweep at i (cached). */
@@ -44,8 +57,7 @@ void imp_pushhit(lua_State *L, int out, int collider, const imp_hit *h) {
     o = (Hit *)lua_touserdata(L, out);
   }
   *o->h = *h;
-  lua_pushvalue(L, collider);
-  imp_setslot(L, -2, HIT_COLLIDER);
+  setcollider(L, lua_gettop(L), collider);
 }
 
 void imp_pushsweep(lua_State *L, int out, int collider, const imp_sweep *s) {
@@ -61,8 +73,7 @@ void imp_pushsweep(lua_State *L, int out, int collider, const imp_sweep *s) {
   if (s->has_hit) {  /* a miss leaves the hit part as it was */
     o->hit = s->hit;
     pushhitview(L, lua_gettop(L), o);
-    lua_pushvalue(L, collider);
-    imp_setslot(L, -2, HIT_COLLIDER);
+    setcollider(L, lua_gettop(L), collider);
     lua_pop(L, 1);
   }
 }
@@ -91,7 +102,7 @@ static int hit_index(lua_State *L) {
     imp_pushview(L, 1, HIT_NORMAL, &h->h->normal, 0);
   else if (strcmp(k, "delta") == 0)
     imp_pushview(L, 1, HIT_DELTA, &h->h->delta, 0);
-  else if (strcmp(k, "collider") == 0) imp_getslot(L, 1, HIT_COLLIDER);
+  else if (strcmp(k, "collider") == 0) pushcollider(L, 1);
   else lua_pushnil(L);
   return 1;
 }
@@ -110,8 +121,7 @@ static int hit_newindex(lua_State *L) {
     if (!lua_isnil(L, 3) && imp_toobject(L, 3, T_AABB) == NULL)
       return imp_fielderror(L, T_HIT, k, lua_pushfstring(L,
                             "AABB or nil expected, got %s", imp_typename(L, 3)));
-    lua_settop(L, 3);
-    imp_setslot(L, 1, HIT_COLLIDER);
+    setcollider(L, 1, 3);
   } else
     return imp_nofield(L, T_HIT);
   return 0;
@@ -189,10 +199,9 @@ static int sweep_newindex(lua_State *L) {
     s->has_hit = h != NULL;
     if (h != NULL && h->h != &s->hit) {
       s->hit = *h->h;
-      imp_getslot(L, 3, HIT_COLLIDER);
+      pushcollider(L, 3);
       pushhitview(L, 1, s);
-      lua_insert(L, -2);
-      imp_setslot(L, -2, HIT_COLLIDER);
+      setcollider(L, lua_gettop(L), lua_gettop(L) - 1);
     }
   } else
     return imp_nofield(L, T_SWEEP);

@@ -42,6 +42,12 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   int t, u;
   lua_settop(L, 0);
   for (t = 1; t <= IMP_NUPVALUES; t++) lua_newtable(L);
+  for (u = 2 * T_COUNT; u < IMP_NUPVALUES; u++) {  /* weak-keyed */
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, base + u);
+  }
   lua_newtable(L);  /* at index module */
   for (t = 1; t <= T_COUNT; t++) {
     int meta = base + t - 1, methods = base + T_COUNT + t - 1;
@@ -65,5 +71,7 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   lua_setfield(L, module, "clipSegment");
   lua_pushnumber(L, IMP_EPSILON);
   lua_setfield(L, module, "EPSILON");
+  imp_pushapi(L, base + 2 * T_COUNT, base + 2 * T_COUNT + 1);
+  lua_setfield(L, module, "_ffi");
   return 1;
 }

@@ -111,14 +111,14 @@ void imp_fieldvec2(lua_State *L, int t, const char *field, imp_vec2 *v,
 }
 
 int imp_fielderror(lua_State *L, int t, const char *field, const char *msg) {
-  return luaL_error(L, "bad value for field '%s' of %s (%s)", field,
+  return imp_error(L, "bad value for field '%s' of %s (%s)", field,
                     imp_typenames[t], msg);
 }
 
 int imp_nofield(lua_State *L, int t) {
   const char *field = imp_fieldname(L, 2);
   if (field == NULL)
-    return luaL_error(L, "%s has no field of type %s", imp_typenames[t],
+    return imp_error(L, "%s has no field of type %s", imp_typenames[t],
                       imp_typename(L, 2));
-  return luaL_error(L, "%s has no field '%s'", imp_typenames[t], field);
+  return imp_error(L, "%s has no field '%s'", imp_typenames[t], field);
 }

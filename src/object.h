@@ -13,11 +13,16 @@ enum { T_POINT = 1, T_AABB, T_HIT, T_SWEEP, T_COUNT = T_SWEEP };
 
 /*
 ** Every function of the module is a closure over the same upvalues: the
-** metatable of each type, then its method table (impact.<Type>).
+** metatable of each type, its method table (impact.<Type>), then two
+** weak-keyed tables that the LuaJIT fast path (lua/impact/ffi.lua) shares:
+** the collider of each Hit, and the set of the fast path's Lua functions,
+** which stand in for the C functions they call (see imp_argerror).
 */
 #define IMP_META(t) lua_upvalueindex(t)
 #define IMP_METHODS(t) lua_upvalueindex(T_COUNT + (t))
-#define IMP_NUPVALUES (2 * T_COUNT)
+#define IMP_COLLIDERS lua_upvalueindex(2 * T_COUNT + 1)
+#define IMP_STANDINS lua_upvalueindex(2 * T_COUNT + 2)
+#define IMP_NUPVALUES (2 * T_COUNT + 2)
 
 /* A Point owns its coordinates, or views another object's (v points into
 ** the owner, which its slot 1 keeps alive). A view of a box's half size
@@ -73,6 +78,10 @@ void imp_fieldvec2(lua_State *L, int t, const char *field, imp_vec2 *v,
 int imp_fielderror(lua_State *L, int t, const char *field, const char *msg);
 int imp_nofield(lua_State *L, int t);
 
+/* luaL_error, but located at the script's call also when the fast path
+** (lua/impact/ffi.lua) called the C function in the script's place. */
+int imp_error(lua_State *L, const char *fmt, ...);
+
 /* Arguments. fname is the function's name as Lua code calls it. */
 const char *imp_typename(lua_State *L, int i);  /* for "got ..." */
 int imp_argerror(lua_State *L, int narg, const char *fname, const char *msg);
@@ -87,6 +96,10 @@ int imp_checkextent(lua_State *L, int i, const char *fname, imp_vec2 *v,
 /* An optional trailing out object of type t at i: its index, or 0 when
 ** absent or nil. Anything else there is an error. */
 int imp_optout(lua_State *L, int i, int t, const char *fname);
+
+/* The module's _ffi table for lua/impact/ffi.lua (api.c): colliders and
+** standins are the indices of the tables of the same names. */
+void imp_pushapi(lua_State *L, int colliders, int standins);
 
 /* Results (hit.c). out is the index of the caller's object or 0 for a new
 ** one; collider the index of the object that was hit. */

@@ -1,4 +1,14 @@
 -- impact: 2D collision tests for Lua games.
 -- The geometry and the object types live in the native module impact.core;
--- this is the public face that scripts require.
-return require "impact.core"
+-- this is the public face that scripts require. Under LuaJIT with the JIT
+-- on, the hot methods are rebound to call the core through the FFI
+-- (impact/ffi.lua), since the JIT cannot compile calls through the C API.
+local impact = require "impact.core"
+local exports = impact._ffi
+impact._ffi = nil
+
+if jit and jit.status() and pcall(require, "ffi") then
+  require "impact.ffi"(impact, exports)
+end
+
+return impact
