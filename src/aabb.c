@@ -128,24 +128,13 @@ static int aabb_sweepinto(lua_State *L) {
 /* box:clipSegment(pos, delta) -> kind, t0, t1 (nil, nil when outside).
 ** impact.clipSegment(box, pos, delta) is this same function. */
 static int aabb_clipsegment(lua_State *L) {
-  static const char *const kinds[] = {
-    "outside", "inside", "enter", "exit", "traverse"
-  };
   const char *fname = "clipSegment";
   const imp_aabb *box = checkaabb(L, 1, fname);
   imp_vec2 pos, delta;
   imp_clip c;
   imp_checkvec2(L, imp_checkvec2(L, 2, fname, &pos), fname, &delta);
-  lua_pushstring(L, kinds[imp_aabb_clip_segment(box, pos.x, pos.y, delta.x,
-                                                delta.y, &c)]);
-  if (c.kind == IMP_CLIP_OUTSIDE) {
-    lua_pushnil(L);
-    lua_pushnil(L);
-  } else {
-    lua_pushnumber(L, c.t0);
-    lua_pushnumber(L, c.t1);
-  }
-  return 3;
+  imp_aabb_clip_segment(box, pos.x, pos.y, delta.x, delta.y, &c);
+  return imp_pushclip(L, &c);
 }
 
 static int aabb_index(lua_State *L) {

@@ -71,6 +71,7 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   lua_setfield(L, module, "clipSegment");
   lua_pushnumber(L, IMP_EPSILON);
   lua_setfield(L, module, "EPSILON");
+  imp_pinclipkinds(L);
   imp_pushapi(L, base + 2 * T_COUNT, base + 2 * T_COUNT + 1);
   lua_setfield(L, module, "_ffi");
   return 1;

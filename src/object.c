@@ -61,6 +61,32 @@ void imp_pushview(lua_State *L, int i, int n, imp_vec2 *v, int nonnegative) {
   imp_setslot(L, i, n);   /* the owner caches its view */
 }
 
+static const char *const clipkinds[] = {
+  "outside", "inside", "enter", "exit", "traverse"
+};
+
+void imp_pinclipkinds(lua_State *L) {
+  int k;
+  lua_createtable(L, 5, 0);
+  for (k = 0; k < 5; k++) {
+    lua_pushstring(L, clipkinds[k]);
+    lua_rawseti(L, -2, k + 1);
+  }
+  lua_setfield(L, LUA_REGISTRYINDEX, "impact.clipkinds");
+}
+
+int imp_pushclip(lua_State *L, const imp_clip *c) {
+  lua_pushstring(L, clipkinds[c->kind]);
+  if (c->kind == IMP_CLIP_OUTSIDE) {
+    lua_pushnil(L);
+    lua_pushnil(L);
+  } else {
+    lua_pushnumber(L, c->t0);
+    lua_pushnumber(L, c->t1);
+  }
+  return 3;
+}
+
 void imp_addnumber(luaL_Buffer *b, double v) {
   char s[32];
   snprintf(s, sizeof s, "%.14g", v);

@@ -61,6 +61,11 @@ void *imp_newobject(lua_State *L, int t, size_t size, int nslots);
 Point *imp_newpoint(lua_State *L, double x, double y);
 /* Pushes the cached Point view of *v kept in slot n of the object at i. */
 void imp_pushview(lua_State *L, int i, int n, imp_vec2 *v, int nonnegative);
+/* A clip result as clipSegment returns it: kind, t0, t1 (nil, nil when
+** outside). The kind strings stay referenced from the registry (pinned at
+** load), so pushing them never allocates. */
+int imp_pushclip(lua_State *L, const imp_clip *c);
+void imp_pinclipkinds(lua_State *L);
 /* tostring helpers: "(x, y)" and numbers as Lua prints them. */
 void imp_addnumber(luaL_Buffer *b, double v);
 void imp_addvec2(luaL_Buffer *b, imp_vec2 v);

@@ -1,74 +1,60 @@
 -- The LuaJIT fast path. With the JIT on, a call through the Lua C API costs
 -- as much as several collision tests, and the JIT cannot compile it. So the
--- hot methods and field reads are rebound here as Lua functions that cast
--- the userdata to the core's structs and call the core through the function
--- pointers the native module exports. They handle the common argument
--- shapes (numbers, Points, out objects) and hand anything else, errors
--- included, to the C function they stand in for, which then reports at the
--- script's call. init.lua applies this only when the JIT is on.
+-- hot methods and field reads are rebound here as Lua functions that call
+-- the core through the function pointers the native module exports
+-- (src/api.c). They handle the common argument shapes (numbers, Points, out
+-- objects) and hand anything else, errors included, to the C function they
+-- stand in for, which then reports at the script's call. init.lua applies
+-- this only when the JIT is on.
+--
+-- Userdata are passed to the C functions as they are (void * below) and
+-- read only through them: no pointer is cast and no struct indexed here,
+-- since either allocates a cdata wherever the JIT does not compile.
 local ffi = require "ffi"
 
-local cast, getmetatable, type, rawget = ffi.cast, getmetatable, type, rawget
+local getmetatable, type, rawget = getmetatable, type, rawget
 
-local declarations = [[
-typedef struct imp_vec2 { double x, y; } imp_vec2;
-typedef struct imp_aabb { imp_vec2 pos, half; } imp_aabb;
-typedef struct imp_hit { imp_vec2 pos, delta, normal; double time; } imp_hit;
-typedef struct imp_sweep { imp_hit hit; imp_vec2 pos; double time; int has_hit; } imp_sweep;
-typedef struct imp_clip { int kind; double t0, t1; } imp_clip;
-typedef struct imp_point_object { imp_vec2 *v; imp_vec2 own; int nonnegative; } imp_point_object;
-typedef struct imp_hit_object { imp_hit *h; imp_hit own; } imp_hit_object;
+local declaration = [[
 typedef struct imp_api {
   int (*aabb_intersect_point)(void *, double, double, void *);
   int (*aabb_intersect_segment)(void *, double, double, double, double,
                                 double, double, void *);
   int (*aabb_intersect_aabb)(void *, void *, void *);
-  void (*aabb_sweep_aabb)(void *, void *, double, double, void *);
+  int (*aabb_sweep_aabb)(void *, void *, double, double, void *);
   void (*sweep_clear)(void *, void *, double, double);
   int (*aabb_sweep_nearer)(void *, void *, double, double, void *);
-  int (*aabb_clip_segment)(void *, double, double, double, double, imp_clip *);
+  int (*aabb_clip_segment)(void *, double, double, double, double, double *);
+  double (*point_x)(void *);
+  double (*point_y)(void *);
+  int (*point_store)(void *, int, double);
+  double (*hit_time)(void *);
+  void (*copy_hit)(void *, void *);
+  double (*sweep_time)(void *);
+  int (*sweep_has_hit)(void *);
 } imp_api;
 ]]
 
--- Object pointers are void * above: userdata passed as they are convert to
--- their payload's address, and nothing is cast (which allocates where the
--- JIT does not compile, as after an inner loop).
-
--- Whether these declarations describe the module that was built: sizes and
--- the offsets that padding could move.
-local function matches(sizes)
-  local checks = {
-    imp_api = ffi.sizeof("imp_api"), imp_aabb = ffi.sizeof("imp_aabb"),
-    imp_hit = ffi.sizeof("imp_hit"), imp_sweep = ffi.sizeof("imp_sweep"),
-    imp_clip = ffi.sizeof("imp_clip"),
-    imp_point_object = ffi.sizeof("imp_point_object"),
-    imp_hit_object = ffi.sizeof("imp_hit_object"),
-    ["Point.nonnegative"] = ffi.offsetof("imp_point_object", "nonnegative"),
-    ["imp_sweep.has_hit"] = ffi.offsetof("imp_sweep", "has_hit"),
-  }
-  for name, size in pairs(checks) do
-    if sizes[name] ~= size then return false end
-  end
-  return true
-end
-
 return function(impact, exports)
-  if not pcall(ffi.typeof, "imp_api") then ffi.cdef(declarations) end
-  if not matches(exports.sizes) then return false end
+  if not pcall(ffi.typeof, "imp_api") then ffi.cdef(declaration) end
+  if ffi.sizeof("imp_api") ~= exports.size then return false end
 
-  local api = cast("const imp_api *", exports.api)
+  -- Each function pointer once: indexing the struct at every call would
+  -- allocate where the JIT does not compile.
+  local api = ffi.cast("const imp_api *", exports.api)
+  local intersect_point, intersect_segment = api.aabb_intersect_point, api.aabb_intersect_segment
+  local intersect_aabb, sweep_aabb = api.aabb_intersect_aabb, api.aabb_sweep_aabb
+  local sweep_clear, sweep_nearer = api.sweep_clear, api.aabb_sweep_nearer
+  local clip_segment = api.aabb_clip_segment
+  local point_x, point_y, point_store = api.point_x, api.point_y, api.point_store
+  local hit_time, copy_hit = api.hit_time, api.copy_hit
+  local sweep_time, sweep_has_hit = api.sweep_time, api.sweep_has_hit
   local colliders, standins = exports.colliders, exports.standins
-  local SweepP = ffi.typeof("imp_sweep *")
-  local PointP, HitP = ffi.typeof("imp_point_object *"), ffi.typeof("imp_hit_object *")
-  -- Where a test writes a hit when the script gave no out Hit.
-  local scratch = ffi.new("imp_hit_object")
-  scratch.h = scratch.own
-  local scratchclip = ffi.new("imp_clip[1]")
-  local hitsize = ffi.sizeof("imp_hit")
 
   local Point, AABB, Hit, Sweep = impact.Point, impact.AABB, impact.Hit, impact.Sweep
   local PointMT, AABBMT = getmetatable(Point()), getmetatable(AABB())
   local HitMT, SweepMT = getmetatable(Hit()), getmetatable(Sweep())
+  local scratch = Hit()  -- where a test writes when the script gave no out
+  local times = ffi.new("double[2]")  -- clipSegment's t0, t1
 
   -- Cached views, as the C slots hold them, so that reading box.pos in a
   -- loop stays in compiled code. Weak both ways: a view and its owner keep
@@ -76,53 +62,6 @@ return function(impact, exports)
   local views = {}
   for _, field in ipairs({ "pos", "half", "delta", "normal", "hit" }) do
     views[field] = setmetatable({}, { __mode = "kv" })
-  end
-
-  -- x, y of a Point argument or of two numbers, and the argument after
-  -- them; nil when neither (the C function then judges the arguments).
-  local function vec(a, b, c)
-    if type(a) == "number" then
-      if type(b) == "number" and a - a == 0 and b - b == 0 then return a, b, c end
-    elseif getmetatable(a) == PointMT then
-      local v = cast(PointP, a).v
-      local x, y = v.x, v.y
-      if x - x == 0 and y - y == 0 then return x, y, b end
-    end
-    return nil
-  end
-
-  -- Two such parameters in the fast shapes: four numbers or two Points.
-  -- Their coordinates and the three arguments after them, or nil.
-  local function twovecs(a, b, c, d, e, f, g)
-    if type(a) == "number" then
-      if type(b) == "number" and type(c) == "number" and type(d) == "number"
-         and a - a == 0 and b - b == 0 and c - c == 0 and d - d == 0 then
-        return a, b, c, d, e, f, g
-      end
-    elseif getmetatable(a) == PointMT and getmetatable(b) == PointMT then
-      local u, v = cast(PointP, a).v, cast(PointP, b).v
-      local px, py, dx, dy = u.x, u.y, v.x, v.y
-      if px - px == 0 and py - py == 0 and dx - dx == 0 and dy - dy == 0 then
-        return px, py, dx, dy, c, d, e
-      end
-    end
-    return nil
-  end
-
-  -- Where a test writes its Hit: into out, or scratch when there is none.
-  local function hittarget(out)
-    if out == nil then return scratch end
-    if getmetatable(out) == HitMT then return out end
-  end
-
-  -- The core wrote the hit into out, or into scratch when there is none.
-  local function publishhit(out, collider)
-    if out == nil then
-      out = Hit()
-      ffi.copy(cast(HitP, out).h, scratch.h, hitsize)
-    end
-    if colliders[out] ~= collider then colliders[out] = collider end
-    return out
   end
 
   local function view(owner, field, c_index)
@@ -135,17 +74,64 @@ return function(impact, exports)
     return v
   end
 
-  -- The Sweep to write into: out, or a new one. The core leaves the hit
-  -- part of a Sweep as it was on a miss, as the C functions do.
-  local function sweepout(out)
+  -- x, y of a Point argument or of two numbers, and the argument after
+  -- them; nil when neither (the C function then judges the arguments).
+  local function vec(a, b, c)
+    if type(a) == "number" then
+      if type(b) == "number" and a - a == 0 and b - b == 0 then return a, b, c end
+    elseif getmetatable(a) == PointMT then
+      local x, y = point_x(a), point_y(a)
+      if x - x == 0 and y - y == 0 then return x, y, b end
+    end
+    return nil
+  end
+
+  -- Two such parameters in the fast shapes, four numbers or two Points:
+  -- their coordinates and the three arguments after them, or nil.
+  local function twovecs(a, b, c, d, e, f, g)
+    if type(a) == "number" then
+      if type(b) == "number" and type(c) == "number" and type(d) == "number"
+         and a - a == 0 and b - b == 0 and c - c == 0 and d - d == 0 then
+        return a, b, c, d, e, f, g
+      end
+    elseif getmetatable(a) == PointMT and getmetatable(b) == PointMT then
+      local px, py, dx, dy = point_x(a), point_y(a), point_x(b), point_y(b)
+      if px - px == 0 and py - py == 0 and dx - dx == 0 and dy - dy == 0 then
+        return px, py, dx, dy, c, d, e
+      end
+    end
+    return nil
+  end
+
+  -- The Hit a test writes into: out, or scratch when there is none.
+  local function hittarget(out)
+    if out == nil then return scratch end
+    if getmetatable(out) == HitMT then return out end
+  end
+
+  local function setcollider(hit, collider)
+    if colliders[hit] ~= collider then colliders[hit] = collider end
+  end
+
+  local function publishhit(out, collider)
+    if out == nil then
+      out = Hit()
+      copy_hit(out, scratch)
+    end
+    setcollider(out, collider)
+    return out
+  end
+
+  -- The Sweep a sweep writes into: out, or a new one. The core leaves the
+  -- hit part of a Sweep as it was on a miss, as the C functions do.
+  local function sweeptarget(out)
     if out == nil then return Sweep() end
     if getmetatable(out) == SweepMT then return out end
   end
 
-  local SweepIndex = SweepMT.__index
+  local c_sweepindex = SweepMT.__index
   local function publishsweep(out, collider)
-    local hit = view(out, "hit", SweepIndex)
-    if colliders[hit] ~= collider then colliders[hit] = collider end
+    setcollider(view(out, "hit", c_sweepindex), collider)
     return out
   end
 
@@ -157,12 +143,11 @@ return function(impact, exports)
   for _, name in ipairs(rebound) do C[name] = AABB[name] end
 
   function AABB.intersectPoint(self, ...)
-    local a, b, c = ...
     if getmetatable(self) == AABBMT then
-      local x, y, out = vec(a, b, c)
+      local x, y, out = vec(...)
       local h = x and hittarget(out)
       if h then
-        if api.aabb_intersect_point(self, x, y, h) == 0 then return nil end
+        if intersect_point(self, x, y, h) == 0 then return nil end
         return publishhit(out, self)
       end
     end
@@ -182,7 +167,7 @@ return function(impact, exports)
         local h = padx >= 0 and pady >= 0 and padx - padx == 0
                   and pady - pady == 0 and hittarget(out)
         if h then
-          if api.aabb_intersect_segment(self, px, py, dx, dy, padx, pady, h) == 0 then
+          if intersect_segment(self, px, py, dx, dy, padx, pady, h) == 0 then
             return nil
           end
           return publishhit(out, self)
@@ -197,9 +182,7 @@ return function(impact, exports)
     if getmetatable(self) == AABBMT and getmetatable(other) == AABBMT then
       local h = hittarget(out)
       if h then
-        if api.aabb_intersect_aabb(self, other, h) == 0 then
-          return nil
-        end
+        if intersect_aabb(self, other, h) == 0 then return nil end
         return publishhit(out, self)
       end
     end
@@ -208,13 +191,11 @@ return function(impact, exports)
   end
 
   function AABB.sweepAABB(self, moving, ...)
-    local a, b, c = ...
     if getmetatable(self) == AABBMT and getmetatable(moving) == AABBMT then
-      local dx, dy, out = vec(a, b, c)
-      out = dx and sweepout(out)
+      local dx, dy, out = vec(...)
+      out = dx and sweeptarget(out)
       if out then
-        api.aabb_sweep_aabb(self, moving, dx, dy, out)
-        if cast(SweepP, out).has_hit == 0 then return out end
+        if sweep_aabb(self, moving, dx, dy, out) == 0 then return out end
         return publishsweep(out, self)
       end
     end
@@ -223,21 +204,18 @@ return function(impact, exports)
   end
 
   function AABB.sweepInto(self, list, ...)
-    local a, b, c = ...
     if getmetatable(self) == AABBMT and type(list) == "table" then
-      local dx, dy, out = vec(a, b, c)
+      local dx, dy, out = vec(...)
       local n = dx and #list
       for i = 1, n or 0 do  -- checked first: the C function reports a bad one
         if getmetatable(rawget(list, i)) ~= AABBMT then n = nil break end
       end
-      out = n and sweepout(out)
+      out = n and sweeptarget(out)
       if out then
         local found = 0
-        api.sweep_clear(out, self, dx, dy)
+        sweep_clear(out, self, dx, dy)
         for i = 1, n do
-          if api.aabb_sweep_nearer(rawget(list, i), self, dx, dy, out) ~= 0 then
-            found = i
-          end
+          if sweep_nearer(rawget(list, i), self, dx, dy, out) ~= 0 then found = i end
         end
         if found == 0 then return out end  -- a replacement is always a hit
         return publishsweep(out, rawget(list, found))
@@ -252,9 +230,9 @@ return function(impact, exports)
     if getmetatable(self) == AABBMT then
       local px, py, dx, dy = twovecs(...)
       if px then
-        local kind = api.aabb_clip_segment(self, px, py, dx, dy, scratchclip)
+        local kind = clip_segment(self, px, py, dx, dy, times)
         if kind == 0 then return "outside", nil, nil end
-        return kinds[kind], scratchclip[0].t0, scratchclip[0].t1
+        return kinds[kind], times[0], times[1]
       end
     end
     local kind, t0, t1 = C.clipSegment(self, ...)
@@ -262,7 +240,7 @@ return function(impact, exports)
   end
   impact.clipSegment = AABB.clipSegment
 
-  -- Field reads (and Point writes), in compiled code.
+  -- Field reads: methods first, then the fields the C function would give.
   local function index(MT, methods, fields)
     local c_index = MT.__index
     MT.__index = function(self, k)
@@ -278,45 +256,39 @@ return function(impact, exports)
     return MT.__index
   end
 
-  local function cachedview(self, k, c_index) return view(self, k, c_index) end
-
-  local newindexPoint
-  do
-    local c_newindex = PointMT.__newindex
-    newindexPoint = function(self, k, value)
-      if getmetatable(self) == PointMT and type(value) == "number" and value - value == 0 then
-        local p = cast(PointP, self)
-        if p.nonnegative == 0 or value >= 0 then
-          if k == "x" then p.v.x = value return end
-          if k == "y" then p.v.y = value return end
-        end
-      end
-      c_newindex(self, k, value)
-    end
-    PointMT.__newindex = newindexPoint
-  end
-
   local standing = {
-    newindexPoint,
     index(PointMT, Point, {
-      x = function(self) return cast(PointP, self).v.x end,
-      y = function(self) return cast(PointP, self).v.y end,
+      x = function(self) return point_x(self) end,
+      y = function(self) return point_y(self) end,
     }),
-    index(AABBMT, AABB, { pos = cachedview, half = cachedview }),
+    index(AABBMT, AABB, { pos = view, half = view }),
     index(HitMT, Hit, {
-      time = function(self) return cast(HitP, self).h.time end,
+      time = function(self) return hit_time(self) end,
       collider = function(self) return colliders[self] end,
-      pos = cachedview, delta = cachedview, normal = cachedview,
+      pos = view, delta = view, normal = view,
     }),
     index(SweepMT, Sweep, {
-      time = function(self) return cast(SweepP, self).time end,
-      pos = cachedview,
+      time = function(self) return sweep_time(self) end,
+      pos = view,
       hit = function(self, k, c_index)
-        if cast(SweepP, self).has_hit == 0 then return nil end
+        if sweep_has_hit(self) == 0 then return nil end
         return view(self, k, c_index)
       end,
     }),
   }
+
+  -- Point writes, the other hot field access.
+  local c_newindex = PointMT.__newindex
+  local axes = { x = 0, y = 1 }
+  PointMT.__newindex = function(self, k, value)
+    local axis = axes[k]
+    if not (axis and getmetatable(self) == PointMT and type(value) == "number"
+            and point_store(self, axis, value) ~= 0) then
+      c_newindex(self, k, value)
+    end
+  end
+  standing[#standing + 1] = PointMT.__newindex
+
   for _, name in ipairs(rebound) do standing[#standing + 1] = AABB[name] end
   for _, f in ipairs(standing) do standins[f] = true end
   return true
