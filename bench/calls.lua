@@ -1,9 +1,9 @@
 -- Per-call cost of impact's tests against the plain-Lua baselines, under
--- whatever Lua runs this file. Prints one row per case: ns per call and
+-- whatever Lua runs this file. Prints a row for a case: ns per call and
 -- bytes of garbage per call for impact (out objects, number arguments), the
--- plain-Lua Hit-table style and the plain-Lua multiple-return style, each
--- pair measured side by side in this one run.
---   lua bench/calls.lua <label>   (bench/run.sh runs it under every Lua)
+-- plain-Lua Hit-table style and the plain-Lua multiple-return style, all
+-- three measured side by side in this one run.
+--   lua bench/calls.lua <label> [case]   (bench/run.sh runs every case)
 package.path = "bench/?.lua;lua/?.lua;lua/?/init.lua;" .. package.path
 local impact = require "impact"
 local plain = require "plain"
@@ -117,17 +117,7 @@ cases[#cases + 1] = { "sweepAABB",
     return s
   end }
 
-local function ratio(a, b) return string.format("%5.1fx", b / a) end
-
-for _, c in ipairs(cases) do
-  local ns, bytes = measure(c[2], N)
-  local tns, tbytes = measure(c[3], N)
-  local mns, mbytes = measure(c[4], N)
-  print(string.format("| %-16s | %-12s | %7.1f | %5.0f | %7.1f | %5.0f | %7.1f | %5.0f | %s | %s |",
-    c[1], label, ns, bytes, tns, tbytes, mns, mbytes, ratio(ns, tns), ratio(ns, mns)))
-end
-
--- sweepInto: one box against k colliders, ns per collider.
+-- sweepInto: one box against k colliders, reported per collider.
 for _, k in ipairs({ 10, 100, 1000, 10000 }) do
   local colliders, pcolliders = {}, {}
   for i = 1, k do
@@ -135,26 +125,42 @@ for _, k in ipairs({ 10, 100, 1000, 10000 }) do
     colliders[i] = impact.AABB(x, y, 8, 8)
     pcolliders[i] = plain.box(x, y, 8, 8)
   end
-  local mover, pm = impact.AABB(0, 0, 4, 4), plain.box(0, 0, 4, 4)
-  local n, m = math.floor(N / k) + 1, math.floor(20000 / k) + 1
-  local ns, bytes = measure(function(n)
-    local s = 0
-    for i = 1, n do s = s + mover:sweepInto(colliders, 50, 30 + i % 4, sweep).time end
-    return s
-  end, n, m)
-  local tns, tbytes = measure(function(n)
-    local s = 0
-    for i = 1, n do
-      s = s + plain.tables.sweepInto(pm, pcolliders, { x = 50, y = 30 + i % 4 }).time
-    end
-    return s
-  end, n, m)
-  local mns, mbytes = measure(function(n)
-    local s, into = 0, plain.multi.sweepInto
-    for i = 1, n do s = s + into(pm, pcolliders, 50, 30 + i % 4) end
-    return s
-  end, n, m)
-  print(string.format("| %-16s | %-12s | %7.1f | %5.0f | %7.1f | %5.0f | %7.1f | %5.0f | %s | %s |",
-    "sweepInto/" .. k, label, ns / k, bytes, tns / k, tbytes, mns / k, mbytes,
-    ratio(ns, tns), ratio(ns, mns)))
+  local m, pm = impact.AABB(0, 0, 4, 4), plain.box(0, 0, 4, 4)
+  cases[#cases + 1] = { "sweepInto/" .. k,
+    function(n)
+      local s = 0
+      for i = 1, n do s = s + m:sweepInto(colliders, 50, 30 + i % 4, sweep).time end
+      return s
+    end,
+    function(n)
+      local s = 0
+      for i = 1, n do
+        s = s + plain.tables.sweepInto(pm, pcolliders, { x = 50, y = 30 + i % 4 }).time
+      end
+      return s
+    end,
+    function(n)
+      local s, into = 0, plain.multi.sweepInto
+      for i = 1, n do s = s + into(pm, pcolliders, 50, 30 + i % 4) end
+      return s
+    end,
+    per = k }
 end
+
+-- With a case number, measures that case alone (bench/run.sh runs each in
+-- a fresh process, so that no case inherits another's JIT state); without
+-- one, prints how many cases there are.
+local which = tonumber(arg[2])
+if not which then
+  print(#cases)
+  return
+end
+
+local c = cases[which]
+local per = c.per or 1
+local n, m = math.floor(N / per) + 1, math.floor(20000 / per) + 1
+local ns, bytes = measure(c[2], n, m)
+local tns, tbytes = measure(c[3], n, m)
+local mns, mbytes = measure(c[4], n, m)
+print(string.format("| %-16s | %-12s | %7.1f | %5.0f | %7.1f | %5.0f | %7.1f | %5.0f | %5.1fx | %5.1fx |",
+  c[1], label, ns / per, bytes, tns / per, tbytes, mns / per, mbytes, tns / ns, mns / ns))

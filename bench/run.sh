@@ -11,8 +11,16 @@ ratios are how many times faster impact is. sweepInto rows: ns per collider.
 | case             | Lua          | impact ns | B/call | tables ns | B/call | multi ns | B/call | vs tables | vs multi |
 |------------------|--------------|---------:|------:|---------:|------:|--------:|------:|------:|------:|
 HEAD
-LUA_CPATH="build-5.4/?.so" lua5.4 bench/calls.lua "Lua 5.4"
-LUA_CPATH="build-luajit/?.so" luajit bench/calls.lua "LuaJIT"
-LUA_CPATH="build-luajit/?.so" luajit -joff bench/calls.lua "LuaJIT -joff"
+run() {  # label, module build, interpreter...
+  label=$1 build=$2
+  shift 2
+  cases=$(LUA_CPATH="$build/?.so" "$@" bench/calls.lua "$label")
+  for c in $(seq "$cases"); do
+    LUA_CPATH="$build/?.so" "$@" bench/calls.lua "$label" "$c"
+  done
+}
+run "Lua 5.4" build-5.4 lua5.4
+run "LuaJIT" build-luajit luajit
+run "LuaJIT -joff" build-luajit luajit -joff
 echo
 build-5.4/impact_bench
