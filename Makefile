@@ -5,7 +5,8 @@ LUAS      := 5.1 5.2 5.3 5.4 luajit
 # busted profiles from .busted: every Lua, and LuaJIT with the JIT off.
 PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan
 
-.PHONY: all demo test rock bench fuzz clean build-asan $(addprefix build-,$(LUAS))
+.PHONY: all demo test rock valgrind properties love bench fuzz clean build-asan \
+        $(addprefix build-,$(LUAS))
 
 all: build-5.4
 
@@ -27,11 +28,36 @@ demo:
 test:
 	@tools/deps.sh test
 	@for v in $(LUAS) asan; do $(MAKE) --no-print-directory build-$$v || exit 1; done
-	@$(MAKE) --no-print-directory rock
+	@$(MAKE) --no-print-directory rock valgrind properties love
 	@spec/run.sh $(PROFILES)
 
 rock:
 	@tools/check-rock.sh
+
+# Every function of the module under valgrind memcheck (Lua 5.4 build): any
+# memory error or definite leak fails.
+valgrind: build-5.4
+	@echo "== valgrind lua5.4 spec/valgrind/exercise.lua"
+	@LUA_CPATH="build-5.4/?.so" LUA_PATH="lua/?.lua;lua/?/init.lua" \
+	  valgrind --tool=memcheck --error-exitcode=1 --leak-check=full \
+	  --errors-for-leak-kinds=definite -q lua5.4 spec/valgrind/exercise.lua
+
+# Property checks on the core (spec/core/properties.c) through ctest, in the
+# release build and under the sanitizers.
+properties: build-5.4 build-asan
+	@for b in build-5.4 build-asan; do \
+	  echo "== ctest ($$b)"; \
+	  cmake --build $$b --target impact_properties -- --no-print-directory >/dev/null && \
+	  (cd $$b && ctest --output-on-failure) || exit 1; \
+	done
+
+# A headless LÖVE game (spec/love) loads the LuaJIT build and plays a scene;
+# it must pass, and must fail when given a wrong expectation (--break).
+love: build-luajit
+	@echo "== love spec/love"
+	@love spec/love --build build-luajit
+	@if love spec/love --build build-luajit --break >/dev/null 2>&1; then \
+	  echo "love: a failing check did not fail the run"; exit 1; fi
 
 bench:
 	@tools/deps.sh bench

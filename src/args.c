@@ -61,7 +61,8 @@ double imp_checknumber(lua_State *L, int i, const char *fname) {
   v = lua_tonumber(L, i);
   if (!isfinite(v))
     imp_argerror(L, i, fname, v != v ? "finite number expected, got nan"
-                                     : "finite number expected, got inf");
+                              : v > 0 ? "finite number expected, got inf"
+                                      : "finite number expected, got -inf");
   return v;
 }
 

@@ -1,6 +1,7 @@
 /* Objects: type checks, creation, slots and live views, field plumbing. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "object.h"
 
@@ -110,7 +111,11 @@ int imp_pushmethod(lua_State *L, int t) {
 }
 
 const char *imp_fieldname(lua_State *L, int i) {
-  return lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : NULL;
+  size_t len;
+  const char *k;
+  if (lua_type(L, i) != LUA_TSTRING) return NULL;
+  k = lua_tolstring(L, i, &len);
+  return strlen(k) == len ? k : NULL;  /* "x\0junk" names no field */
 }
 
 double imp_fieldnumber(lua_State *L, int t, const char *field) {
@@ -142,9 +147,9 @@ int imp_fielderror(lua_State *L, int t, const char *field, const char *msg) {
 }
 
 int imp_nofield(lua_State *L, int t) {
-  const char *field = imp_fieldname(L, 2);
-  if (field == NULL)
-    return imp_error(L, "%s has no field of type %s", imp_typenames[t],
-                      imp_typename(L, 2));
-  return imp_error(L, "%s has no field '%s'", imp_typenames[t], field);
+  if (lua_type(L, 2) == LUA_TSTRING)
+    return imp_error(L, "%s has no field '%s'", imp_typenames[t],
+                     lua_tostring(L, 2));
+  return imp_error(L, "%s has no field of type %s", imp_typenames[t],
+                   imp_typename(L, 2));
 }

@@ -16,13 +16,6 @@ static int point_new(lua_State *L) {
   return 1;
 }
 
-/* Stores v into the point, keeping a half-size view non-negative. */
-static void store(lua_State *L, Point *p, imp_vec2 v, const char *fname) {
-  if (p->nonnegative && !(v.x >= 0 && v.y >= 0))
-    imp_argerror(L, 2, fname, "negative half size");
-  *p->v = v;
-}
-
 static int point_clone(lua_State *L) {
   const Point *p = checkpoint(L, 1, "clone");
   imp_newpoint(L, p->v->x, p->v->y);
@@ -32,8 +25,11 @@ static int point_clone(lua_State *L) {
 static int point_set(lua_State *L) {
   Point *p = checkpoint(L, 1, "set");
   imp_vec2 v;
-  imp_checkvec2(L, 2, "set", &v);
-  store(L, p, v, "set");
+  if (p->nonnegative)  /* a view of a half size */
+    imp_checkextent(L, 2, "set", &v, "negative half size");
+  else
+    imp_checkvec2(L, 2, "set", &v);
+  *p->v = v;
   lua_settop(L, 1);
   return 1;
 }
@@ -47,7 +43,7 @@ static int point_unpack(lua_State *L) {
 
 static int point_length(lua_State *L) {
   const Point *p = checkpoint(L, 1, "length");
-  lua_pushnumber(L, sqrt(p->v->x * p->v->x + p->v->y * p->v->y));
+  lua_pushnumber(L, imp_vec2_length(*p->v));
   return 1;
 }
 
@@ -69,10 +65,8 @@ static int point_cross(lua_State *L) {
 
 static int point_normalize(lua_State *L) {
   Point *p = checkpoint(L, 1, "normalize");
-  imp_vec2 v = *p->v;
-  double length = imp_vec2_normalize(&v);
-  store(L, p, v, "normalize");
-  lua_pushnumber(L, length);
+  /* No sign changes: a half-size view stays non-negative. */
+  lua_pushnumber(L, imp_vec2_normalize(p->v));
   return 1;
 }
 

@@ -142,22 +142,27 @@ return function(impact, exports)
   local C = {}
   for _, name in ipairs(rebound) do C[name] = AABB[name] end
 
-  function AABB.intersectPoint(self, ...)
+  -- Each takes its arguments as ... and passes them on as they came, so
+  -- that the C function tells a missing argument from a nil.
+  function AABB.intersectPoint(...)
+    local self, a, b, c = ...
     if getmetatable(self) == AABBMT then
-      local x, y, out = vec(...)
+      local x, y, out = vec(a, b, c)
       local h = x and hittarget(out)
       if h then
         if intersect_point(self, x, y, h) == 0 then return nil end
         return publishhit(out, self)
       end
     end
-    local r = C.intersectPoint(self, ...)
+    local r = C.intersectPoint(...)
     return r
   end
 
-  function AABB.intersectSegment(self, ...)
+  function AABB.intersectSegment(...)
+    local self, a, b, c, d, e, f, g = ...
     if getmetatable(self) == AABBMT then
-      local px, py, dx, dy, e, f, g = twovecs(...)
+      local px, py, dx, dy
+      px, py, dx, dy, e, f, g = twovecs(a, b, c, d, e, f, g)
       if px then
         local padx, pady, out = 0, 0, e
         if type(e) == "number" then
@@ -174,11 +179,12 @@ return function(impact, exports)
         end
       end
     end
-    local r = C.intersectSegment(self, ...)
+    local r = C.intersectSegment(...)
     return r
   end
 
-  function AABB.intersectAABB(self, other, out, ...)
+  function AABB.intersectAABB(...)
+    local self, other, out = ...
     if getmetatable(self) == AABBMT and getmetatable(other) == AABBMT then
       local h = hittarget(out)
       if h then
@@ -186,26 +192,28 @@ return function(impact, exports)
         return publishhit(out, self)
       end
     end
-    local r = C.intersectAABB(self, other, out, ...)
+    local r = C.intersectAABB(...)
     return r
   end
 
-  function AABB.sweepAABB(self, moving, ...)
+  function AABB.sweepAABB(...)
+    local self, moving, a, b, c = ...
     if getmetatable(self) == AABBMT and getmetatable(moving) == AABBMT then
-      local dx, dy, out = vec(...)
+      local dx, dy, out = vec(a, b, c)
       out = dx and sweeptarget(out)
       if out then
         if sweep_aabb(self, moving, dx, dy, out) == 0 then return out end
         return publishsweep(out, self)
       end
     end
-    local r = C.sweepAABB(self, moving, ...)
+    local r = C.sweepAABB(...)
     return r
   end
 
-  function AABB.sweepInto(self, list, ...)
+  function AABB.sweepInto(...)
+    local self, list, a, b, c = ...
     if getmetatable(self) == AABBMT and type(list) == "table" then
-      local dx, dy, out = vec(...)
+      local dx, dy, out = vec(a, b, c)
       local n = dx and #list
       for i = 1, n or 0 do  -- checked first: the C function reports a bad one
         if getmetatable(rawget(list, i)) ~= AABBMT then n = nil break end
@@ -221,21 +229,22 @@ return function(impact, exports)
         return publishsweep(out, rawget(list, found))
       end
     end
-    local r = C.sweepInto(self, list, ...)
+    local r = C.sweepInto(...)
     return r
   end
 
   local kinds = { [0] = "outside", "inside", "enter", "exit", "traverse" }
-  function AABB.clipSegment(self, ...)
+  function AABB.clipSegment(...)
+    local self, a, b, c, d = ...
     if getmetatable(self) == AABBMT then
-      local px, py, dx, dy = twovecs(...)
+      local px, py, dx, dy = twovecs(a, b, c, d)
       if px then
         local kind = clip_segment(self, px, py, dx, dy, times)
         if kind == 0 then return "outside", nil, nil end
         return kinds[kind], times[0], times[1]
       end
     end
-    local kind, t0, t1 = C.clipSegment(self, ...)
+    local kind, t0, t1 = C.clipSegment(...)
     return kind, t0, t1
   end
   impact.clipSegment = AABB.clipSegment

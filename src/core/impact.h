@@ -16,8 +16,11 @@
 
 typedef struct imp_vec2 { double x, y; } imp_vec2;
 
+/* The length of v, without overflow or underflow on the way. */
+double imp_vec2_length(imp_vec2 v);
+
 /* Scales v to unit length in place and returns its old length; the zero
-** vector becomes (1, 0). */
+** vector (and one that is not finite) becomes (1, 0). */
 double imp_vec2_normalize(imp_vec2 *v);
 
 /* Axis-aligned box: centre and half extents (half >= 0). */

@@ -1,0 +1,699 @@
+/*
+** Property checks on the core: a seeded random driver that draws many
+** scenes, boundary cases on purpose (small integers, shared faces, corners,
+** zero and negative zero, scales from 1e-6 to 1e6), and checks that
+** the families agree with each other and with brute force:
+**
+** - intersect_segment agrees with clip_segment on hit or miss, away from
+**   touching, and on the time of first contact; padding is a bigger box;
+** - a sweep never ends overlapping the collider it reports (no tunnelling),
+**   and never stops when nothing is in the way;
+** - sweep_into is the minimum over single sweeps, ties to the first;
+** - sweep_segment_point agrees with dense sampling, and its hits put the
+**   point on the segment;
+** - (with the OBB family) an OBB at angle 0 gives the AABB results exactly,
+**   OBB overlap agrees with a brute-force polygon test and its push-out
+**   separates, and an OBB sweep neither tunnels nor stops for nothing.
+**
+** Usage: impact_properties [rounds [seed]]. Each counterexample is printed
+** with its inputs in hex floats (exact), and makes the run fail.
+*/
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "impact.h"
+
+/* The random driver: splitmix64, so a seed gives the same run anywhere. */
+static uint64_t state;
+
+static uint64_t next(void) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15u);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  return z ^ (z >> 31);
+}
+
+static int below(int n) { return (int)(next() % (uint64_t)n); }
+static double unit(void) { return (double)(next() >> 11) * 0x1p-53; }
+
+/* The scale of the current scene: coordinates are drawn around it. */
+static double scale = 1;
+
+/* A coordinate: a small integer (faces meet exactly), a half-integer, or
+** anything, and now and then a zero of either sign. */
+static double coord(void) {
+  switch (below(8)) {
+  case 0: return 0.0;
+  case 1: return below(2) ? -0.0 : 0.0;
+  case 2: case 3: return scale * (below(13) - 6);
+  case 4: return scale * (below(25) - 12) * 0.5;
+  default: return scale * (unit() - 0.5) * 16;
+  }
+}
+
+static double extent(void) {
+  switch (below(6)) {
+  case 0: return 0.0;
+  case 1: case 2: return scale * (1 + below(4));
+  case 3: return scale * (1 + below(8)) * 0.5;
+  default: return scale * unit() * 6;
+  }
+}
+
+static void newscale(void) {
+  static const double scales[] = {1, 1, 1, 1, 16, 0.25, 1e3, 1e-3, 1e6, 1e-6};
+  scale = scales[below((int)(sizeof scales / sizeof *scales))];
+}
+
+static imp_aabb box(void) {
+  imp_aabb b;
+  b.pos.x = coord();
+  b.pos.y = coord();
+  b.half.x = extent();
+  b.half.y = extent();
+  return b;
+}
+
+/* A delta: zero, on one axis, or anywhere. */
+static imp_vec2 delta(void) {
+  imp_vec2 d;
+  d.x = coord();
+  d.y = coord();
+  switch (below(6)) {
+  case 0: d.x = below(2) ? -0.0 : 0.0; break;
+  case 1: d.y = below(2) ? -0.0 : 0.0; break;
+  case 2: d.x = d.y = 0; break;
+  case 3: {  /* a slow move far from the origin */
+    double k = ldexp(1, -below(40));
+    d.x *= k;
+    d.y *= k;
+    break;
+  }
+  default: break;
+  }
+  return d;
+}
+
+/* Reporting. */
+
+static const char *property;
+static long checked, failed, shown;
+
+#define MAXSHOWN 8
+
+static int fail(const char *fmt, ...) {
+  va_list ap;
+  failed++;
+  if (shown++ < MAXSHOWN) {
+    printf("counterexample to '%s': ", property);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf("\n");
+  }
+  return 0;
+}
+
+#define AABB_FMT "AABB(%a, %a, %a, %a)"
+#define AABB_ARGS(b) (b).pos.x, (b).pos.y, (b).half.x, (b).half.y
+
+static double mag(double a) { return fabs(a); }
+
+/* How far from touching counts as touching: a small multiple of the
+** rounding in the scene's coordinates. */
+static double margin(const imp_aabb *b, double px, double py, double dx,
+                     double dy) {
+  double m = mag(b->pos.x) + mag(b->pos.y) + b->half.x + b->half.y +
+             mag(px) + mag(py) + mag(dx) + mag(dy);
+  return 1e-9 * m + DBL_MIN;
+}
+
+static imp_aabb grown(const imp_aabb *b, double by) {
+  imp_aabb g = *b;
+  g.half.x += by;
+  g.half.y += by;
+  return g;
+}
+
+/* intersect_segment and clip_segment: a segment that clearly misses the
+** closed box misses; one that runs through the open box (a part of
+** positive length strictly inside it, or a zero-length one strictly
+** inside) hits, at the time clip gives for entering (0 from inside). */
+static void segment_against_clip(void) {
+  imp_aabb b = box();
+  imp_vec2 p, d = delta();
+  imp_hit h, hp;
+  imp_clip c, outer, inner;
+  double m, padx, pady;
+  int hit;
+  p.x = coord();
+  p.y = coord();
+  hit = imp_aabb_intersect_segment(&b, p.x, p.y, d.x, d.y, 0, 0, &h);
+  imp_aabb_clip_segment(&b, p.x, p.y, d.x, d.y, &c);
+  m = margin(&b, p.x, p.y, d.x, d.y);
+  {
+    imp_aabb g = grown(&b, m), s = b;
+    imp_aabb_clip_segment(&g, p.x, p.y, d.x, d.y, &outer);
+    s.half.x -= m;
+    s.half.y -= m;
+    if (!(s.half.x > 0 && s.half.y > 0)) inner.kind = IMP_CLIP_OUTSIDE;
+    else imp_aabb_clip_segment(&s, p.x, p.y, d.x, d.y, &inner);
+  }
+  checked++;
+  if (hit && outer.kind == IMP_CLIP_OUTSIDE)
+    fail(AABB_FMT " segment (%a, %a) + (%a, %a): intersect hits at %a, "
+         "clip says outside", AABB_ARGS(b), p.x, p.y, d.x, d.y, h.time);
+  if (!hit && inner.kind != IMP_CLIP_OUTSIDE &&
+      ((d.x == 0 && d.y == 0) || inner.t1 - inner.t0 > 1e-9))
+    fail(AABB_FMT " segment (%a, %a) + (%a, %a): clip %d [%a, %a] crosses "
+         "the open box, intersect misses", AABB_ARGS(b), p.x, p.y, d.x, d.y,
+         (int)c.kind, c.t0, c.t1);
+  if (hit && inner.kind != IMP_CLIP_OUTSIDE && c.kind != IMP_CLIP_OUTSIDE &&
+      inner.t1 - inner.t0 > 1e-9) {
+    /* The times agree: clip's entry on the closed box. */
+    double len = fabs(d.x) + fabs(d.y);
+    double tol = len > 0 ? 4 * m / len + 1e-12 : 0;
+    if (!(fabs(h.time - c.t0) <= tol))
+      fail(AABB_FMT " segment (%a, %a) + (%a, %a): intersect time %.17g, "
+           "clip t0 %.17g", AABB_ARGS(b), p.x, p.y, d.x, d.y, h.time, c.t0);
+  }
+  /* Padding is a bigger box, to the last bit. */
+  padx = below(2) ? extent() : 0;
+  pady = below(2) ? extent() : 0;
+  {
+    imp_aabb g = b;
+    int a, z;
+    g.half.x += padx;
+    g.half.y += pady;
+    memset(&h, 0, sizeof h);
+    memset(&hp, 0, sizeof hp);
+    a = imp_aabb_intersect_segment(&b, p.x, p.y, d.x, d.y, padx, pady, &hp);
+    z = imp_aabb_intersect_segment(&g, p.x, p.y, d.x, d.y, 0, 0, &h);
+    checked++;
+    if (a != z || memcmp(&h, &hp, sizeof h) != 0)
+      fail(AABB_FMT " segment (%a, %a) + (%a, %a) padding (%a, %a): not the "
+           "same as the grown box", AABB_ARGS(b), p.x, p.y, d.x, d.y, padx,
+           pady);
+  }
+}
+
+/* Strict overlap of two closed boxes, computed directly. */
+static int overlaps(const imp_aabb *a, const imp_aabb *b) {
+  return fabs(a->pos.x - b->pos.x) < a->half.x + b->half.x &&
+         fabs(a->pos.y - b->pos.y) < a->half.y + b->half.y;
+}
+
+/* A sweep never ends overlapping what it reports (unless it started in
+** it, and then it does not move), and a path that clearly misses the
+** collider does not stop. */
+static void sweep_no_tunnel(void) {
+  imp_aabb b = box(), mv = box(), end;
+  imp_vec2 d = delta();
+  imp_sweep s;
+  imp_clip c;
+  double m;
+  imp_aabb wide, narrow;
+  int near_start, start;
+  /* Overlapping at the start, clearly (by more than rounding), or maybe. */
+  m = margin(&b, mv.pos.x, mv.pos.y, d.x, d.y) + 1e-9 * (mv.half.x + mv.half.y);
+  wide = grown(&mv, m * 1e-6);  /* a few units in the last place */
+  narrow = grown(&mv, -m);
+  near_start = overlaps(&b, &wide);
+  start = overlaps(&b, &narrow) && narrow.half.x >= 0 && narrow.half.y >= 0;
+  imp_aabb_sweep_aabb(&b, &mv, d.x, d.y, &s);
+  end.pos = s.pos;
+  end.half = mv.half;
+  checked++;
+  if (!(s.time >= 0 && s.time <= 1))
+    fail(AABB_FMT " sweeps " AABB_FMT " by (%a, %a): time %.17g",
+         AABB_ARGS(b), AABB_ARGS(mv), d.x, d.y, s.time);
+  if (s.has_hit && !near_start && overlaps(&b, &end))
+    fail(AABB_FMT " sweeps " AABB_FMT " by (%a, %a): stops at (%.17g, %.17g) "
+         "time %.17g, overlapping", AABB_ARGS(b), AABB_ARGS(mv), d.x, d.y,
+         s.pos.x, s.pos.y, s.time);
+  if (start && !(s.has_hit && s.time == 0))
+    fail(AABB_FMT " sweeps " AABB_FMT " by (%a, %a): starts overlapping, "
+         "time %.17g", AABB_ARGS(b), AABB_ARGS(mv), d.x, d.y, s.time);
+  /* The moving centre against the box grown by the mover: closed, grown by
+  ** the margin too, so that touching counts as in the way. */
+  {
+    imp_aabb g = b;
+    g.half.x += mv.half.x + m;
+    g.half.y += mv.half.y + m;
+    imp_aabb_clip_segment(&g, mv.pos.x, mv.pos.y, d.x, d.y, &c);
+  }
+  if (c.kind == IMP_CLIP_OUTSIDE && (s.has_hit || s.time != 1 ||
+      s.pos.x != mv.pos.x + d.x || s.pos.y != mv.pos.y + d.y))
+    fail(AABB_FMT " sweeps " AABB_FMT " by (%a, %a): nothing in the way, "
+         "stops at time %.17g", AABB_ARGS(b), AABB_ARGS(mv), d.x, d.y, s.time);
+  if (s.has_hit && c.kind == IMP_CLIP_OUTSIDE)
+    fail(AABB_FMT " sweeps " AABB_FMT " by (%a, %a): reports a hit off its "
+         "path", AABB_ARGS(b), AABB_ARGS(mv), d.x, d.y);
+}
+
+static int same_sweep(const imp_sweep *a, const imp_sweep *b) {
+  if (a->has_hit != b->has_hit || a->time != b->time ||
+      a->pos.x != b->pos.x || a->pos.y != b->pos.y)
+    return 0;
+  return !a->has_hit || memcmp(&a->hit, &b->hit, sizeof a->hit) == 0;
+}
+
+/* sweep_into is the minimum over single sweeps, ties to the first; the
+** moving box is skipped when listed. */
+static void sweep_into_minimum(void) {
+  imp_aabb boxes[10], mv = box();
+  const imp_aabb *list[11];
+  imp_vec2 d = delta();
+  imp_sweep got, best, one;
+  ptrdiff_t n = below(10), i, index, want = -1;
+  for (i = 0; i < n; i++) {
+    /* Repeats and mirror images make ties. */
+    if (i > 0 && below(4) == 0) boxes[i] = boxes[below((int)i)];
+    else boxes[i] = box();
+    list[i] = &boxes[i];
+  }
+  if (below(4) == 0) {  /* the mover itself, somewhere in the list */
+    ptrdiff_t at = below((int)n + 1);
+    for (i = n; i > at; i--) list[i] = list[i - 1];
+    list[at] = &mv;
+    n++;
+  }
+  index = imp_aabb_sweep_into(&mv, list, n, d.x, d.y, &got);
+  imp_sweep_clear(&best, &mv, d.x, d.y);
+  for (i = 0; i < n; i++) {
+    if (list[i] == &mv) continue;
+    imp_aabb_sweep_aabb(list[i], &mv, d.x, d.y, &one);
+    if (one.time < best.time) {
+      best = one;
+      want = i;
+    }
+  }
+  checked++;
+  if (index != want || !same_sweep(&got, &best))
+    fail("mover " AABB_FMT " by (%a, %a) into %d boxes: index %d, the "
+         "minimum is %d (time %.17g against %.17g)", AABB_ARGS(mv), d.x, d.y,
+         (int)n, (int)index, (int)want, got.time, best.time);
+}
+
+/* The line-point sweep. */
+
+static imp_vec2 lerp(imp_vec2 a, imp_vec2 b, double t) {
+  imp_vec2 r;
+  r.x = a.x + (b.x - a.x) * t;
+  r.y = a.y + (b.y - a.y) * t;
+  return r;
+}
+
+/* Where the point c is along the segment from a to b, and how far from
+** the segment (clamped) it is. */
+static double distance(imp_vec2 a, imp_vec2 b, imp_vec2 c, double *s) {
+  double dx = b.x - a.x, dy = b.y - a.y, ex = c.x - a.x, ey = c.y - a.y;
+  double dd = dx * dx + dy * dy, u = dd > 0 ? (ex * dx + ey * dy) / dd : 0;
+  *s = u;
+  if (u < 0) u = 0;
+  if (u > 1) u = 1;
+  return hypot(ex - u * dx, ey - u * dy);
+}
+
+/* Grid scenes: small integers times a power of two, so that positions at
+** the sample times, and the cross and dot products there, are exact. */
+static int grid;
+
+static imp_vec2 point(void) {
+  imp_vec2 v;
+  if (grid) {
+    v.x = scale * (below(7) - 3);
+    v.y = scale * (below(7) - 3);
+  } else {
+    v.x = coord();
+    v.y = coord();
+  }
+  return v;
+}
+
+#define SAMPLES 512
+
+static void segment_point_sampling(void) {
+  imp_vec2 a0, a1, b0, b1, c0, c1;
+  double t[2], s[2], size, tol, f[SAMPLES + 1], u[SAMPLES + 1];
+  double len[SAMPLES + 1];
+  int n, i, k, on[SAMPLES + 1], online = 1;
+  grid = below(2) && (scale == 1 || scale == 16 || scale == 0.25);
+  a0 = point();
+  b0 = point();
+  c0 = point();
+  /* Motions that keep an end still, or move everything together, are
+  ** where the special cases live. */
+  a1 = below(4) == 0 ? a0 : point();
+  b1 = below(4) == 0 ? b0 : point();
+  c1 = below(4) == 0 ? c0 : point();
+  if (below(8) == 0) {  /* the point starts, or ends, on the segment */
+    double w = below(3) * 0.5;
+    if (below(2)) c0 = lerp(a0, b0, w);
+    else c1 = lerp(a1, b1, w);
+  }
+  size = fabs(a0.x) + fabs(a0.y) + fabs(a1.x) + fabs(a1.y) + fabs(b0.x) +
+         fabs(b0.y) + fabs(b1.x) + fabs(b1.y) + fabs(c0.x) + fabs(c0.y) +
+         fabs(c1.x) + fabs(c1.y) + DBL_MIN;
+  tol = 1e-9 * size;
+  n = imp_sweep_segment_point(a0, a1, b0, b1, c0, c1, t, s);
+  checked++;
+#define SCENE "(%a, %a)->(%a, %a) (%a, %a)->(%a, %a), point (%a, %a)->(%a, %a)"
+#define SCENE_ARGS a0.x, a0.y, a1.x, a1.y, b0.x, b0.y, b1.x, b1.y, c0.x, c0.y, \
+                   c1.x, c1.y
+  /* Reported hits are real, in order, in range. */
+  for (k = 0; k < n; k++) {
+    imp_vec2 a = lerp(a0, a1, t[k]), b = lerp(b0, b1, t[k]),
+             c = lerp(c0, c1, t[k]), on = lerp(a, b, s[k]);
+    double where;
+    if (!(t[k] >= 0 && t[k] <= 1 && s[k] >= 0 && s[k] <= 1) ||
+        (k == 1 && !(t[1] > t[0])))
+      fail(SCENE ": hit %d at t %.17g s %.17g out of range or order",
+           SCENE_ARGS, k, t[k], s[k]);
+    else if (!(distance(a, b, c, &where) <= 1e-7 * size) ||
+             !(hypot(c.x - on.x, c.y - on.y) <= 1e-7 * size))
+      fail(SCENE ": hit at t %.17g s %.17g, but the point is %.3g away "
+           "(size %.3g)", SCENE_ARGS, t[k], s[k],
+           hypot(c.x - on.x, c.y - on.y), size);
+  }
+  /* Dense sampling: where the point crosses the segment's line with the
+  ** segment well clear of it on both sides of the crossing, a hit must
+  ** be reported in that stretch of time. */
+  for (i = 0; i <= SAMPLES; i++) {
+    double ti = (double)i / SAMPLES;
+    imp_vec2 a = lerp(a0, a1, ti), b = lerp(b0, b1, ti), c = lerp(c0, c1, ti);
+    double dx = b.x - a.x, dy = b.y - a.y;
+    len[i] = hypot(dx, dy);
+    f[i] = dx * (c.y - a.y) - dy * (c.x - a.x);
+    distance(a, b, c, &u[i]);
+    if (grid) {  /* all exact: is the point on the closed segment? */
+      double g = dx * (c.x - a.x) + dy * (c.y - a.y), dd = dx * dx + dy * dy;
+      on[i] = dd > 0 ? f[i] == 0 && g >= 0 && g <= dd
+                     : c.x == a.x && c.y == a.y;
+      online = online && f[i] == 0;
+    }
+  }
+  /* Grid scenes: the point on the segment at a sample time is a contact
+  ** at that time, or (when it stays on the segment's line throughout, and
+  ** only the first contact is reported) after the first one. */
+  for (i = 0; grid && i <= SAMPLES; i++) {
+    double ti = (double)i / SAMPLES;
+    int found = 0;
+    if (!on[i]) continue;
+    for (k = 0; k < n; k++)
+      if (fabs(t[k] - ti) <= 1e-9 || (online && t[k] <= ti)) found = 1;
+    if (!found) {
+      fail(SCENE ": the point is on the segment at t %.17g, %d hits "
+           "reported (first at %.17g)", SCENE_ARGS, ti, n,
+           n > 0 ? t[0] : -1.0);
+      break;
+    }
+  }
+  for (i = 0; i < SAMPLES; i++) {
+    double lo = (double)i / SAMPLES, hi = (double)(i + 1) / SAMPLES;
+    int found = 0;
+    if (!((f[i] < 0 && f[i + 1] > 0) || (f[i] > 0 && f[i + 1] < 0))) continue;
+    if (!(fabs(f[i]) > tol * len[i] && fabs(f[i + 1]) > tol * len[i + 1]))
+      continue;  /* too near the line to trust the sign */
+    if (!(len[i] > 1e-3 * size && len[i + 1] > 1e-3 * size)) continue;
+    if (!(u[i] > 0.01 && u[i] < 0.99 && u[i + 1] > 0.01 && u[i + 1] < 0.99))
+      continue;
+    for (k = 0; k < n; k++)
+      if (t[k] >= lo - 1e-9 && t[k] <= hi + 1e-9) found = 1;
+    if (!found) {
+      fail(SCENE ": the point crosses the segment between t %.6g and %.6g, "
+           "%d hits reported (first at %.17g)", SCENE_ARGS, lo, hi, n,
+           n > 0 ? t[0] : -1.0);
+      break;
+    }
+  }
+  /* A point exactly on the segment at the start is a hit at time 0. */
+  if (c0.x == a0.x && c0.y == a0.y && !(n > 0 && t[0] == 0 && s[0] == 0))
+    fail(SCENE ": on the a end at time 0, not reported", SCENE_ARGS);
+  if (c0.x == b0.x && c0.y == b0.y && (a0.x != b0.x || a0.y != b0.y) &&
+      !(n > 0 && t[0] == 0 && s[0] == 1))
+    fail(SCENE ": on the b end at time 0, not reported", SCENE_ARGS);
+}
+
+#ifdef IMPACT_HAS_OBB
+
+/* Rotated rectangles. */
+
+static double angle(void) {
+  switch (below(6)) {
+  case 0: return 0.0;
+  case 1: return -0.0;
+  case 2: return (below(8) - 4) * 0.78539816339744831;  /* multiples of pi/4 */
+  default: return (unit() - 0.5) * 8;
+  }
+}
+
+static imp_obb obb(void) {
+  imp_obb o;
+  imp_aabb b = box();
+  o.pos = b.pos;
+  o.half = b.half;
+  imp_obb_set_angle(&o, angle());
+  return o;
+}
+
+/* The corners, counter-clockwise, computed here from the angle alone. */
+static void polygon(const imp_obb *o, double dx, double dy, imp_vec2 q[4]) {
+  static const double sx[4] = {-1, 1, 1, -1}, sy[4] = {-1, -1, 1, 1};
+  double c = cos(o->angle), s = sin(o->angle);
+  int i;
+  for (i = 0; i < 4; i++) {
+    double x = sx[i] * o->half.x, y = sy[i] * o->half.y;
+    q[i].x = o->pos.x + dx + c * x - s * y;
+    q[i].y = o->pos.y + dy + s * x + c * y;
+  }
+}
+
+static double cross3(imp_vec2 o, imp_vec2 a, imp_vec2 b) {
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+/* The convex hull of n points (monotone chain), counter-clockwise, into
+** out (room for n + 1); returns its size (1 or 2 when degenerate). */
+static int hull(imp_vec2 *v, int n, imp_vec2 *out) {
+  int i, j, k = 0, t;
+  for (i = 1; i < n; i++)  /* insertion sort by x, then y */
+    for (j = i; j > 0 && (v[j].x < v[j - 1].x ||
+                          (v[j].x == v[j - 1].x && v[j].y < v[j - 1].y)); j--) {
+      imp_vec2 w = v[j];
+      v[j] = v[j - 1];
+      v[j - 1] = w;
+    }
+  for (i = 0; i < n; i++) {
+    while (k >= 2 && cross3(out[k - 2], out[k - 1], v[i]) <= 0) k--;
+    out[k++] = v[i];
+  }
+  for (i = n - 2, t = k + 1; i >= 0; i--) {
+    while (k >= t && cross3(out[k - 2], out[k - 1], v[i]) <= 0) k--;
+    out[k++] = v[i];
+  }
+  return k > 1 ? k - 1 : k;
+}
+
+/* How deep the origin lies in the convex polygon: the distance to its
+** boundary, positive inside, negative outside (and for a polygon with no
+** area, which has no inside). */
+static double depth(const imp_vec2 *p, int n) {
+  imp_vec2 o = {0, 0};
+  double d = INFINITY, u;
+  int i, inside = n >= 3;
+  for (i = 0; i < n; i++) {
+    imp_vec2 a = p[i], b = p[(i + 1) % n];
+    double e = distance(a, b, o, &u);
+    if (e < d) d = e;
+    if (!(cross3(a, b, o) > 0)) inside = 0;
+  }
+  return inside ? d : -d;
+}
+
+/* The Minkowski difference of two rectangles, each given as the corners of
+** its positions along a move (4 or 8 points): the two overlap exactly when
+** the origin is strictly inside it. */
+static double overlap_depth(const imp_vec2 *p, int np, const imp_vec2 *q,
+                            int nq) {
+  imp_vec2 diff[64], h[65];
+  int i, j, n = 0;
+  for (i = 0; i < np; i++)
+    for (j = 0; j < nq; j++) {
+      diff[n].x = p[i].x - q[j].x;
+      diff[n].y = p[i].y - q[j].y;
+      n++;
+    }
+  return depth(h, hull(diff, n, h));
+}
+
+static double obb_size(const imp_obb *a, const imp_obb *b, double dx,
+                       double dy) {
+  return fabs(a->pos.x) + fabs(a->pos.y) + a->half.x + a->half.y +
+         fabs(b->pos.x) + fabs(b->pos.y) + b->half.x + b->half.y + fabs(dx) +
+         fabs(dy) + DBL_MIN;
+}
+
+#define OBB_FMT "OBB(%a, %a, %a, %a, angle %a)"
+#define OBB_ARGS(o) (o).pos.x, (o).pos.y, (o).half.x, (o).half.y, (o).angle
+
+/* An OBB at angle 0 (or -0) is its AABB, result for result. */
+static void obb_angle_zero(void) {
+  imp_aabb a = box(), b = box();
+  imp_obb oa, ob;
+  imp_vec2 p = point(), d = delta();
+  imp_hit h1, h2;
+  imp_sweep s1, s2;
+  imp_clip c1, c2;
+  imp_aabb bounds;
+  int r1, r2;
+  oa.pos = a.pos;
+  oa.half = a.half;
+  imp_obb_set_angle(&oa, below(2) ? 0.0 : -0.0);
+  ob.pos = b.pos;
+  ob.half = b.half;
+  imp_obb_set_angle(&ob, 0.0);
+  checked++;
+#define SAME(what, ok) \
+  if (!(ok)) fail(AABB_FMT " and " AABB_FMT ", point (%a, %a), delta (%a, %a): " \
+                 "%s differs at angle %g", AABB_ARGS(a), AABB_ARGS(b), p.x, p.y, \
+                 d.x, d.y, what, oa.angle)
+  memset(&h1, 0, sizeof h1);
+  memset(&h2, 0, sizeof h2);
+  r1 = imp_aabb_intersect_point(&a, p.x, p.y, &h1);
+  r2 = imp_obb_intersect_point(&oa, p.x, p.y, &h2);
+  SAME("intersect_point", r1 == r2 && memcmp(&h1, &h2, sizeof h1) == 0);
+  r1 = imp_aabb_intersect_segment(&a, p.x, p.y, d.x, d.y, 0, 0, &h1);
+  r2 = imp_obb_intersect_segment(&oa, p.x, p.y, d.x, d.y, &h2);
+  SAME("intersect_segment", r1 == r2 && memcmp(&h1, &h2, sizeof h1) == 0);
+  imp_aabb_clip_segment(&a, p.x, p.y, d.x, d.y, &c1);
+  imp_obb_clip_segment(&oa, p.x, p.y, d.x, d.y, &c2);
+  SAME("clip_segment", c1.kind == c2.kind && c1.t0 == c2.t0 && c1.t1 == c2.t1);
+  r1 = imp_aabb_intersect_aabb(&a, &b, &h1);
+  r2 = imp_obb_overlap(&oa, &ob, &h2);
+  SAME("overlap", r1 == r2 && memcmp(&h1, &h2, sizeof h1) == 0);
+  SAME("intersect_obb", r1 == imp_obb_intersect_obb(&oa, &ob));
+  imp_aabb_sweep_aabb(&a, &b, d.x, d.y, &s1);
+  imp_obb_sweep_obb(&oa, &ob, d.x, d.y, &s2);
+  SAME("sweep", same_sweep(&s1, &s2));
+  imp_obb_bounds(&oa, &bounds);
+  SAME("bounds", memcmp(&bounds, &a, sizeof a) == 0);
+#undef SAME
+}
+
+/* OBB overlap is the brute-force polygon overlap (the origin strictly
+** inside the Minkowski difference), away from touching, and the push-out
+** it reports separates the two. */
+static void obb_polygons(void) {
+  imp_obb a = obb(), b = obb();
+  imp_vec2 pa[4], pb[4];
+  imp_hit h;
+  double size = obb_size(&a, &b, 0, 0), dep;
+  int ov, ov2;
+  polygon(&a, 0, 0, pa);
+  polygon(&b, 0, 0, pb);
+  dep = overlap_depth(pa, 4, pb, 4);
+  ov = imp_obb_intersect_obb(&a, &b);
+  ov2 = imp_obb_overlap(&a, &b, &h);
+  checked++;
+  if (ov != ov2)
+    fail(OBB_FMT " and " OBB_FMT ": intersect_obb %d, overlap %d",
+         OBB_ARGS(a), OBB_ARGS(b), ov, ov2);
+  if (!ov && dep > 1e-9 * size)
+    fail(OBB_FMT " and " OBB_FMT ": miss, but they overlap by %.3g",
+         OBB_ARGS(a), OBB_ARGS(b), dep);
+  if (ov && dep < -1e-9 * size)
+    fail(OBB_FMT " and " OBB_FMT ": overlap, but they are %.3g apart",
+         OBB_ARGS(a), OBB_ARGS(b), -dep);
+  if (ov2) {
+    polygon(&b, h.delta.x, h.delta.y, pb);
+    dep = overlap_depth(pa, 4, pb, 4);
+    if (dep > 1e-9 * size)
+      fail(OBB_FMT " and " OBB_FMT ": pushed out by (%.17g, %.17g), they "
+           "still overlap by %.3g", OBB_ARGS(a), OBB_ARGS(b), h.delta.x,
+           h.delta.y, dep);
+  }
+}
+
+/* An OBB sweep never ends overlapping what it hit, and a path that stays
+** clear of the rectangle does not stop. */
+static void obb_sweep(void) {
+  imp_obb a = obb(), m = obb();
+  imp_vec2 d = delta(), pa[4], pm[4], path[8];
+  imp_sweep s;
+  double size = obb_size(&a, &m, d.x, d.y), start, clear, end;
+  polygon(&a, 0, 0, pa);
+  polygon(&m, 0, 0, pm);
+  polygon(&m, 0, 0, path);
+  polygon(&m, d.x, d.y, path + 4);
+  start = overlap_depth(pa, 4, pm, 4);
+  clear = overlap_depth(pa, 4, path, 8);
+  imp_obb_sweep_obb(&a, &m, d.x, d.y, &s);
+  checked++;
+  if (!(s.time >= 0 && s.time <= 1))
+    fail(OBB_FMT " sweeps " OBB_FMT " by (%a, %a): time %.17g", OBB_ARGS(a),
+         OBB_ARGS(m), d.x, d.y, s.time);
+  if (clear < -1e-9 * size && (s.has_hit || s.time != 1))
+    fail(OBB_FMT " sweeps " OBB_FMT " by (%a, %a): %.3g clear of it, stops "
+         "at time %.17g", OBB_ARGS(a), OBB_ARGS(m), d.x, d.y, -clear, s.time);
+  if (start > 1e-9 * size && !(s.has_hit && s.time == 0))
+    fail(OBB_FMT " sweeps " OBB_FMT " by (%a, %a): starts in it, time %.17g",
+         OBB_ARGS(a), OBB_ARGS(m), d.x, d.y, s.time);
+  if (s.has_hit && start < -1e-9 * size) {
+    polygon(&m, s.pos.x - m.pos.x, s.pos.y - m.pos.y, pm);
+    end = overlap_depth(pa, 4, pm, 4);
+    if (end > 1e-9 * size)
+      fail(OBB_FMT " sweeps " OBB_FMT " by (%a, %a): stops at time %.17g "
+           "overlapping it by %.3g", OBB_ARGS(a), OBB_ARGS(m), d.x, d.y,
+           s.time, end);
+  }
+}
+
+#endif
+
+typedef struct check {
+  const char *name;
+  void (*run)(void);
+  long weight;  /* scenes per round */
+} check;
+
+static const check checks[] = {
+  {"intersect_segment agrees with clip_segment", segment_against_clip, 20},
+  {"a sweep neither tunnels nor stops for nothing", sweep_no_tunnel, 20},
+  {"sweep_into is the minimum of single sweeps", sweep_into_minimum, 5},
+  {"sweep_segment_point agrees with sampling", segment_point_sampling, 1},
+#ifdef IMPACT_HAS_OBB
+  {"an OBB at angle 0 is its AABB", obb_angle_zero, 5},
+  {"OBB overlap agrees with polygons", obb_polygons, 5},
+  {"an OBB sweep neither tunnels nor stops for nothing", obb_sweep, 5},
+#endif
+};
+
+int main(int argc, char **argv) {
+  long rounds = argc > 1 ? atol(argv[1]) : 50000, r, j;
+  unsigned long long seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+  size_t i;
+  long total = 0;
+  clock_t begun = clock();
+  printf("properties: %ld rounds, seed %llu\n", rounds, seed);
+  for (i = 0; i < sizeof checks / sizeof *checks; i++) {
+    property = checks[i].name;
+    checked = failed = shown = 0;
+    state = seed * 0x2545f4914f6cdd1du + i;
+    for (r = 0; r < rounds; r++) {
+      newscale();
+      for (j = 0; j < checks[i].weight; j++) checks[i].run();
+    }
+    printf("%-52s %9ld checks, %ld counterexamples\n", property, checked,
+           failed);
+    total += failed;
+  }
+  printf("properties: %.2f s\n", (double)(clock() - begun) / CLOCKS_PER_SEC);
+  return total == 0 ? 0 : 1;
+}

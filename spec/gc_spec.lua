@@ -1,0 +1,321 @@
+local impact = require "impact"
+local Point, AABB, Hit, Sweep = impact.Point, impact.AABB, impact.Hit, impact.Sweep
+
+-- Objects that results and views refer to stay alive as long as they are
+-- reachable from the script, whatever the collector does in between; and
+-- the allocation-free path allocates nothing at all.
+--
+-- Each keep-alive spec builds its objects inside a function that returns
+-- only the one the script keeps, and records the others in a weak table, so
+-- that after two full collections the weak table tells whether they are
+-- still alive, and the kept object shows whether they still hold their data.
+
+local function fullgc()
+  collectgarbage()
+  collectgarbage()
+end
+
+local function weak()
+  return setmetatable({}, { __mode = "v" })
+end
+
+describe("keeping objects alive", function()
+  it("a Hit keeps its collider alive", function()
+    local alive = weak()
+    local function make()
+      local box = AABB(0, 0, 2, 2)
+      alive.box = box
+      -- (1.5, 0.5): px = 0.5, py = 1.5: x axis, normal (1, 0).
+      return box:intersectPoint(1.5, 0.5)
+    end
+    local hit = make()
+    fullgc()
+    assert.is_not_nil(alive.box)
+    local box = hit.collider
+    assert.is_true(rawequal(alive.box, box))
+    assert.are.equal("AABB(pos=(0, 0), half=(2, 2))", tostring(box))
+    assert.are.equal(1, hit.normal.x)
+  end)
+
+  it("an out Hit keeps the collider of the last test alive", function()
+    local alive = weak()
+    local out = Hit()
+    local function test()
+      local box = AABB(10, 0, 2, 2)
+      alive.box = box
+      box:intersectPoint(11.5, 0.5, out)
+    end
+    test()
+    fullgc()
+    assert.is_not_nil(alive.box)
+    assert.is_true(rawequal(alive.box, out.collider))
+    assert.are.equal(10, out.collider.pos.x)
+  end)
+
+  it("a Hit keeps a collider that the script assigned alive", function()
+    local alive = weak()
+    local hit = Hit()
+    local function assign()
+      local box = AABB(7, 8, 1, 1)
+      alive.box = box
+      hit.collider = box
+    end
+    assign()
+    fullgc()
+    assert.is_not_nil(alive.box)
+    assert.are.equal(7, hit.collider.pos.x)
+  end)
+
+  it("a view keeps its owner alive", function()
+    local p = impact.AABB(1, 2, 3, 4).pos
+    collectgarbage()
+    collectgarbage()
+    assert.are.equal(1, p.x)
+    assert.are.equal(2, p.y)
+  end)
+
+  it("a view keeps its owner alive and still writes into it", function()
+    local alive = weak()
+    local function make()
+      local box = AABB(1, 2, 3, 4)
+      alive.box = box
+      return box.half
+    end
+    local half = make()
+    fullgc()
+    assert.is_not_nil(alive.box)
+    half.x = 9
+    fullgc()
+    assert.are.equal("AABB(pos=(1, 2), half=(9, 4))", tostring(alive.box))
+    assert.is_true(rawequal(half, alive.box.half))
+  end)
+
+  it("a Hit's views keep the Hit alive", function()
+    local alive = weak()
+    local function make()
+      local h = Hit()
+      h.normal = Point(0, -1)
+      h.time = 0.5
+      alive.hit = h
+      return h.normal
+    end
+    local normal = make()
+    fullgc()
+    assert.is_not_nil(alive.hit)
+    assert.are.equal(-1, normal.y)
+    assert.are.equal(0.5, alive.hit.time)
+  end)
+
+  it("a Sweep's pos view keeps the Sweep alive", function()
+    local alive = weak()
+    local function make()
+      local s = Sweep()
+      s.pos = Point(3, 4)
+      alive.sweep = s
+      return s.pos
+    end
+    local pos = make()
+    fullgc()
+    assert.is_not_nil(alive.sweep)
+    assert.are.equal(3, pos.x)
+  end)
+
+  it("a Sweep's hit keeps the sweep and the collider alive", function()
+    local alive = weak()
+    local function make()
+      -- Static box centre (0, 0), half (1, 1); mover centre (-4, 0),
+      -- half (1, 1), delta (4, 0): contact at t = 0.5 on the face x = -1.
+      local box, mover = AABB(0, 0, 1, 1), AABB(-4, 0, 1, 1)
+      local s = box:sweepAABB(mover, 4, 0)
+      alive.sweep, alive.box, alive.mover = s, box, mover
+      return s.hit
+    end
+    local hit = make()
+    fullgc()
+    assert.is_not_nil(alive.sweep)
+    assert.is_not_nil(alive.box)
+    assert.is_true(rawequal(hit, alive.sweep.hit))
+    assert.are.equal(0.5, hit.time)
+    assert.are.equal(-1, hit.normal.x)
+    assert.are.equal(-1, hit.pos.x)
+    assert.is_true(rawequal(alive.box, hit.collider))
+  end)
+
+  it("a view of a Sweep's hit keeps the whole chain alive", function()
+    local alive = weak()
+    local function make()
+      local box = AABB(0, 0, 1, 1)
+      local s = box:sweepAABB(AABB(-4, 0, 1, 1), 4, 0)
+      alive.sweep, alive.hit, alive.box = s, s.hit, box
+      return s.hit.normal
+    end
+    local normal = make()
+    fullgc()
+    assert.is_not_nil(alive.hit)
+    assert.is_not_nil(alive.sweep)
+    assert.is_not_nil(alive.box)
+    assert.are.equal(-1, normal.x)
+    assert.are.equal(0, normal.y)
+  end)
+
+  it("sweepInto's result keeps the collider hit alive after the array is gone", function()
+    local alive = weak()
+    local function make()
+      -- Mover centre (0, 0), half (1, 1), delta (10, 0); walls at x = 4
+      -- and x = 8 (half 1): the first is reached when 1 + 10t = 3, t = 0.2.
+      local near, far = AABB(4, 0, 1, 1), AABB(8, 0, 1, 1)
+      alive.near, alive.far = near, far
+      return AABB(0, 0, 1, 1):sweepInto({ far, near }, 10, 0)
+    end
+    local s = make()
+    fullgc()
+    assert.is_not_nil(alive.near)
+    assert.is_true(rawequal(alive.near, s.hit.collider))
+    assert.are.equal(0.2, s.hit.time)
+    assert.are.equal(4, s.hit.collider.pos.x)
+  end)
+
+  it("a Hit copied into a Sweep keeps its collider alive in the Sweep", function()
+    local alive = weak()
+    local s = Sweep()
+    local function assign()
+      local box = AABB(5, 5, 1, 1)
+      local h = Hit()
+      h.collider = box
+      alive.box, alive.hit = box, h
+      s.hit = h
+    end
+    assign()
+    fullgc()
+    assert.is_not_nil(alive.box)
+    assert.are.equal(5, s.hit.collider.pos.x)
+  end)
+
+  it("a view does not keep its owner alive once the view is gone too", function()
+    local alive = weak()
+    local function make()
+      local box = AABB(1, 2, 3, 4)
+      alive.box = box
+      alive.view = box.pos
+    end
+    make()
+    fullgc()
+    assert.is_nil(alive.view)
+    assert.is_nil(alive.box)
+  end)
+
+  it("a Hit does not keep its collider alive once the Hit is gone too", function()
+    local alive = weak()
+    local function make()
+      local box = AABB(0, 0, 2, 2)
+      alive.box = box
+      alive.hit = box:intersectPoint(1.5, 0.5)
+    end
+    make()
+    fullgc()
+    assert.is_nil(alive.hit)
+    assert.is_nil(alive.box)
+  end)
+end)
+
+describe("the allocation-free path", function()
+  local N = 100000
+
+  -- The memory the loop allocated with the collector stopped, in bytes:
+  -- after one warm-up run (first views, first collider entries), the best
+  -- of up to three measured runs. LuaJIT keeps the machine code of the
+  -- traces it compiles on the same heap, so a trace compiled during a
+  -- measured run shows once; garbage per call would show in every run.
+  local function allocated(loop)
+    loop(N)
+    local best = math.huge
+    for _ = 1, 3 do
+      fullgc()
+      collectgarbage("stop")
+      local before = collectgarbage("count")
+      local ok, err = pcall(loop, N)
+      local after = collectgarbage("count")
+      collectgarbage("restart")
+      assert(ok, err)
+      best = math.min(best, (after - before) * 1024)
+      if best == 0 then break end
+    end
+    return best
+  end
+
+  local box = AABB(0, 0, 8, 8)
+  local mover = AABB(-16, 0, 4, 4)
+  local hit, sweep = Hit(), Sweep()
+  local tiles = {}
+  for i = 1, 6 do tiles[i] = AABB(i * 16, (i % 2) * 4, 8, 8) end
+
+  it("100000 intersectSegment calls with numbers and an out Hit allocate nothing", function()
+    assert.are.equal(0, allocated(function(n)
+      -- y from -4 to 3: every call hits the box (x from -16 to 16).
+      for i = 1, n do box:intersectSegment(-16, (i % 8) - 4, 32, 0, hit) end
+    end))
+  end)
+
+  it("intersectSegment calls that miss allocate nothing", function()
+    assert.are.equal(0, allocated(function(n)
+      for i = 1, n do box:intersectSegment(-16, 20 + i % 8, 32, 0, hit) end
+    end))
+  end)
+
+  it("intersectSegment with padding and an out Hit allocates nothing", function()
+    assert.are.equal(0, allocated(function(n)
+      for i = 1, n do box:intersectSegment(-16, (i % 16) - 8, 32, 0, 1, 2, hit) end
+    end))
+  end)
+
+  it("intersectSegment with Point arguments and an out Hit allocates nothing", function()
+    local pos, delta = Point(-16, 1), Point(32, 0)
+    assert.are.equal(0, allocated(function(n)
+      for i = 1, n do
+        pos.y = (i % 8) - 4
+        box:intersectSegment(pos, delta, hit)
+      end
+    end))
+  end)
+
+  it("100000 sweepAABB calls with numbers and an out Sweep allocate nothing", function()
+    assert.are.equal(0, allocated(function(n)
+      -- delta y from 0 to 28: hits and misses alternate.
+      for i = 1, n do box:sweepAABB(mover, 32, (i % 8) * 4, sweep) end
+    end))
+  end)
+
+  it("sweepInto over a small array with an out Sweep allocates nothing", function()
+    assert.are.equal(0, allocated(function(n)
+      for i = 1, n do mover:sweepInto(tiles, 64 + i % 32, (i % 5) - 2, sweep) end
+    end))
+  end)
+
+  it("reading hit and sweep fields and cached views allocates nothing", function()
+    box:intersectSegment(-16, 1, 32, 0, hit)
+    box:sweepAABB(mover, 32, 0, sweep)
+    assert.is_not_nil(sweep.hit)
+    local sum = 0
+    assert.are.equal(0, allocated(function(n)
+      for _ = 1, n do
+        sum = sum + hit.time + hit.pos.x + hit.delta.y + hit.normal.x
+              + sweep.time + sweep.pos.x + sweep.hit.time + sweep.hit.normal.x
+              + box.pos.x + box.half.y
+        if hit.collider ~= box then sum = 0 end
+      end
+    end))
+  end)
+
+  it("a game loop of sweeps, field reads and moves allocates nothing", function()
+    local player = AABB(0, 0, 4, 4)
+    assert.are.equal(0, allocated(function(n)
+      for i = 1, n do
+        local s = player:sweepInto(tiles, 3, (i % 3) - 1, sweep)
+        player.pos.x = s.pos.x % 100
+        player.pos.y = s.pos.y
+        local h = s.hit
+        if h and h.normal.y ~= 0 then player.pos.y = player.pos.y + h.normal.y end
+      end
+    end))
+  end)
+end)
