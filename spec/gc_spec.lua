@@ -278,6 +278,33 @@ describe("the allocation-free path", function()
     end))
   end)
 
+  it("intersectPoint and intersectAABB with an out Hit allocate nothing", function()
+    assert.are.equal(0, allocated(function(n)
+      for i = 1, n do
+        box:intersectPoint((i % 8) - 4, 1, hit)
+        box:intersectAABB(mover, hit)
+      end
+    end))
+  end)
+
+  it("clipSegment allocates nothing", function()
+    assert.are.equal(0, allocated(function(n)
+      -- y from -12 to 11: outside, traverse, and touching the faces.
+      for i = 1, n do box:clipSegment(-16, (i % 24) - 12, 32, 1) end
+    end))
+  end)
+
+  it("writing Point fields and views allocates nothing", function()
+    local p = Point()
+    assert.are.equal(0, allocated(function(n)
+      for i = 1, n do
+        p.x, p.y = i, -i
+        mover.pos.y = (i % 8) * 0.5
+        mover.half.x = 4 + i % 2
+      end
+    end))
+  end)
+
   it("100000 sweepAABB calls with numbers and an out Sweep allocate nothing", function()
     assert.are.equal(0, allocated(function(n)
       -- delta y from 0 to 28: hits and misses alternate.
