@@ -8,21 +8,12 @@ local impact = require "impact"
 
 local AABB, Point, Hit = impact.AABB, impact.Point, impact.Hit
 
--- A negative zero made at run time, so that no compiler folds it into +0.
-local NZ = -tonumber("0.0")
+local helpers = require "helpers"
+local NZ, assertHit = helpers.NZ, helpers.assertHit
 
 local function isNegZero(v) return v == 0 and 1 / v < 0 end
 local function isPosZero(v) return v == 0 and 1 / v > 0 end
 
--- Compares every field of a Hit exactly (0 and -0 compare equal here).
-local function assertHit(h, collider, time, pos, delta, normal)
-  assert.are.equal("Hit", impact.type(h))
-  assert.are.same(
-    { time = time, pos = pos, delta = delta, normal = normal },
-    { time = h.time, pos = { h.pos.x, h.pos.y },
-      delta = { h.delta.x, h.delta.y }, normal = { h.normal.x, h.normal.y } })
-  assert.is_true(rawequal(collider, h.collider), "hit.collider is the box hit")
-end
 
 -- A snapshot of a Hit's fields, to check that a miss left it untouched.
 local function snapshot(h)

@@ -20,12 +20,7 @@ local function assertClip(kind, t0, t1, ...)
   assert.are.same({ kind, t0, t1 }, { ... })
 end
 
--- f must not end in a tail call: LuaJIT then no longer sees a method call.
-local function assertError(msg, f)
-  local ok, err = pcall(f)
-  assert.is_false(ok)
-  assert.is_truthy(tostring(err):find(msg, 1, true), tostring(err))
-end
+local assertError = require("helpers").assertError
 
 -- Centre (8, 4), half (4, 2): x in [4, 12], y in [2, 6].
 local box = AABB(8, 4, 4, 2)

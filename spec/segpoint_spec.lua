@@ -38,11 +38,7 @@ local function assertNear(t, s, tol, ...)
   assert.is_near(s, got[2], tol)
 end
 
-local function assertError(msg, f)
-  local ok, err = pcall(f)
-  assert.is_false(ok)
-  assert.is_truthy(tostring(err):find(msg, 1, true), tostring(err))
-end
+local assertError = require("helpers").assertError
 
 describe("impact.sweepSegmentPoint, in typical use", function()
   it("finds where a mouse swipe cuts a rope that moves up", function()

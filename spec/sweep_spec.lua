@@ -11,19 +11,11 @@ local impact = require "impact"
 local AABB, Point, Sweep = impact.AABB, impact.Point, impact.Sweep
 local EPS = impact.EPSILON
 
--- A negative zero made at run time, so that no compiler folds it into +0.
-local NZ = -tonumber("0.0")
+local helpers = require "helpers"
+local NZ, assertHit = helpers.NZ, helpers.assertHit
 
 local TOL = 1e-12  -- for positions reached at a backed-off time
 
-local function assertHit(h, collider, time, pos, delta, normal)
-  assert.are.equal("Hit", impact.type(h))
-  assert.are.same(
-    { time = time, pos = pos, delta = delta, normal = normal },
-    { time = h.time, pos = { h.pos.x, h.pos.y },
-      delta = { h.delta.x, h.delta.y }, normal = { h.normal.x, h.normal.y } })
-  assert.is_true(rawequal(collider, h.collider), "hit.collider is the box hit")
-end
 
 -- time exactly; pos exactly, or within tol when given.
 local function assertSweep(s, time, x, y, tol)
