@@ -338,6 +338,15 @@ describe("AABB:intersectSegment", function()
     assert.is_nil(box:intersectSegment(-4, 5, 4, 0, 2, 2))
   end)
 
+  it("a negative padding shrinks the box, as in intersect", function()
+    local box = AABB(0, 0, 2, 2)
+    -- Half 2 - 1 = 1: near x = (0 - 1 + 4) / 8 = 0.375, pos (-1, 0.5).
+    assertHit(box:intersectSegment(-4, 0.5, 8, 0, -1, -1), box, 0.375,
+              { -1, 0.5 }, { -5, 0 }, { -1, 0 })
+    -- y = 1.5 is inside the box but outside the shrunk one: a miss.
+    assert.is_nil(box:intersectSegment(-4, 1.5, 8, 0, -1, -1))
+  end)
+
   it("paddingY defaults to 0 when only paddingX is given", function()
     -- Padding 2 in x only: x in [0, 8], y in [2, 6].
     assert.is_nil(box:intersectSegment(-4, 7, 16, 0, 2))  -- 7 is outside y

@@ -509,31 +509,38 @@ describe("negative half sizes", function()
   end)
 end)
 
-describe("negative padding", function()
+describe("a padding that shrinks the box past zero size", function()
   local box = AABB(0, 0, 2, 2)
+  local msg = "(padding shrinks the box past zero)"
 
   it("is refused as paddingX, argument #5", function()
-    fails("bad argument #5 to 'intersectSegment' (negative padding)",
-          function() local r = box:intersectSegment(0, 0, 1, 1, -1) return r end)
+    fails("bad argument #5 to 'intersectSegment' " .. msg,
+          function() local r = box:intersectSegment(0, 0, 1, 1, -3) return r end)
   end)
 
   it("is refused as paddingY, argument #6", function()
-    fails("bad argument #6 to 'intersectSegment' (negative padding)",
-          function() local r = box:intersectSegment(0, 0, 1, 1, 1, -1) return r end)
+    fails("bad argument #6 to 'intersectSegment' " .. msg,
+          function() local r = box:intersectSegment(0, 0, 1, 1, 1, -2.5) return r end)
   end)
 
   it("is refused after pos and delta given as Points", function()
-    fails("bad argument #3 to 'intersectSegment' (negative padding)",
-          function() local r = box:intersectSegment(Point(), Point(1, 1), -2) return r end)
+    fails("bad argument #3 to 'intersectSegment' " .. msg,
+          function() local r = box:intersectSegment(Point(), Point(1, 1), -4) return r end)
   end)
 
   it("leaves an out Hit untouched", function()
     local out = Hit()
     out.time = 0.5
     local before = state(out)
-    fails("bad argument #5 to 'intersectSegment' (negative padding)",
-          function() local r = box:intersectSegment(-4, 0, 8, 0, -1, out) return r end)
+    fails("bad argument #5 to 'intersectSegment' " .. msg,
+          function() local r = box:intersectSegment(-4, 0, 8, 0, -3, out) return r end)
     assert.are.same(before, state(out))
+  end)
+
+  it("down to zero size is accepted", function()
+    -- Half 2 - 2 = 0 on x: a zero-width box, entered at x = 0, t = 4/8.
+    local h = box:intersectSegment(-4, 1, 8, 0, -2, 0)
+    assert.are.same({ 0.5, -1, 0 }, { h.time, h.normal.x, h.normal.y })
   end)
 end)
 

@@ -49,9 +49,11 @@ static int aabb_intersectpoint(lua_State *L) {
   return 1;
 }
 
-static double optpadding(lua_State *L, int i, const char *fname) {
+/* A padding grows the box on its axis; a negative one shrinks it, as in
+** intersect, but not past zero size. */
+static double optpadding(lua_State *L, int i, const char *fname, double half) {
   double v = imp_checknumber(L, i, fname);
-  if (!(v >= 0)) imp_argerror(L, i, fname, "negative padding");
+  if (!(half + v >= 0)) imp_argerror(L, i, fname, "padding shrinks the box past zero");
   return v;
 }
 
@@ -62,8 +64,9 @@ static int aabb_intersectsegment(lua_State *L) {
   imp_hit h;
   int out, i = imp_checkvec2(L, imp_checkvec2(L, 2, fname, &pos), fname, &delta);
   if (lua_type(L, i) == LUA_TNUMBER) {
-    pad.x = optpadding(L, i++, fname);
-    if (lua_type(L, i) == LUA_TNUMBER) pad.y = optpadding(L, i++, fname);
+    pad.x = optpadding(L, i++, fname, box->half.x);
+    if (lua_type(L, i) == LUA_TNUMBER)
+      pad.y = optpadding(L, i++, fname, box->half.y);
   }
   out = imp_optout(L, i, T_HIT, fname);
   if (imp_aabb_intersect_segment(box, pos.x, pos.y, delta.x, delta.y,

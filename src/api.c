@@ -17,9 +17,11 @@ static int intersect_point(const imp_aabb *box, double x, double y, Hit *o) {
   return imp_aabb_intersect_point(box, x, y, o->h);
 }
 
+/* -1 for a padding that the C function refuses (see aabb.c). */
 static int intersect_segment(const imp_aabb *box, double px, double py,
                              double dx, double dy, double padx, double pady,
                              Hit *o) {
+  if (!(box->half.x + padx >= 0 && box->half.y + pady >= 0)) return -1;
   return imp_aabb_intersect_segment(box, px, py, dx, dy, padx, pady, o->h);
 }
 

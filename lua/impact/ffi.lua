@@ -169,14 +169,10 @@ return function(impact, exports)
           padx, out = e, f
           if type(f) == "number" then pady, out = f, g end
         end
-        local h = padx >= 0 and pady >= 0 and padx - padx == 0
-                  and pady - pady == 0 and hittarget(out)
-        if h then
-          if intersect_segment(self, px, py, dx, dy, padx, pady, h) == 0 then
-            return nil
-          end
-          return publishhit(out, self)
-        end
+        local h = padx - padx == 0 and pady - pady == 0 and hittarget(out)
+        local found = h and intersect_segment(self, px, py, dx, dy, padx, pady, h)
+        if found == 0 then return nil end
+        if found == 1 then return publishhit(out, self) end
       end
     end
     local r = C.intersectSegment(...)
