@@ -19,6 +19,7 @@ static double now(void) {
 }
 
 static imp_aabb boxes[INPUTS];
+static imp_obb obbs[INPUTS];  /* the same rectangles, turned */
 static double xs[INPUTS], ys[INPUTS], dxs[INPUTS], dys[INPUTS];
 
 /* A fixed pseudo-random sequence in [0, 1), the same on every run. */
@@ -39,6 +40,10 @@ static void setup(void) {
     ys[i] = next() * 64 - 32;
     dxs[i] = next() * 64 - 32;
     dys[i] = next() * 64 - 32;
+  }
+  for (i = 0; i < INPUTS; i++) {
+    imp_shape_obb(IMP_SHAPE_AABB, &boxes[i], &obbs[i]);
+    imp_obb_set_angle(&obbs[i], next() * 6.283185307179586);
   }
 }
 
@@ -82,6 +87,16 @@ static double k_aabb(long n) {
   return sum;
 }
 
+static double k_obb(long n) {
+  double sum = 0;
+  long i;
+  for (i = 0; i < n; i++) {
+    int k = (int)(i % INPUTS);
+    sum += imp_obb_intersect_obb(&obbs[k], &obbs[(k + 7) % INPUTS]);
+  }
+  return sum;
+}
+
 static double k_sweep(long n) {
   double sum = 0;
   imp_sweep s;
@@ -113,6 +128,7 @@ static const struct { const char *name; kernel run; } kernels[] = {
   {"aabb intersect_point", k_point},
   {"aabb intersect_segment", k_segment},
   {"aabb intersect_aabb", k_aabb},
+  {"obb intersect_obb", k_obb},
   {"aabb sweep_aabb", k_sweep},
   {"aabb sweep_into (per collider)", k_sweep_into},
 };

@@ -9,7 +9,7 @@ static imp_aabb *checkaabb(lua_State *L, int i, const char *fname) {
   return (imp_aabb *)imp_checkobject(L, i, T_AABB, fname);
 }
 
-static void pushaabb(lua_State *L, imp_vec2 pos, imp_vec2 half) {
+void imp_pushaabb(lua_State *L, imp_vec2 pos, imp_vec2 half) {
   imp_aabb *b = (imp_aabb *)imp_newobject(L, T_AABB, sizeof(imp_aabb), NSLOTS);
   b->pos = pos;
   b->half = half;
@@ -21,7 +21,7 @@ static int aabb_new(lua_State *L) {
   if (lua_gettop(L) > 0)
     imp_checkextent(L, imp_checkvec2(L, 1, "AABB", &pos), "AABB", &half,
                     "negative half size");
-  pushaabb(L, pos, half);
+  imp_pushaabb(L, pos, half);
   return 1;
 }
 
@@ -34,7 +34,7 @@ static int aabb_fromrect(lua_State *L) {
   half.y = size.y * 0.5;
   pos.x = corner.x + half.x;
   pos.y = corner.y + half.y;
-  pushaabb(L, pos, half);
+  imp_pushaabb(L, pos, half);
   return 1;
 }
 
@@ -100,32 +100,12 @@ static int aabb_sweepaabb(lua_State *L) {
   return 1;
 }
 
-/* moving:sweepInto(colliders, delta[, out]): the nearest stop among a Lua
-** array of colliders; ties go to the first listed, and the moving box is
-** skipped if it is listed. */
+static int aabb_sweepobb(lua_State *L) {
+  return imp_sweeprect(L, T_AABB, T_OBB, "sweepOBB");
+}
+
 static int aabb_sweepinto(lua_State *L) {
-  const char *fname = "sweepInto";
-  const imp_aabb *moving = checkaabb(L, 1, fname);
-  imp_vec2 delta;
-  imp_sweep s;
-  int out, k, n, found = 0;
-  if (!lua_istable(L, 2)) imp_typeerror(L, 2, fname, "table");
-  out = imp_optout(L, imp_checkvec2(L, 3, fname, &delta), T_SWEEP, fname);
-  n = (int)imp_rawlen(L, 2);
-  imp_sweep_clear(&s, moving, delta.x, delta.y);
-  for (k = 1; k <= n; k++) {
-    const imp_aabb *c;
-    lua_rawgeti(L, 2, k);
-    c = (const imp_aabb *)imp_toobject(L, -1, T_AABB);
-    if (c == NULL)
-      imp_argerror(L, 2, fname, lua_pushfstring(L,
-                   "AABB expected at index %d, got %s", k, imp_typename(L, -1)));
-    if (imp_aabb_sweep_nearer(c, moving, delta.x, delta.y, &s)) found = k;
-    lua_pop(L, 1);
-  }
-  if (found) lua_rawgeti(L, 2, found);
-  imp_pushsweep(L, out, lua_gettop(L), &s);
-  return 1;
+  return imp_sweepinto(L, T_AABB);
 }
 
 /* box:clipSegment(pos, delta) -> kind, t0, t1 (nil, nil when outside).
@@ -184,6 +164,7 @@ static const luaL_Reg methods[] = {
   {"intersectSegment", aabb_intersectsegment},
   {"intersectAABB", aabb_intersectaabb},
   {"sweepAABB", aabb_sweepaabb},
+  {"sweepOBB", aabb_sweepobb},
   {"sweepInto", aabb_sweepinto},
   {"clipSegment", aabb_clipsegment},
   {NULL, NULL}

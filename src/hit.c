@@ -118,9 +118,11 @@ static int hit_newindex(lua_State *L) {
   else if (strcmp(k, "delta") == 0)
     imp_fieldvec2(L, T_HIT, k, &h->h->delta, 0);
   else if (strcmp(k, "collider") == 0) {
-    if (!lua_isnil(L, 3) && imp_toobject(L, 3, T_AABB) == NULL)
+    imp_shape kind;
+    if (!lua_isnil(L, 3) && imp_torect(L, 3, &kind) == NULL)
       return imp_fielderror(L, T_HIT, k, lua_pushfstring(L,
-                            "AABB or nil expected, got %s", imp_typename(L, 3)));
+                            "AABB, OBB or nil expected, got %s",
+                            imp_typename(L, 3)));
     setcollider(L, 1, 3);
   } else
     return imp_nofield(L, T_HIT);

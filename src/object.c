@@ -6,7 +6,7 @@
 #include "object.h"
 
 const char *const imp_typenames[T_COUNT + 1] = {
-  NULL, "Point", "AABB", "Hit", "Sweep"
+  NULL, "Point", "AABB", "Hit", "Sweep", "OBB"
 };
 
 int imp_typeof(lua_State *L, int i) {
@@ -29,6 +29,16 @@ void *imp_toobject(lua_State *L, int i, int t) {
 void *imp_checkobject(lua_State *L, int i, int t, const char *fname) {
   void *p = imp_toobject(L, i, t);
   if (p == NULL) imp_typeerror(L, i, fname, imp_typenames[t]);
+  return p;
+}
+
+const void *imp_torect(lua_State *L, int i, imp_shape *kind) {
+  const void *p = imp_toobject(L, i, T_AABB);
+  *kind = IMP_SHAPE_AABB;
+  if (p == NULL) {
+    p = imp_toobject(L, i, T_OBB);
+    *kind = IMP_SHAPE_OBB;
+  }
   return p;
 }
 

@@ -9,7 +9,7 @@
 #include "core/impact.h"
 
 /* The Lua types, numbered from 1. */
-enum { T_POINT = 1, T_AABB, T_HIT, T_SWEEP, T_COUNT = T_SWEEP };
+enum { T_POINT = 1, T_AABB, T_HIT, T_SWEEP, T_OBB, T_COUNT = T_OBB };
 
 /*
 ** Every function of the module is a closure over the same upvalues: the
@@ -39,7 +39,8 @@ typedef struct Hit {
   imp_hit own;
 } Hit;
 
-/* AABB userdata hold an imp_aabb, Sweep userdata an imp_sweep. */
+/* AABB userdata hold an imp_aabb, OBB userdata an imp_obb, Sweep userdata
+** an imp_sweep. */
 
 extern const char *const imp_typenames[T_COUNT + 1];
 
@@ -50,15 +51,18 @@ typedef struct TypeInfo {
   lua_CFunction construct;  /* impact.<Type>(...), arguments from 1 */
 } TypeInfo;
 extern const TypeInfo imp_point_type, imp_aabb_type, imp_hit_type,
-    imp_sweep_type;
+    imp_sweep_type, imp_obb_type;
 extern const luaL_Reg imp_segpoint_functions[];  /* impact.sweepSegmentPoint */
 
 /* Objects. */
 int imp_typeof(lua_State *L, int i);  /* T_* of the value, 0 if none */
 void *imp_toobject(lua_State *L, int i, int t);  /* NULL if not a t */
 void *imp_checkobject(lua_State *L, int i, int t, const char *fname);
+/* An AABB or OBB at i, its kind in *kind; NULL when it is neither. */
+const void *imp_torect(lua_State *L, int i, imp_shape *kind);
 void *imp_newobject(lua_State *L, int t, size_t size, int nslots);
 Point *imp_newpoint(lua_State *L, double x, double y);
+void imp_pushaabb(lua_State *L, imp_vec2 pos, imp_vec2 half);  /* aabb.c */
 /* Pushes the cached Point view of *v kept in slot n of the object at i. */
 void imp_pushview(lua_State *L, int i, int n, imp_vec2 *v, int nonnegative);
 /* A clip result as clipSegment returns it: kind, t0, t1 (nil, nil when
@@ -110,5 +114,11 @@ void imp_pushapi(lua_State *L, int colliders, int standins);
 ** one; collider the index of the object that was hit. */
 void imp_pushhit(lua_State *L, int out, int collider, const imp_hit *h);
 void imp_pushsweep(lua_State *L, int out, int collider, const imp_sweep *s);
+
+/* Sweeps of any rectangle against any (sweep.c), self at 1: the method
+** sweep<Moving>(moving, delta[, out]) of a static tbox, and
+** sweepInto(colliders, delta[, out]) of a moving tmoving. */
+int imp_sweeprect(lua_State *L, int tbox, int tmoving, const char *fname);
+int imp_sweepinto(lua_State *L, int tmoving);
 
 #endif

@@ -12,10 +12,11 @@
 
 local unpack_ = table.unpack or unpack
 
-local TYPES = { "Point", "AABB", "Hit", "Sweep" }
+local TYPES = { "Point", "AABB", "OBB", "Hit", "Sweep" }
 local FIELDS = {
   Point = { "x", "y" },
   AABB = { "pos", "half" },
+  OBB = { "pos", "half", "angle" },
   Hit = { "collider", "pos", "delta", "normal", "time" },
   Sweep = { "hit", "pos", "time" },
 }
@@ -47,6 +48,13 @@ local function run(impact, opts)
 
   local function sane() return (random() - 0.5) * 2 ^ random(-4, 12) end
   local function size() return random() * 2 ^ random(-4, 8) end
+  local function angle() return (random() - 0.5) * 2 ^ random(-8, 50) end
+
+  -- A random valid rectangle, an AABB or an OBB.
+  local function rect()
+    if random(2) == 1 then return impact.AABB(sane(), sane(), size(), size()) end
+    return impact.OBB(sane(), sane(), size(), size(), angle())
+  end
 
   local odd = { 0, -0.0, 1, -1, 0.5, 2 ^ 53, -2 ^ 53, 1e-300, 5e-324,
                 -5e-324, 1e300, -1e300, 1.7976931348623157e308,
@@ -63,15 +71,16 @@ local function run(impact, opts)
   end
 
   local function saneobject()
-    local kind = random(6)
+    local kind = random(7)
     if kind == 1 then return impact.Point(sane(), sane()) end
     if kind == 2 then return impact.AABB(sane(), sane(), size(), size()) end
     if kind == 3 then return impact.Hit() end
     if kind == 4 then return impact.Sweep() end
     if kind == 5 then
-      local box = impact.AABB(sane(), sane(), size(), size())
+      local box = rect()
       return random(2) == 1 and box.pos or box.half
     end
+    if kind == 6 then return impact.OBB(sane(), sane(), size(), size(), angle()) end
     return impact.Point(1, 0) / 0  -- a Point holding inf
   end
 
@@ -168,12 +177,10 @@ local function run(impact, opts)
         try(impact.type(obj) .. "." .. name, f, unpack_(a, 1, count))
       end
     else
-      -- A valid scene: a mover swept into boxes with out objects.
+      -- A valid scene: a mover swept into rectangles with out objects.
       local boxes = {}
-      for i = 1, random(0, 8) do
-        boxes[i] = impact.AABB(sane(), sane(), size(), size())
-      end
-      local mover = impact.AABB(sane(), sane(), size(), size())
+      for i = 1, random(0, 8) do boxes[i] = rect() end
+      local mover = rect()
       if random(4) == 1 then boxes[#boxes + 1] = mover end
       local sweep = mover:sweepInto(boxes, sane(), sane(), impact.Sweep())
       assert(sweep.time >= 0 and sweep.time <= 1, "sweepInto time out of [0, 1]")

@@ -114,7 +114,7 @@ do
     check(not ok and type(msg) == "string", "expected an error from call " .. n)
   end
   refused(box.intersectSegment, box, "x", 1, 2, 3)
-  refused(box.intersectSegment, box, 0, 0, 1, 1, -1)
+  refused(box.intersectSegment, box, 0, 0, 1, 1, -2)  -- shrinks past zero
   refused(box.intersectPoint, Point(), 1, 2)
   refused(AABB, 0, 0, -1, 1)
   refused(AABB, 0 / 0, 0, 1, 1)

@@ -117,4 +117,64 @@ typedef struct imp_clip {
 imp_clip_kind imp_aabb_clip_segment(const imp_aabb *box, double px, double py,
                                     double dx, double dy, imp_clip *out);
 
+/*
+** Rotated rectangles (OBB). Corners are pos + R(angle) (+-half.x, +-half.y)
+** with R(a) = [cos a, -sin a; sin a, cos a]. The cosine and sine are cached
+** in c and s: set the angle with imp_obb_set_angle, and no test computes
+** them again. Overlap tests are strict (touching is no overlap), as for
+** boxes; a rectangle whose cached sine is 0 is axis-aligned, and its tests
+** are the AABB tests themselves, so angle 0 gives the AABB results exactly.
+*/
+typedef struct imp_obb {
+  imp_vec2 pos, half;  /* centre and half extents (half >= 0) */
+  double angle;        /* radians, counter-clockwise for a y-up world */
+  double c, s;         /* cos(angle) and sin(angle) */
+} imp_obb;
+
+void imp_obb_set_angle(imp_obb *box, double angle);
+
+/* A rectangle of either kind, for the functions that take both. */
+typedef enum imp_shape { IMP_SHAPE_AABB, IMP_SHAPE_OBB } imp_shape;
+
+/* Copies the rectangle into *out as an OBB (an AABB is one at angle 0). */
+void imp_shape_obb(imp_shape kind, const void *shape, imp_obb *out);
+
+/* The smallest box holding the rectangle, and its corners: (-, -), (+, -),
+** (+, +), (-, +) in the rectangle's frame, counter-clockwise for y up. */
+void imp_obb_bounds(const imp_obb *box, imp_aabb *out);
+void imp_obb_corners(const imp_obb *box, imp_vec2 out[4]);
+
+/* Whether the two overlap (separating axes: box's two, then other's). */
+int imp_obb_intersect_obb(const imp_obb *box, const imp_obb *other);
+
+/* The same test, with the minimum translation that separates them: the
+** push-out for other along the axis of least overlap (ties pick box's y
+** axis, then box's axes over other's); out->pos lies on box's boundary
+** across from other's centre. */
+int imp_obb_overlap(const imp_obb *box, const imp_obb *other, imp_hit *out);
+
+/* Point strictly inside: push-out along the face of least overlap. */
+int imp_obb_intersect_point(const imp_obb *box, double x, double y,
+                            imp_hit *out);
+
+/* Segment from (px, py) along (dx, dy): the AABB slab test in the
+** rectangle's frame, with the results in world coordinates. */
+int imp_obb_intersect_segment(const imp_obb *box, double px, double py,
+                              double dx, double dy, imp_hit *out);
+
+/* Clipping to the closed rectangle, as imp_aabb_clip_segment in its frame. */
+imp_clip_kind imp_obb_clip_segment(const imp_obb *box, double px, double py,
+                                   double dx, double dy, imp_clip *out);
+
+/* Moving rectangle (not rotating) travels (dx, dy) towards the static one:
+** the swept separating-axis test, with the stop and the fields of
+** imp_aabb_sweep_aabb (a zero delta falls back to imp_obb_overlap). */
+void imp_obb_sweep_obb(const imp_obb *box, const imp_obb *moving,
+                       double dx, double dy, imp_sweep *out);
+
+/* imp_aabb_sweep_nearer for rectangles of either kind. */
+int imp_sweep_nearer(imp_shape ckind, const void *collider, imp_shape mkind,
+                     const void *moving, double dx, double dy,
+                     imp_sweep *nearest);
+
 #endif

@@ -1,0 +1,59 @@
+/* Sweeps of any rectangle, AABB or OBB, against any, shared by both types. */
+#include "object.h"
+
+static imp_shape shapeof(int t) {
+  return t == T_OBB ? IMP_SHAPE_OBB : IMP_SHAPE_AABB;
+}
+
+/* box:sweepAABB(moving, delta[, out]) and box:sweepOBB(...), whichever
+** types box and moving are (AABB:sweepAABB keeps its own, faster binding). */
+int imp_sweeprect(lua_State *L, int tbox, int tmoving, const char *fname) {
+  imp_obb box, moving;
+  imp_vec2 delta;
+  imp_sweep s;
+  int out;
+  imp_shape_obb(shapeof(tbox), imp_checkobject(L, 1, tbox, fname), &box);
+  imp_shape_obb(shapeof(tmoving), imp_checkobject(L, 2, tmoving, fname),
+                &moving);
+  out = imp_optout(L, imp_checkvec2(L, 3, fname, &delta), T_SWEEP, fname);
+  imp_obb_sweep_obb(&box, &moving, delta.x, delta.y, &s);
+  imp_pushsweep(L, out, 1, &s);
+  return 1;
+}
+
+/* moving:sweepInto(colliders, delta[, out]): the nearest stop among a Lua
+** array of AABBs and OBBs; ties go to the first listed, and the moving
+** rectangle is skipped if it is listed. */
+int imp_sweepinto(lua_State *L, int tmoving) {
+  const char *fname = "sweepInto";
+  imp_shape mkind = shapeof(tmoving);
+  const void *moving = imp_checkobject(L, 1, tmoving, fname);
+  imp_obb start;
+  imp_aabb at;
+  imp_vec2 delta;
+  imp_sweep s;
+  int out, k, n, found = 0;
+  if (!lua_istable(L, 2)) imp_typeerror(L, 2, fname, "table");
+  out = imp_optout(L, imp_checkvec2(L, 3, fname, &delta), T_SWEEP, fname);
+  n = (int)imp_rawlen(L, 2);
+  imp_shape_obb(mkind, moving, &start);
+  at.pos = start.pos;
+  at.half = start.half;
+  imp_sweep_clear(&s, &at, delta.x, delta.y);
+  for (k = 1; k <= n; k++) {
+    imp_shape ckind;
+    const void *c;
+    lua_rawgeti(L, 2, k);
+    c = imp_torect(L, -1, &ckind);
+    if (c == NULL)
+      imp_argerror(L, 2, fname, lua_pushfstring(L,
+                   "AABB or OBB expected at index %d, got %s", k,
+                   imp_typename(L, -1)));
+    if (imp_sweep_nearer(ckind, c, mkind, moving, delta.x, delta.y, &s))
+      found = k;
+    lua_pop(L, 1);
+  }
+  if (found) lua_rawgeti(L, 2, found);
+  imp_pushsweep(L, out, lua_gettop(L), &s);
+  return 1;
+}
