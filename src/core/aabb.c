@@ -125,14 +125,19 @@ void imp_aabb_sweep_aabb(const imp_aabb *box, const imp_aabb *moving,
   out->pos.y = moving->pos.y + dy * out->time;
   {
     /* Contact point: from the centre's contact, half a box further along
-    ** the direction of travel, kept on the static box. */
-    imp_vec2 dir;
-    dir.x = dx;
-    dir.y = dy;
-    imp_vec2_normalize(&dir);
-    hit->pos.x = imp_clamp(hit->pos.x + dir.x * moving->half.x,
+    ** the direction of travel, kept on the static box. The direction is
+    ** normalized with intersect's plain formula, not imp_vec2_normalize, so
+    ** that contact points match it even for deltas whose squares overflow
+    ** or underflow. */
+    double length = dx * dx + dy * dy, ux = 1, uy = 0;
+    if (length > 0) {
+      double inverse = 1.0 / sqrt(length);
+      ux = dx * inverse;
+      uy = dy * inverse;
+    }
+    hit->pos.x = imp_clamp(hit->pos.x + ux * moving->half.x,
                            box->pos.x - box->half.x, box->pos.x + box->half.x);
-    hit->pos.y = imp_clamp(hit->pos.y + dir.y * moving->half.y,
+    hit->pos.y = imp_clamp(hit->pos.y + uy * moving->half.y,
                            box->pos.y - box->half.y, box->pos.y + box->half.y);
   }
 }
