@@ -3,7 +3,7 @@
 
 static const TypeInfo *const types[T_COUNT + 1] = {
   NULL, &imp_point_type, &imp_aabb_type, &imp_hit_type, &imp_sweep_type,
-  &imp_obb_type
+  &imp_obb_type, &imp_world_type
 };
 
 /* The shared upvalues (see object.h) sit on the stack from index base. */

@@ -6,7 +6,7 @@
 #include "object.h"
 
 const char *const imp_typenames[T_COUNT + 1] = {
-  NULL, "Point", "AABB", "Hit", "Sweep", "OBB"
+  NULL, "Point", "AABB", "Hit", "Sweep", "OBB", "World"
 };
 
 int imp_typeof(lua_State *L, int i) {

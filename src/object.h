@@ -9,7 +9,7 @@
 #include "core/impact.h"
 
 /* The Lua types, numbered from 1. */
-enum { T_POINT = 1, T_AABB, T_HIT, T_SWEEP, T_OBB, T_COUNT = T_OBB };
+enum { T_POINT = 1, T_AABB, T_HIT, T_SWEEP, T_OBB, T_WORLD, T_COUNT = T_WORLD };
 
 /*
 ** Every function of the module is a closure over the same upvalues: the
@@ -51,7 +51,7 @@ typedef struct TypeInfo {
   lua_CFunction construct;  /* impact.<Type>(...), arguments from 1 */
 } TypeInfo;
 extern const TypeInfo imp_point_type, imp_aabb_type, imp_hit_type,
-    imp_sweep_type, imp_obb_type;
+    imp_sweep_type, imp_obb_type, imp_world_type;
 extern const luaL_Reg imp_segpoint_functions[];  /* impact.sweepSegmentPoint */
 
 /* Objects. */

@@ -12,13 +12,14 @@
 
 local unpack_ = table.unpack or unpack
 
-local TYPES = { "Point", "AABB", "OBB", "Hit", "Sweep" }
+local TYPES = { "Point", "AABB", "OBB", "Hit", "Sweep", "World" }
 local FIELDS = {
   Point = { "x", "y" },
   AABB = { "pos", "half" },
   OBB = { "pos", "half", "angle" },
   Hit = { "collider", "pos", "delta", "normal", "time" },
   Sweep = { "hit", "pos", "time" },
+  World = { "cellSize" },
 }
 local METAMETHODS = { "__index", "__newindex", "__add", "__sub", "__unm",
                       "__mul", "__div", "__eq", "__tostring" }
@@ -71,7 +72,7 @@ local function run(impact, opts)
   end
 
   local function saneobject()
-    local kind = random(7)
+    local kind = random(8)
     if kind == 1 then return impact.Point(sane(), sane()) end
     if kind == 2 then return impact.AABB(sane(), sane(), size(), size()) end
     if kind == 3 then return impact.Hit() end
@@ -81,6 +82,13 @@ local function run(impact, opts)
       return random(2) == 1 and box.pos or box.half
     end
     if kind == 6 then return impact.OBB(sane(), sane(), size(), size(), angle()) end
+    if kind == 7 then  -- a world holding a few items of any kind
+      local world = impact.World(size() + 1)
+      for i = 1, random(0, 3) do
+        world:add(pick({ i, "item" .. i, {} }), sane(), sane(), size() + 1, size() + 1)
+      end
+      return world
+    end
     return impact.Point(1, 0) / 0  -- a Point holding inf
   end
 

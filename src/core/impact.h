@@ -177,4 +177,51 @@ int imp_sweep_nearer(imp_shape ckind, const void *collider, imp_shape mkind,
                      const void *moving, double dx, double dy,
                      imp_sweep *nearest);
 
+/*
+** A uniform grid of square cells (the world's broad phase): rectangles
+** (left, top, width, height) stored by integer id, and the ids near a
+** rectangle or a segment. Queries return a superset of the items that
+** touch the region (callers make the exact test) in g->found, which the
+** next query overwrites. Functions that may allocate return 0 when out of
+** memory, leaving the grid as it was.
+*/
+typedef struct imp_grid_item {
+  double x, y, w, h;
+  unsigned mark;  /* == stamp when already in found */
+  int alive;
+} imp_grid_item;
+
+struct imp_grid_cell;
+
+typedef struct imp_grid {
+  double cell;                        /* cell size, > 0 */
+  imp_grid_item *items;               /* by id */
+  size_t nitems, capitems, count;     /* ids used, room, items alive */
+  size_t *freeids, nfree, capfree;    /* ids to reuse */
+  struct imp_grid_cell *cells;        /* cells used since the last compact */
+  size_t ncells, capcells, nonempty;
+  size_t *table, tablecap;            /* hash of cells: index + 1, 0 empty */
+  size_t *big, nbig, capbig;          /* items kept outside the cells */
+  size_t *found, nfound, capfound;    /* the last query's ids */
+  unsigned stamp;
+} imp_grid;
+
+/* NULL when out of memory or cell_size is not a positive finite number. */
+imp_grid *imp_grid_new(double cell_size);
+void imp_grid_free(imp_grid *g);
+/* Adds a rectangle (finite, w and h > 0) and sets *id. */
+int imp_grid_add(imp_grid *g, double x, double y, double w, double h,
+                 size_t *id);
+int imp_grid_remove(imp_grid *g, size_t id);
+int imp_grid_update(imp_grid *g, size_t id, double x, double y, double w,
+                    double h);
+int imp_grid_alive(const imp_grid *g, size_t id);
+/* Forgets the cells that no item occupies any more (frees their memory).
+** Adding cells does this by itself once most stored cells are empty. */
+void imp_grid_compact(imp_grid *g);
+/* Ids of items in the cells the rectangle or the segment meets. */
+int imp_grid_query_rect(imp_grid *g, double x, double y, double w, double h);
+int imp_grid_query_segment(imp_grid *g, double x1, double y1, double x2,
+                           double y2);
+
 #endif

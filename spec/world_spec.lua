@@ -1,0 +1,430 @@
+-- World and impact.bump: bump.lua 3.1.7's documented behaviour on the C grid.
+local impact = require "impact"
+local bump = require "impact.bump"
+
+describe("World", function()
+  it("is an impact type with a default cell size of 64", function()
+    local world = impact.World()
+    assert.are.equal("World", impact.type(world))
+    assert.are.equal(64, world.cellSize)
+    assert.are.equal(32, impact.World(32).cellSize)
+  end)
+
+  it("rejects cell sizes that are not positive finite numbers", function()
+    assert.has_error(function() impact.World(0) end)
+    assert.has_error(function() impact.World(-1) end)
+    assert.has_error(function() impact.World(1 / 0) end)
+    assert.has_error(function() bump.newWorld("big") end)
+  end)
+
+  it("takes any Lua value as an item", function()
+    local world = bump.newWorld()
+    local ud = impact.Point()
+    for i, item in ipairs({ {}, "s", 3, true, ud, print }) do
+      assert.are.equal(item, world:add(item, i * 100, 0, 10, 10))
+    end
+    assert.are.equal(6, world:countItems())
+    local x, y, w, h = world:getRect("s")
+    assert.are.same({ 200, 0, 10, 10 }, { x, y, w, h })
+    assert.is_true(world:hasItem(ud))
+    assert.is_false(world:hasItem({}))
+  end)
+
+  it("rejects zero, negative and missing sizes and nil items", function()
+    local world = bump.newWorld()
+    assert.has_error(function() world:add({}, 0, 0, 0, 10) end)
+    assert.has_error(function() world:add({}, 0, 0, 10, 0) end)
+    assert.has_error(function() world:add({}, 0, 0, -1, 10) end)
+    assert.has_error(function() world:add({}, 0, 0) end)
+    assert.has_error(function() world:add(nil, 0, 0, 1, 1) end)
+    assert.has_error(function() world:add({}, 0 / 0, 0, 1, 1) end)
+    assert.are.equal(0, world:countItems())
+  end)
+
+  it("errs for items added twice and for unknown items", function()
+    local world, a = bump.newWorld(), {}
+    world:add(a, 0, 0, 1, 1)
+    assert.has_error(function() world:add(a, 0, 0, 1, 1) end)
+    assert.has_error(function() world:remove({}) end)
+    assert.has_error(function() world:update({}, 0, 0) end)
+    assert.has_error(function() world:getRect({}) end)
+    assert.has_error(function() world:move({}, 0, 0) end)
+  end)
+
+  it("removes and updates, keeping the size when update omits it", function()
+    local world, a = bump.newWorld(), {}
+    world:add(a, 0, 0, 10, 20)
+    world:update(a, 100, 200)
+    assert.are.same({ 100, 200, 10, 20 }, { world:getRect(a) })
+    world:update(a, 1, 2, 3, 4)
+    assert.are.same({ 1, 2, 3, 4 }, { world:getRect(a) })
+    world:remove(a)
+    assert.is_false(world:hasItem(a))
+    assert.are.equal(0, world:countItems())
+    assert.are.same({}, (world:queryRect(0, 0, 10, 10)))
+  end)
+
+  it("getItems lists every item once", function()
+    local world, a, b = bump.newWorld(), {}, {}
+    world:add(a, 0, 0, 1, 1)
+    world:add(b, 500, 500, 1000, 1000)
+    local items, len = world:getItems()
+    assert.are.equal(2, len)
+    local seen = {}
+    for _, v in ipairs(items) do seen[v] = true end
+    assert.is_true(seen[a] and seen[b])
+  end)
+
+  it("counts the cells in use: a 64x64 item at 0,0 fills one cell", function()
+    local world = bump.newWorld()
+    world:add({}, 0, 0, 64, 64)
+    assert.are.equal(1, world:countCells())
+    world:add({}, 0, 0, 65, 64)  -- reaches into cell 2 of the row
+    assert.are.equal(2, world:countCells())
+  end)
+
+  it("keeps empty cells counted until compact", function()
+    local world, a = impact.World(), {}
+    world:add(a, 0, 0, 10, 10)
+    world:add({}, 200, 200, 10, 10)
+    world:remove(a)
+    assert.are.equal(2, world:countCells())
+    world:compact()
+    assert.are.equal(1, world:countCells())
+    assert.are.equal(1, select(2, world:near(200, 200, 1, 1)))
+  end)
+
+  it("bump worlds drop empty cells from the count after a collection", function()
+    local world, a = bump.newWorld(), {}
+    world:add(a, 0, 0, 10, 10)
+    world:add({}, 200, 200, 10, 10)
+    world:remove(a)
+    assert.are.equal(2, world:countCells())
+    collectgarbage()
+    collectgarbage()
+    assert.are.equal(1, world:countCells())
+  end)
+
+  it("bump worlds are tables whose fields scripts may set", function()
+    local world, a = bump.newWorld(), {}
+    world:add(a, 0, 0, 10, 10)
+    local calls = 0
+    local remove = world.remove
+    world.remove = function(...) calls = calls + 1; return remove(...) end
+    world:update(a, 1, 1, 11, 11)
+    assert.are.equal(0, calls)
+    world:remove(a)
+    assert.are.equal(1, calls)
+  end)
+
+  it("put adds an item or moves it", function()
+    local world, a = impact.World(16), {}
+    world:put(a, 1, 2, 3, 4)
+    world:put(a, 100, 200)
+    assert.are.same({ 100, 200, 3, 4 }, { world:getRect(a) })
+    assert.has_error(function() world:put({}, 0, 0) end)
+    assert.are.equal("World(cellSize=16, items=1)", tostring(world))
+  end)
+
+  it("toCell and toWorld number cells from 1", function()
+    local world = bump.newWorld(64)
+    assert.are.same({ 1, 1 }, { world:toCell(0, 0) })
+    assert.are.same({ 2, 0 }, { world:toCell(64, -1) })
+    assert.are.same({ 64, -64 }, { world:toWorld(2, 0) })
+  end)
+end)
+
+describe("World queries", function()
+  local world, a, b, c
+  before_each(function()
+    world = bump.newWorld(64)
+    a, b, c = { "a" }, { "b" }, { "c" }
+    world:add(a, 0, 0, 10, 10)
+    world:add(b, 100, 0, 10, 10)
+    world:add(c, 300, 0, 10, 10)
+  end)
+
+  it("queryRect finds overlapping items, not touching ones", function()
+    local items, len = world:queryRect(5, 5, 100, 10)
+    assert.are.equal(2, len)
+    local _, n = world:queryRect(10, 0, 90, 10)  -- touches a and b only
+    assert.are.equal(0, n)
+  end)
+
+  it("queryRect and queryPoint apply the filter", function()
+    local items, len = world:queryRect(0, 0, 400, 10, function(i) return i == c end)
+    assert.are.same({ c }, items)
+    assert.are.equal(1, len)
+    assert.are.same({ a }, (world:queryPoint(5, 5)))
+    assert.are.same({}, (world:queryPoint(10, 5)))  -- on the edge
+  end)
+
+  it("querySegment sorts items along the segment", function()
+    assert.are.same({ c, b, a }, (world:querySegment(400, 5, -10, 5)))
+    assert.are.same({ a, b }, (world:querySegment(-10, 5, 200, 5)))
+  end)
+
+  it("querySegmentWithCoords gives where each item is entered and left", function()
+    local info, len = world:querySegmentWithCoords(-10, 5, 110, 5)
+    assert.are.equal(2, len)
+    assert.are.equal(a, info[1].item)
+    assert.are.same({ 0, 5, 10, 5 }, { info[1].x1, info[1].y1, info[1].x2, info[1].y2 })
+    assert.are.same({ 1 / 12, 1 / 6 }, { info[1].ti1, info[1].ti2 })
+    assert.are.same({ 100, 5, 110, 5 }, { info[2].x1, info[2].y1, info[2].x2, info[2].y2 })
+  end)
+
+  it("a segment along an edge does not hit", function()
+    assert.are.same({}, (world:querySegment(-10, 0, 20, 0)))
+  end)
+end)
+
+describe("World:move", function()
+  local world, mover, wall
+  before_each(function()
+    world = bump.newWorld()
+    mover, wall = { "mover" }, { "wall" }
+    world:add(mover, 0, 0, 10, 10)
+    world:add(wall, 20, 0, 10, 10)
+  end)
+
+  it("moves freely with nothing in the way", function()
+    local x, y, cols, len = world:move(mover, 5, -50)
+    assert.are.same({ 5, -50, 0 }, { x, y, len })
+    assert.are.same({}, cols)
+    assert.are.same({ 5, -50, 10, 10 }, { world:getRect(mover) })
+  end)
+
+  it("slides by default and fills the collision table", function()
+    local x, y, cols, len = world:move(mover, 30, 5)
+    assert.are.same({ 10, 5, 1 }, { x, y, len })
+    local col = cols[1]
+    assert.are.equal(mover, col.item)
+    assert.are.equal(wall, col.other)
+    assert.are.equal("slide", col.type)
+    assert.is_false(col.overlaps)
+    assert.are.equal(1 / 3, col.ti)
+    assert.are.same({ x = 30, y = 5 }, col.move)
+    assert.are.same({ x = -1, y = 0 }, col.normal)
+    assert.are.same({ x = 10, y = 5 * (1 / 3) }, col.touch)
+    assert.are.same({ x = 0, y = 0, w = 10, h = 10 }, col.itemRect)
+    assert.are.same({ x = 20, y = 0, w = 10, h = 10 }, col.otherRect)
+    assert.are.same({ x = 10, y = 5 }, col.slide)
+  end)
+
+  it("touch stops at contact", function()
+    local x, y = world:move(mover, 30, 0, function() return "touch" end)
+    assert.are.same({ 10, 0 }, { x, y })
+  end)
+
+  it("cross goes through and still reports the collision", function()
+    local x, y, cols, len = world:move(mover, 40, 0, function() return "cross" end)
+    assert.are.same({ 40, 0, 1 }, { x, y, len })
+    assert.are.equal("cross", cols[1].type)
+  end)
+
+  it("bounce reflects the rest of the movement", function()
+    local x, y, cols = world:move(mover, 30, 0, function() return "bounce" end)
+    assert.are.same({ -10, 0 }, { x, y })
+    assert.are.same({ x = -10, y = 0 }, cols[1].bounce)
+  end)
+
+  it("a filter returning nil or false ignores the other item", function()
+    local x, y, _, len = world:move(mover, 40, 0, function() return nil end)
+    assert.are.same({ 40, 0, 0 }, { x, y, len })
+  end)
+
+  it("touching is not a collision", function()
+    world:update(mover, 10, 0)
+    local x, y, _, len = world:move(mover, 10, 30)
+    assert.are.same({ 10, 30, 0 }, { x, y, len })
+  end)
+
+  it("each other item collides at most once per move", function()
+    local x, _, cols, len = world:move(mover, 100, 0, function() return "bounce" end)
+    assert.are.equal(1, len)
+    assert.are.equal(-80, x)
+  end)
+
+  it("orders collisions by ti, then by distance", function()
+    local w2 = { "w2" }
+    world:add(w2, 50, 0, 10, 10)
+    local _, _, cols, len = world:move(mover, 100, 0, function() return "cross" end)
+    assert.are.equal(2, len)
+    assert.are.same({ wall, w2 }, { cols[1].other, cols[2].other })
+  end)
+
+  it("check reports without moving, project skips the item itself", function()
+    local x, y, _, len = world:check(mover, 30, 0)
+    assert.are.same({ 10, 0, 1 }, { x, y, len })
+    assert.are.same({ 0, 0, 10, 10 }, { world:getRect(mover) })
+    local cols, n = world:project(mover, 0, 0, 10, 10, 30, 0)
+    assert.are.equal(1, n)
+    assert.are.equal(wall, cols[1].other)
+  end)
+
+  it("an overlap at the start has a negative ti: minus the overlap area", function()
+    world:update(mover, 15, 0)
+    local cols, n = world:project(mover, 15, 0, 10, 10, 15, 0)
+    assert.are.equal(1, n)
+    assert.is_true(cols[1].overlaps)
+    assert.are.equal(-50, cols[1].ti)
+    assert.are.same({ x = 10, y = 0 }, cols[1].touch)
+  end)
+
+  it("addResponse adds custom responses; unknown ones are errors", function()
+    world:addResponse("stop", function(w, col) return 0, 0, {}, 0 end)
+    local x, y = world:move(mover, 30, 0, function() return "stop" end)
+    assert.are.same({ 0, 0 }, { x, y })
+    assert.has_error(function() world:move(mover, 30, 0, function() return "nope" end) end)
+  end)
+end)
+
+describe("World robustness", function()
+  it("survives filters that add, remove and move items", function()
+    local world = bump.newWorld(16)
+    local mover, items = {}, {}
+    world:add(mover, 0, 0, 10, 10)
+    for i = 1, 20 do
+      items[i] = { i }
+      world:add(items[i], i * 12, 0, 10, 10)
+    end
+    local extra = 0
+    local function chaos(_, other)
+      local k = other[1]
+      if k and k % 3 == 0 and world:hasItem(items[k + 1] or {}) then world:remove(items[k + 1]) end
+      if k and k % 4 == 0 then world:update(items[k], k * 12, 40) end
+      extra = extra + 1
+      world:add({ "x" .. extra }, 500 + extra * 20, 500, 5, 5)
+      return "cross"
+    end
+    world:move(mover, 300, 0, chaos)
+    world:queryRect(0, 0, 300, 20, function(i) world:remove(i); return true end)
+    world:querySegment(0, 5, 300, 5, function(i) world:add({}, 0, 0, 3, 3); return true end)
+    local items2, n = world:getItems()
+    assert.are.equal(world:countItems(), n)
+    for i = 1, n do assert.is_true(world:hasItem(items2[i])) end
+  end)
+
+  it("an error in a filter propagates and leaves the world usable", function()
+    local world, a, b = bump.newWorld(), {}, {}
+    world:add(a, 0, 0, 10, 10)
+    world:add(b, 20, 0, 10, 10)
+    local ok, err = pcall(world.move, world, a, 30, 0, function() error("boom") end)
+    assert.is_false(ok)
+    assert.is_truthy(tostring(err):find("boom", 1, true))
+    assert.are.same({ 0, 0, 10, 10 }, { world:getRect(a) })
+    assert.are.same({ 10, 0 }, { (world:move(a, 30, 0)) , 0 })
+  end)
+
+  it("handles far and negative coordinates", function()
+    local world, a, b = bump.newWorld(), {}, {}
+    world:add(a, -1e12, -1e12, 10, 10)
+    world:add(b, -1e12 + 20, -1e12, 10, 10)
+    local x = world:move(a, -1e12 + 30, -1e12)
+    assert.are.equal(-1e12 + 10, x)
+    world:add({}, 1e300, 1e300, 1e290, 1e290)
+    assert.are.equal(1, select(2, world:queryPoint(1e300 + 5e289, 1e300 + 5e289)))
+    assert.are.equal(1, select(2, world:querySegment(-1e12 - 5, -1e12 + 5, -1e12 + 15, -1e12 + 5)))
+  end)
+
+  it("stores huge items once and finds them everywhere they cover", function()
+    local world, floor = bump.newWorld(1), {}
+    world:add(floor, -1e6, 0, 2e6, 1e6)
+    assert.are.equal(1, select(2, world:queryPoint(999999, 5)))
+    assert.are.equal(1, select(2, world:querySegment(-2e6, 5, 2e6, 5)))
+    local mover = {}
+    world:add(mover, 0, -10, 1, 1)
+    local x, y = world:move(mover, 0, 10)
+    assert.are.same({ 0, -1 }, { x, y })
+    world:update(floor, 0, 0, 1, 1)
+    assert.are.equal(0, select(2, world:queryPoint(999999, 5)))
+  end)
+
+  it("many random moves keep every query consistent with getRect", function()
+    local world = bump.newWorld(8)
+    local items = {}
+    local seed = 1
+    local function rnd(n) seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n end
+    for i = 1, 60 do
+      items[i] = { i }
+      world:add(items[i], rnd(200) - 100, rnd(200) - 100, 1 + rnd(30), 1 + rnd(30))
+    end
+    for _ = 1, 300 do
+      local it = items[1 + rnd(60)]
+      world:move(it, rnd(200) - 100, rnd(200) - 100, function() return ({ "slide", "cross", "touch", "bounce" })[1 + rnd(4)] end)
+    end
+    for i = 1, 60 do
+      local x, y, w, h = world:getRect(items[i])
+      local found = false
+      for _, v in ipairs((world:queryPoint(x + w / 2, y + h / 2))) do found = found or v == items[i] end
+      assert.is_true(found)
+    end
+  end)
+end)
+
+describe("World queries against a scan of every item", function()
+  local function set(list)
+    local s, n = {}, 0
+    for _, v in ipairs(list) do s[v] = true; n = n + 1 end
+    return s, n
+  end
+
+  it("agree for random rectangles, points and segments", function()
+    local rect = bump.rect
+    local seed = 7
+    local function rnd(n) seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n end
+    for _, cell in ipairs({ 1, 7, 64 }) do
+      local world, all = bump.newWorld(cell), {}
+      for i = 1, 80 do
+        local big = i % 20 == 0 and 5000 or 0
+        local r = { i, x = rnd(400) - 200, y = rnd(400) - 200,
+                    w = 1 + rnd(40) + big, h = 1 + rnd(40) }
+        all[i] = r
+        world:add(r, r.x, r.y, r.w, r.h)
+      end
+      for _ = 1, 100 do
+        local x, y, w, h = rnd(500) - 250, rnd(500) - 250, 1 + rnd(60), 1 + rnd(60)
+        local x2, y2 = rnd(500) - 250, rnd(500) - 250
+        local inRect, inPoint, onSeg = {}, {}, {}
+        for _, r in ipairs(all) do
+          if rect.isIntersecting(x, y, w, h, r.x, r.y, r.w, r.h) then inRect[#inRect + 1] = r end
+          if rect.containsPoint(r.x, r.y, r.w, r.h, x, y) then inPoint[#inPoint + 1] = r end
+          local t1, t2 = rect.getSegmentIntersectionIndices(r.x, r.y, r.w, r.h, x, y, x2, y2, 0, 1)
+          if t1 and ((0 < t1 and t1 < 1) or (0 < t2 and t2 < 1)) then onSeg[#onSeg + 1] = r end
+        end
+        assert.are.same(set(inRect), set((world:queryRect(x, y, w, h))))
+        assert.are.same(set(inPoint), set((world:queryPoint(x, y))))
+        assert.are.same(set(onSeg), set((world:querySegment(x, y, x2, y2))))
+      end
+    end
+  end)
+end)
+
+describe("World storage", function()
+  it("finds every item where it is after churn that empties many cells", function()
+    local world, alive = impact.World(1), {}
+    local seed = 11
+    local function rnd(n) seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n end
+    for _ = 1, 3000 do
+      local it = rnd(50)
+      local x, y, w, h = rnd(2000) - 1000, rnd(2000) - 1000, 1 + rnd(40), 1 + rnd(40)
+      if rnd(4) == 0 and alive[it] then
+        world:remove(it)
+        alive[it] = nil
+      else
+        world:put(it, x, y, w, h)
+        alive[it] = true
+      end
+    end
+    assert.is_true(world:countCells() < 40 * 40 * 50 * 3)
+    local n = 0
+    for it in pairs(alive) do
+      n = n + 1
+      local x, y, w, h = world:getRect(it)
+      local found = false
+      for _, v in ipairs((world:near(x + w / 2, y + h / 2, 0, 0))) do found = found or v == it end
+      assert.is_true(found)
+    end
+    assert.are.equal(n, world:countItems())
+  end)
+end)

@@ -1,0 +1,402 @@
+/*
+** A uniform grid of square cells holding rectangles by integer id. Cells
+** live in an open-addressing hash keyed by their integer coordinates and
+** are deleted only by imp_grid_compact, so a cell once used stays counted
+** until then (as in bump.lua, until the garbage collector runs); a grid
+** whose stored cells are mostly empty compacts itself as it adds cells.
+** Items too large for the grid, or too far out for integer cells, are kept
+** in a separate list that every query includes.
+*/
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "impact.h"
+
+/* Cells beyond this index (in either direction) are never stored, so every
+** cell coordinate converts to long long without overflow. */
+#define MAXCELL 1e15
+/* How many empty cells, beyond as many as there are occupied ones, are kept
+** before adding a cell compacts the grid. */
+#define SPARECELLS 1024
+/* An item covering more cells than this goes to the big list. */
+#define BIGCELLS 4096.0
+
+typedef struct imp_grid_cell {
+  long long cx, cy;
+  size_t *ids, n, cap;
+} imp_grid_cell;
+
+/* Grows *p (of *cap elements of size sz) to hold at least need elements. */
+static int grow(void *p, size_t *cap, size_t need, size_t sz) {
+  size_t n = *cap ? *cap : 8;
+  void *q;
+  if (need <= *cap) return 1;
+  while (n < need) {
+    if (n > SIZE_MAX / 2) return 0;
+    n *= 2;
+  }
+  if (n > SIZE_MAX / sz) return 0;
+  q = realloc(*(void **)p, n * sz);
+  if (q == NULL) return 0;
+  *(void **)p = q;
+  *cap = n;
+  return 1;
+}
+
+imp_grid *imp_grid_new(double cell_size) {
+  imp_grid *g;
+  if (!(cell_size > 0) || !isfinite(cell_size)) return NULL;
+  g = (imp_grid *)calloc(1, sizeof *g);
+  if (g != NULL) g->cell = cell_size;
+  return g;
+}
+
+void imp_grid_free(imp_grid *g) {
+  size_t i;
+  if (g == NULL) return;
+  for (i = 0; i < g->ncells; i++) free(g->cells[i].ids);
+  free(g->cells);
+  free(g->table);
+  free(g->items);
+  free(g->freeids);
+  free(g->big);
+  free(g->found);
+  free(g);
+}
+
+/* The index of the cell holding coordinate v, clamped to the stored range.
+** pad widens the lookup so that rounding never loses a candidate. */
+static long long cellof(const imp_grid *g, double v) {
+  double c = floor(v / g->cell);
+  if (!(c > -MAXCELL)) return (long long)-MAXCELL;
+  if (c > MAXCELL) return (long long)MAXCELL;
+  return (long long)c;
+}
+
+static size_t hash(long long cx, long long cy) {
+  uint64_t h = (uint64_t)cx * 0x9E3779B97F4A7C15u ^ (uint64_t)cy * 0xC2B2AE3D27D4EB4Fu;
+  return (size_t)(h ^ (h >> 29));
+}
+
+/* The cell (cx, cy), or NULL when it was never used. */
+static imp_grid_cell *findcell(const imp_grid *g, long long cx, long long cy) {
+  size_t mask, i;
+  if (g->tablecap == 0) return NULL;
+  mask = g->tablecap - 1;
+  for (i = hash(cx, cy) & mask; g->table[i] != 0; i = (i + 1) & mask) {
+    imp_grid_cell *c = &g->cells[g->table[i] - 1];
+    if (c->cx == cx && c->cy == cy) return c;
+  }
+  return NULL;
+}
+
+/* Records cell index i (stored as i + 1) in the hash table t of cap slots. */
+static void slot_insert(size_t *t, size_t cap, const imp_grid_cell *c,
+                        size_t i) {
+  size_t j = hash(c->cx, c->cy) & (cap - 1);
+  while (t[j] != 0) j = (j + 1) & (cap - 1);
+  t[j] = i + 1;
+}
+
+/* Rebuilds the hash table at twice its size. */
+static int rehash(imp_grid *g) {
+  size_t cap = g->tablecap ? g->tablecap * 2 : 64, i;
+  size_t *t;
+  if (cap > SIZE_MAX / sizeof *t) return 0;
+  t = (size_t *)calloc(cap, sizeof *t);
+  if (t == NULL) return 0;
+  for (i = 0; i < g->ncells; i++) slot_insert(t, cap, &g->cells[i], i);
+  free(g->table);
+  g->table = t;
+  g->tablecap = cap;
+  return 1;
+}
+
+void imp_grid_compact(imp_grid *g) {
+  size_t i, n = 0;
+  for (i = 0; i < g->ncells; i++) {
+    if (g->cells[i].n > 0) g->cells[n++] = g->cells[i];
+    else free(g->cells[i].ids);
+  }
+  g->ncells = g->nonempty = n;
+  if (g->tablecap == 0) return;
+  memset(g->table, 0, g->tablecap * sizeof *g->table);
+  for (i = 0; i < n; i++) slot_insert(g->table, g->tablecap, &g->cells[i], i);
+}
+
+static imp_grid_cell *getcell(imp_grid *g, long long cx, long long cy) {
+  imp_grid_cell *c = findcell(g, cx, cy);
+  if (c != NULL) return c;
+  if (g->ncells - g->nonempty > g->nonempty + SPARECELLS) imp_grid_compact(g);
+  if ((g->ncells + 1) * 2 > g->tablecap && !rehash(g)) return NULL;
+  if (!grow(&g->cells, &g->capcells, g->ncells + 1, sizeof *g->cells))
+    return NULL;
+  c = &g->cells[g->ncells];
+  memset(c, 0, sizeof *c);
+  c->cx = cx;
+  c->cy = cy;
+  slot_insert(g->table, g->tablecap, c, g->ncells++);
+  return c;
+}
+
+/* The cells an item occupies, as bump.lua assigns them: from floor(x / s)
+** to ceil((x + w) / s) - 1. Returns 0 when it belongs in the big list. */
+static int itemcells(const imp_grid *g, const imp_grid_item *it,
+                     long long r[4]) {
+  double l = floor(it->x / g->cell), t = floor(it->y / g->cell);
+  double rt = ceil((it->x + it->w) / g->cell) - 1;
+  double b = ceil((it->y + it->h) / g->cell) - 1;
+  if (!(l >= -MAXCELL && t >= -MAXCELL && rt <= MAXCELL && b <= MAXCELL))
+    return 0;
+  if (rt < l) rt = l;
+  if (b < t) b = t;
+  if ((rt - l + 1) * (b - t + 1) > BIGCELLS) return 0;
+  r[0] = (long long)l;
+  r[1] = (long long)t;
+  r[2] = (long long)rt;
+  r[3] = (long long)b;
+  return 1;
+}
+
+static int cell_add(imp_grid *g, imp_grid_cell *c, size_t id) {
+  if (!grow(&c->ids, &c->cap, c->n + 1, sizeof *c->ids)) return 0;
+  if (c->n++ == 0) g->nonempty++;
+  c->ids[c->n - 1] = id;
+  return 1;
+}
+
+static void cell_remove(imp_grid *g, imp_grid_cell *c, size_t id) {
+  size_t i;
+  for (i = 0; i < c->n; i++)
+    if (c->ids[i] == id) {
+      c->ids[i] = c->ids[--c->n];
+      if (c->n == 0) g->nonempty--;
+      return;
+    }
+}
+
+static void big_remove(imp_grid *g, size_t id) {
+  size_t i;
+  for (i = 0; i < g->nbig; i++)
+    if (g->big[i] == id) {
+      g->big[i] = g->big[--g->nbig];
+      return;
+    }
+}
+
+/* Takes the item out of its cells (or the big list). */
+static void unlink_item(imp_grid *g, size_t id) {
+  imp_grid_item *it = &g->items[id];
+  long long r[4], cx, cy;
+  if (!itemcells(g, it, r)) {
+    big_remove(g, id);
+    return;
+  }
+  for (cy = r[1]; cy <= r[3]; cy++)
+    for (cx = r[0]; cx <= r[2]; cx++) {
+      imp_grid_cell *c = findcell(g, cx, cy);
+      if (c != NULL) cell_remove(g, c, id);
+    }
+}
+
+/* Puts the item into its cells (or the big list); on failure it is in
+** none of them. */
+static int link_item(imp_grid *g, size_t id) {
+  imp_grid_item *it = &g->items[id];
+  long long r[4], cx, cy;
+  if (!itemcells(g, it, r)) {
+    if (!grow(&g->big, &g->capbig, g->nbig + 1, sizeof *g->big)) return 0;
+    g->big[g->nbig++] = id;
+    return 1;
+  }
+  for (cy = r[1]; cy <= r[3]; cy++)
+    for (cx = r[0]; cx <= r[2]; cx++) {
+      imp_grid_cell *c = getcell(g, cx, cy);
+      if (c == NULL || !cell_add(g, c, id)) {
+        unlink_item(g, id);
+        return 0;
+      }
+    }
+  return 1;
+}
+
+int imp_grid_add(imp_grid *g, double x, double y, double w, double h,
+                 size_t *id) {
+  size_t n;
+  imp_grid_item *it;
+  if (g->nfree > 0) {
+    n = g->freeids[g->nfree - 1];
+  } else {
+    if (!grow(&g->items, &g->capitems, g->nitems + 1, sizeof *g->items))
+      return 0;
+    n = g->nitems;
+  }
+  it = &g->items[n];
+  it->x = x;
+  it->y = y;
+  it->w = w;
+  it->h = h;
+  it->mark = 0;
+  if (!link_item(g, n)) return 0;
+  it->alive = 1;
+  if (g->nfree > 0) g->nfree--;
+  else g->nitems++;
+  g->count++;
+  *id = n;
+  return 1;
+}
+
+int imp_grid_remove(imp_grid *g, size_t id) {
+  if (!imp_grid_alive(g, id)) return 0;
+  if (!grow(&g->freeids, &g->capfree, g->nfree + 1, sizeof *g->freeids))
+    return 0;
+  unlink_item(g, id);
+  g->items[id].alive = 0;
+  g->freeids[g->nfree++] = id;
+  g->count--;
+  return 1;
+}
+
+int imp_grid_update(imp_grid *g, size_t id, double x, double y, double w,
+                    double h) {
+  imp_grid_item *it = &g->items[id], old = *it;
+  long long r0[4], r1[4];
+  int in0 = itemcells(g, &old, r0);
+  it->x = x;
+  it->y = y;
+  it->w = w;
+  it->h = h;
+  if (in0 == itemcells(g, it, r1) &&
+      (!in0 || memcmp(r0, r1, sizeof r0) == 0))
+    return 1;
+  *it = old;
+  unlink_item(g, id);
+  it->x = x;
+  it->y = y;
+  it->w = w;
+  it->h = h;
+  if (link_item(g, id)) return 1;
+  *it = old;  /* out of memory: back where it was */
+  if (!link_item(g, id)) {
+    it->alive = 0;
+    g->count--;
+  }
+  return 0;
+}
+
+int imp_grid_alive(const imp_grid *g, size_t id) {
+  return id < g->nitems && g->items[id].alive;
+}
+
+/* Starts a query: found empties and every mark becomes stale. */
+static void begin(imp_grid *g) {
+  g->nfound = 0;
+  if (++g->stamp == 0) {
+    size_t i;
+    for (i = 0; i < g->nitems; i++) g->items[i].mark = 0;
+    g->stamp = 1;
+  }
+}
+
+static int take(imp_grid *g, const imp_grid_cell *c) {
+  size_t i;
+  for (i = 0; i < c->n; i++) {
+    imp_grid_item *it = &g->items[c->ids[i]];
+    if (it->mark == g->stamp) continue;
+    if (!grow(&g->found, &g->capfound, g->nfound + 1, sizeof *g->found))
+      return 0;
+    it->mark = g->stamp;
+    g->found[g->nfound++] = c->ids[i];
+  }
+  return 1;
+}
+
+static int takebig(imp_grid *g) {
+  imp_grid_cell c;
+  c.ids = g->big;
+  c.n = g->nbig;
+  return take(g, &c);
+}
+
+/* A margin, in cells, that makes lookups immune to rounding. */
+#define PAD 1e-6
+
+int imp_grid_query_rect(imp_grid *g, double x, double y, double w, double h) {
+  long long l = cellof(g, x - PAD * g->cell), t = cellof(g, y - PAD * g->cell);
+  long long r = cellof(g, x + w + PAD * g->cell);
+  long long b = cellof(g, y + h + PAD * g->cell), cx, cy;
+  begin(g);
+  if (((double)r - l + 1) * ((double)b - t + 1) > (double)g->ncells) {
+    size_t i;  /* fewer cells stored than in the range: scan them all */
+    for (i = 0; i < g->ncells; i++) {
+      const imp_grid_cell *c = &g->cells[i];
+      if (c->cx >= l && c->cx <= r && c->cy >= t && c->cy <= b && !take(g, c))
+        return 0;
+    }
+    return takebig(g);
+  }
+  for (cy = t; cy <= b; cy++)
+    for (cx = l; cx <= r; cx++) {
+      const imp_grid_cell *c = findcell(g, cx, cy);
+      if (c != NULL && !take(g, c)) return 0;
+    }
+  return takebig(g);
+}
+
+/* Whether the segment meets cell (cx, cy), grown by the margin. */
+static int segment_meets(const imp_grid *g, long long cx, long long cy,
+                         double x1, double y1, double dx, double dy) {
+  imp_aabb box;
+  imp_clip clip;
+  box.half.x = box.half.y = g->cell * (0.5 + PAD);
+  box.pos.x = ((double)cx + 0.5) * g->cell;
+  box.pos.y = ((double)cy + 0.5) * g->cell;
+  return imp_aabb_clip_segment(&box, x1, y1, dx, dy, &clip) != IMP_CLIP_OUTSIDE;
+}
+
+int imp_grid_query_segment(imp_grid *g, double x1, double y1, double x2,
+                           double y2) {
+  /* Walk along the major axis u one column of cells at a time; the minor
+  ** axis v changes by at most one cell size per column. */
+  int swap = fabs(y2 - y1) > fabs(x2 - x1);
+  double u1 = swap ? y1 : x1, u2 = swap ? y2 : x2;
+  double v1 = swap ? x1 : y1, v2 = swap ? x2 : y2;
+  double umin = u1 < u2 ? u1 : u2, umax = u1 < u2 ? u2 : u1;
+  double pad = PAD * g->cell;
+  long long lo = cellof(g, umin - pad), hi = cellof(g, umax + pad), cu, cv;
+  begin(g);
+  if ((double)hi - lo + 1 > (double)g->ncells) {
+    size_t i;  /* a longer walk than there are cells: test each cell */
+    for (i = 0; i < g->ncells; i++) {
+      const imp_grid_cell *c = &g->cells[i];
+      if (segment_meets(g, c->cx, c->cy, x1, y1, x2 - x1, y2 - y1) &&
+          !take(g, c))
+        return 0;
+    }
+    return takebig(g);
+  }
+  for (cu = lo; cu <= hi; cu++) {
+    double a = (double)cu * g->cell, b = a + g->cell, va, vb;
+    if (a < umin) a = umin;
+    if (b > umax) b = umax;
+    if (u1 == u2) {
+      va = v1;
+      vb = v2;
+    } else {
+      va = v1 + (v2 - v1) * ((a - u1) / (u2 - u1));
+      vb = v1 + (v2 - v1) * ((b - u1) / (u2 - u1));
+    }
+    if (va > vb) {
+      double s = va;
+      va = vb;
+      vb = s;
+    }
+    for (cv = cellof(g, va - pad); cv <= cellof(g, vb + pad); cv++) {
+      const imp_grid_cell *c = swap ? findcell(g, cv, cu) : findcell(g, cu, cv);
+      if (c != NULL && !take(g, c)) return 0;
+    }
+  }
+  return takebig(g);
+}
