@@ -69,7 +69,8 @@ double imp_checknumber(lua_State *L, int i, const char *fname) {
 int imp_checkvec2(lua_State *L, int i, const char *fname, imp_vec2 *v) {
   const Point *p;
   if (lua_type(L, i) == LUA_TNUMBER) {
-    v->x = imp_checknumber(L, i, fname);
+    v->x = lua_tonumber(L, i);
+    if (!isfinite(v->x)) imp_checknumber(L, i, fname);  /* says why */
     v->y = imp_checknumber(L, i + 1, fname);
     return i + 2;
   }
