@@ -1,7 +1,8 @@
 #!/bin/sh
 # make bench: the Lua-level table (impact against the plain-Lua baselines,
 # each row one run side by side) under Lua 5.4, LuaJIT and LuaJIT -joff,
-# then the core micro-benchmarks. BENCH_CALLS sets the calls per case.
+# then the world benchmark under Lua 5.4 and LuaJIT, then the core
+# micro-benchmarks. BENCH_CALLS sets the calls per case.
 set -e
 cat <<'HEAD'
 Per call: ns and bytes of garbage; impact with out objects and numbers,
@@ -22,5 +23,25 @@ run() {  # label, module build, interpreter...
 run "Lua 5.4" build-5.4 lua5.4
 run "LuaJIT" build-luajit luajit
 run "LuaJIT -joff" build-luajit luajit -joff
+cat <<'HEAD'
+
+The world (bench/world.lua): ns and bytes of garbage per move or query;
+impact.bump against the plain-Lua grid world and, when BUMP_LUA names a
+bump.lua file, bump.lua. The ratios are how many times faster impact is.
+WORLD_MOVES and WORLD_QUERIES set the operations per case.
+
+| case             | Lua          | impact ns | B/op | plain ns | B/op | vs plain | bump.lua ns | B/op | vs bump.lua |
+|------------------|--------------|---------:|------:|---------:|------:|-------:|---------:|------:|-------:|
+HEAD
+world() {  # label, module build, interpreter...
+  label=$1 build=$2
+  shift 2
+  cases=$(LUA_CPATH="$build/?.so" "$@" bench/world.lua "$label")
+  for c in $(seq "$cases"); do
+    LUA_CPATH="$build/?.so" "$@" bench/world.lua "$label" "$c"
+  done
+}
+world "Lua 5.4" build-5.4 lua5.4
+world "LuaJIT" build-luajit luajit
 echo
 build-5.4/impact_bench
