@@ -12,17 +12,19 @@ ratios are how many times faster impact is. sweepInto rows: ns per collider.
 | case             | Lua          | impact ns | B/call | tables ns | B/call | multi ns | B/call | vs tables | vs multi |
 |------------------|--------------|---------:|------:|---------:|------:|--------:|------:|------:|------:|
 HEAD
-run() {  # label, module build, interpreter...
-  label=$1 build=$2
-  shift 2
-  cases=$(LUA_CPATH="$build/?.so" "$@" bench/calls.lua "$label")
+# Each case of a benchmark script in a fresh process, so that no case
+# inherits another's JIT state.
+run() {  # script, label, module build, interpreter...
+  script=$1 label=$2 build=$3
+  shift 3
+  cases=$(LUA_CPATH="$build/?.so" "$@" "$script" "$label")
   for c in $(seq "$cases"); do
-    LUA_CPATH="$build/?.so" "$@" bench/calls.lua "$label" "$c"
+    LUA_CPATH="$build/?.so" "$@" "$script" "$label" "$c"
   done
 }
-run "Lua 5.4" build-5.4 lua5.4
-run "LuaJIT" build-luajit luajit
-run "LuaJIT -joff" build-luajit luajit -joff
+run bench/calls.lua "Lua 5.4" build-5.4 lua5.4
+run bench/calls.lua "LuaJIT" build-luajit luajit
+run bench/calls.lua "LuaJIT -joff" build-luajit luajit -joff
 cat <<'HEAD'
 
 The world (bench/world.lua): ns and bytes of garbage per move or query;
@@ -33,15 +35,7 @@ WORLD_MOVES and WORLD_QUERIES set the operations per case.
 | case             | Lua          | impact ns | B/op | plain ns | B/op | vs plain | bump.lua ns | B/op | vs bump.lua |
 |------------------|--------------|---------:|------:|---------:|------:|-------:|---------:|------:|-------:|
 HEAD
-world() {  # label, module build, interpreter...
-  label=$1 build=$2
-  shift 2
-  cases=$(LUA_CPATH="$build/?.so" "$@" bench/world.lua "$label")
-  for c in $(seq "$cases"); do
-    LUA_CPATH="$build/?.so" "$@" bench/world.lua "$label" "$c"
-  done
-}
-world "Lua 5.4" build-5.4 lua5.4
-world "LuaJIT" build-luajit luajit
+run bench/world.lua "Lua 5.4" build-5.4 lua5.4
+run bench/world.lua "LuaJIT" build-luajit luajit
 echo
 build-5.4/impact_bench
