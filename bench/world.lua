@@ -57,13 +57,17 @@ local function build(newWorld)
   return world, mover, x0, y0
 end
 
--- The worlds: impact.bump, the plain-Lua one, bump.lua if given.
+-- The worlds: impact.bump as bump's API has it (new collision tables each
+-- move), impact.bump with out tables (the allocation-free path), the
+-- plain-Lua one, bump.lua if given.
+local impactWorld = require("impact.bump").newWorld
 local worlds = {
-  { name = "impact", newWorld = require("impact.bump").newWorld },
+  { name = "impact", newWorld = impactWorld },
+  { name = "impact out", newWorld = impactWorld, out = true },
   { name = "plain", newWorld = require("plainworld").newWorld },
 }
 if BUMP_LUA then
-  worlds[3] = { name = "bump.lua", newWorld = dofile(BUMP_LUA).newWorld }
+  worlds[4] = { name = "bump.lua", newWorld = dofile(BUMP_LUA).newWorld }
 end
 
 -- The scripted moves: the goal of every move, recorded once by driving a
@@ -80,7 +84,7 @@ local function freeSlot()
 end
 
 local function record(n)
-  local world, mover, x, y = build(worlds[2].newWorld)
+  local world, mover, x, y = build(worlds[3].newWorld)  -- plain
   local function teleport(i, tx, ty)
     goalX[i], goalY[i], jump[i] = tx, ty, true
     world:update(mover, tx, ty)
@@ -153,9 +157,9 @@ end
 -- Each world gets its own copy of the driving loops (a fresh function
 -- prototype, so that no JIT trace is shared between worlds). Moves return
 -- where the mover ended; queries a count of the items found and a sum of
--- the first ones' ids.
+-- the first ones' ids. out is a table for impact's out path, else nil.
 local driver = [[
-local world, mover, x0, y0, goalX, goalY, jump, segs = ...
+local world, mover, x0, y0, goalX, goalY, jump, segs, out = ...
 local function moves(n)
   world:update(mover, x0, y0)
   local x, y = x0, y0
@@ -164,7 +168,7 @@ local function moves(n)
       x, y = goalX[i], goalY[i]
       world:update(mover, x, y)
     else
-      x, y = world:move(mover, goalX[i], goalY[i])
+      x, y = world:move(mover, goalX[i], goalY[i], nil, out)
     end
   end
   return x, y
@@ -173,7 +177,7 @@ local function queries(n)
   local found, ids, q = 0, 0, #segs
   for i = 1, n do
     local s = segs[(i - 1) % q + 1]
-    local items, len = world:querySegment(s[1], s[2], s[3], s[4])
+    local items, len = world:querySegment(s[1], s[2], s[3], s[4], nil, out)
     found = found + len
     if len > 0 then ids = ids + items[1].id end
   end
@@ -215,7 +219,8 @@ end
 local results = {}
 for i, w in ipairs(worlds) do
   local world, mover, x0, y0 = build(w.newWorld)
-  local moves, queries = compile(driver)(world, mover, x0, y0, goalX, goalY, jump, segs)
+  local moves, queries = compile(driver)(world, mover, x0, y0, goalX, goalY,
+                                         jump, segs, w.out and {} or nil)
   local ns, bytes, r1, r2 = measure(which == 3 and queries or moves, n, m)
   results[i] = { ns = ns, bytes = bytes, r1 = r1, r2 = r2 }
 end
@@ -238,10 +243,11 @@ for i = 2, #results do
   end
 end
 
-local p, b = results[2], results[3]
+local o, p, b = results[2], results[3], results[4]
 local bcols = "       - |     - |       -"
 if b then
-  bcols = string.format("%8.0f | %5.0f | %6.1fx", b.ns, b.bytes, b.ns / ref.ns)
+  bcols = string.format("%8.0f | %5.0f | %6.1fx", b.ns, b.bytes, b.ns / o.ns)
 end
-print(string.format("| %-16s | %-12s | %8.0f | %5.0f | %8.0f | %5.0f | %6.1fx | %s |",
-  cases[which], label, ref.ns, ref.bytes, p.ns, p.bytes, p.ns / ref.ns, bcols))
+print(string.format("| %-16s | %-12s | %8.0f | %5.0f | %8.0f | %5.0f | %8.0f | %5.0f | %6.1fx | %6.1fx | %s |",
+  cases[which], label, ref.ns, ref.bytes, o.ns, o.bytes, p.ns, p.bytes,
+  p.ns / ref.ns, p.ns / o.ns, bcols))

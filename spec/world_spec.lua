@@ -83,18 +83,7 @@ describe("World", function()
     assert.are.equal(2, world:countCells())
   end)
 
-  it("keeps empty cells counted until compact", function()
-    local world, a = impact.World(), {}
-    world:add(a, 0, 0, 10, 10)
-    world:add({}, 200, 200, 10, 10)
-    world:remove(a)
-    assert.are.equal(2, world:countCells())
-    world:compact()
-    assert.are.equal(1, world:countCells())
-    assert.are.equal(1, select(2, world:near(200, 200, 1, 1)))
-  end)
-
-  it("bump worlds drop empty cells from the count after a collection", function()
+  it("drops empty cells from the count after a collection, as bump does", function()
     local world, a = bump.newWorld(), {}
     world:add(a, 0, 0, 10, 10)
     world:add({}, 200, 200, 10, 10)
@@ -105,8 +94,10 @@ describe("World", function()
     assert.are.equal(1, world:countCells())
   end)
 
-  it("bump worlds are tables whose fields scripts may set", function()
+  it("takes fields that scripts set, which come before its methods", function()
     local world, a = bump.newWorld(), {}
+    world.name = "level 1"
+    assert.are.equal("level 1", world.name)
     world:add(a, 0, 0, 10, 10)
     local calls = 0
     local remove = world.remove
@@ -115,15 +106,10 @@ describe("World", function()
     assert.are.equal(0, calls)
     world:remove(a)
     assert.are.equal(1, calls)
-  end)
-
-  it("put adds an item or moves it", function()
-    local world, a = impact.World(16), {}
-    world:put(a, 1, 2, 3, 4)
-    world:put(a, 100, 200)
-    assert.are.same({ 100, 200, 3, 4 }, { world:getRect(a) })
-    assert.has_error(function() world:put({}, 0, 0) end)
-    assert.are.equal("World(cellSize=16, items=1)", tostring(world))
+    world.remove = nil
+    assert.are.equal(impact.World.remove, world.remove)
+    assert.has_error(function() world.cellSize = 32 end)
+    assert.are.equal("World(cellSize=64, items=0)", tostring(world))
   end)
 
   it("toCell and toWorld number cells from 1", function()
@@ -411,8 +397,10 @@ describe("World storage", function()
       if rnd(4) == 0 and alive[it] then
         world:remove(it)
         alive[it] = nil
+      elseif alive[it] then
+        world:update(it, x, y, w, h)
       else
-        world:put(it, x, y, w, h)
+        world:add(it, x, y, w, h)
         alive[it] = true
       end
     end
@@ -422,7 +410,7 @@ describe("World storage", function()
       n = n + 1
       local x, y, w, h = world:getRect(it)
       local found = false
-      for _, v in ipairs((world:near(x + w / 2, y + h / 2, 0, 0))) do found = found or v == it end
+      for _, v in ipairs((world:queryPoint(x + w / 2, y + h / 2))) do found = found or v == it end
       assert.is_true(found)
     end
     assert.are.equal(n, world:countItems())

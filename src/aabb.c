@@ -175,4 +175,4 @@ static const luaL_Reg meta[] = {
   {"__tostring", aabb_tostring}, {NULL, NULL}
 };
 
-const TypeInfo imp_aabb_type = {methods, meta, aabb_new};
+const TypeInfo imp_aabb_type = {methods, meta, aabb_new, NULL};

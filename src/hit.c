@@ -157,7 +157,7 @@ static const luaL_Reg hit_meta[] = {
   {"__tostring", hit_tostring}, {NULL, NULL}
 };
 
-const TypeInfo imp_hit_type = {hit_methods, hit_meta, hit_new};
+const TypeInfo imp_hit_type = {hit_methods, hit_meta, hit_new, NULL};
 
 /* Sweep */
 
@@ -233,4 +233,4 @@ static const luaL_Reg sweep_meta[] = {
   {"__tostring", sweep_tostring}, {NULL, NULL}
 };
 
-const TypeInfo imp_sweep_type = {sweep_methods, sweep_meta, sweep_new};
+const TypeInfo imp_sweep_type = {sweep_methods, sweep_meta, sweep_new, NULL};

@@ -1,5 +1,5 @@
 /* luaopen_impact_core: builds the types and the module table. */
-#include "object.h"
+#include "world.h"
 
 static const TypeInfo *const types[T_COUNT + 1] = {
   NULL, &imp_point_type, &imp_aabb_type, &imp_hit_type, &imp_sweep_type,
@@ -42,12 +42,17 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   const int base = 1, module = base + IMP_NUPVALUES;
   int t, u;
   lua_settop(L, 0);
+  luaL_checkstack(L, 2 * IMP_NUPVALUES + 8, NULL);  /* setfuncs' copies */
   for (t = 1; t <= IMP_NUPVALUES; t++) lua_newtable(L);
-  for (u = 2 * T_COUNT; u < IMP_NUPVALUES; u++) {  /* weak-keyed */
+  for (u = 2 * T_COUNT; u < 2 * T_COUNT + 2; u++) {  /* weak-keyed */
     lua_createtable(L, 0, 1);
     lua_pushstring(L, "k");
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, base + u);
+  }
+  for (u = 0; imp_keys[u] != NULL; u++) {
+    lua_pushstring(L, imp_keys[u]);
+    lua_rawseti(L, base + 2 * T_COUNT + 2, u + 1);
   }
   lua_newtable(L);  /* at index module */
   for (t = 1; t <= T_COUNT; t++) {
@@ -56,6 +61,10 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
     lua_setfield(L, meta, "__name");
     setfuncs(L, meta, types[t]->meta, base);
     setfuncs(L, methods, types[t]->methods, base);
+    if (types[t]->more != NULL) {
+      const luaL_Reg *const *l;
+      for (l = types[t]->more; *l != NULL; l++) setfuncs(L, methods, *l, base);
+    }
     lua_createtable(L, 0, 1);  /* the method table's own metatable */
     for (u = 0; u < IMP_NUPVALUES; u++) lua_pushvalue(L, base + u);
     lua_pushinteger(L, t);
@@ -72,6 +81,16 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   lua_setfield(L, module, "clipSegment");
   lua_pushnumber(L, IMP_EPSILON);
   lua_setfield(L, module, "EPSILON");
+  /* The parts of bump.lua's API that are not the World: impact/init.lua
+  ** hands them to impact.bump. */
+  lua_createtable(L, 0, 2);
+  lua_newtable(L);
+  setfuncs(L, lua_gettop(L), imp_rect_functions, base);
+  lua_setfield(L, -2, "rect");
+  lua_newtable(L);
+  setfuncs(L, lua_gettop(L), imp_response_functions, base);
+  lua_setfield(L, -2, "responses");
+  lua_setfield(L, module, "_bump");
   imp_pinclipkinds(L);
   imp_pushapi(L, base + 2 * T_COUNT, base + 2 * T_COUNT + 1);
   lua_setfield(L, module, "_ffi");

@@ -199,4 +199,4 @@ static const luaL_Reg meta[] = {
   {"__tostring", obb_tostring}, {NULL, NULL}
 };
 
-const TypeInfo imp_obb_type = {methods, meta, obb_new};
+const TypeInfo imp_obb_type = {methods, meta, obb_new, NULL};

@@ -16,13 +16,16 @@ enum { T_POINT = 1, T_AABB, T_HIT, T_SWEEP, T_OBB, T_WORLD, T_COUNT = T_WORLD };
 ** metatable of each type, its method table (impact.<Type>), then two
 ** weak-keyed tables that the LuaJIT fast path (lua/impact/ffi.lua) shares:
 ** the collider of each Hit, and the set of the fast path's Lua functions,
-** which stand in for the C functions they call (see imp_argerror).
+** which stand in for the C functions they call (see imp_argerror); last,
+** the strings that the World uses as keys (imp_keys), so that setting a
+** field costs no string lookup.
 */
 #define IMP_META(t) lua_upvalueindex(t)
 #define IMP_METHODS(t) lua_upvalueindex(T_COUNT + (t))
 #define IMP_COLLIDERS lua_upvalueindex(2 * T_COUNT + 1)
 #define IMP_STANDINS lua_upvalueindex(2 * T_COUNT + 2)
-#define IMP_NUPVALUES (2 * T_COUNT + 2)
+#define IMP_KEYS lua_upvalueindex(2 * T_COUNT + 3)
+#define IMP_NUPVALUES (2 * T_COUNT + 3)
 
 /* A Point owns its coordinates, or views another object's (v points into
 ** the owner, which its slot 1 keeps alive). A view of a box's half size
@@ -49,6 +52,7 @@ typedef struct TypeInfo {
   const luaL_Reg *methods;  /* goes into impact.<Type> */
   const luaL_Reg *meta;     /* metamethods */
   lua_CFunction construct;  /* impact.<Type>(...), arguments from 1 */
+  const luaL_Reg *const *more;  /* further method lists, NULL-terminated */
 } TypeInfo;
 extern const TypeInfo imp_point_type, imp_aabb_type, imp_hit_type,
     imp_sweep_type, imp_obb_type, imp_world_type;

@@ -1,42 +1,61 @@
 /*
-** World: rectangles in a C grid (core/grid.c) keyed by any Lua value. The
-** userdata's slot 1 maps item -> id and slot 2 maps id + 1 -> item. Queries
-** copy their results into a new Lua table before any Lua code runs, so
-** callbacks that change the world never see the grid mid-query.
+** World: rectangles in a C grid (core/grid.c) keyed by any Lua value, with
+** bump.lua 3.1.7's API. This file holds the items and the World object;
+** worldmove.c moves them and worldquery.c queries them. Results are copied
+** out of the grid before any Lua code runs, so callbacks that change the
+** World never see the grid mid-query.
 */
 #include <math.h>
 #include <string.h>
 
-#include "object.h"
+#include "world.h"
 
-typedef struct World {
-  imp_grid *g;
-} World;
+const char *const imp_keys[] = {
+  "item", "other", "type", "overlaps", "ti", "move", "normal", "touch",
+  "itemRect", "otherRect", "slide", "bounce", "cross", "x", "y", "w", "h",
+  "ti1", "ti2", "x1", "y1", "x2", "y2", NULL
+};
 
-static World *checkworld(lua_State *L, const char *fname) {
+World *imp_checkworld(lua_State *L, const char *fname) {
   World *w = (World *)imp_checkobject(L, 1, T_WORLD, fname);
   if (w->g == NULL) imp_argerror(L, 1, fname, "World was freed");
   return w;
 }
 
-/* The id of the item at i, or -1 when it is not in the world. */
-static ptrdiff_t idof(lua_State *L, int i) {
+ptrdiff_t imp_worldid(lua_State *L, int ids, int i) {
   ptrdiff_t id = -1;
   if (lua_isnil(L, i)) return -1;
-  imp_getslot(L, 1, 1);
   lua_pushvalue(L, i);
-  lua_rawget(L, -2);
+  lua_rawget(L, ids);
   if (lua_type(L, -1) == LUA_TNUMBER) id = (ptrdiff_t)lua_tointeger(L, -1);
-  lua_pop(L, 2);
+  lua_pop(L, 1);
   return id;
 }
 
-static size_t checkitem(lua_State *L, const char *fname) {
-  ptrdiff_t id = idof(L, 2);
+size_t imp_checkitem(lua_State *L, int ids, const char *fname) {
+  ptrdiff_t id = imp_worldid(L, ids, 2);
   if (id < 0)
     imp_argerror(L, 2, fname, lua_pushfstring(L, "%s item is not in the World",
                                                imp_typename(L, 2)));
   return (size_t)id;
+}
+
+static size_t near(imp_grid *g, const Near *q, size_t *ids, size_t cap) {
+  if (q->segment)
+    return imp_grid_query_segment(g, q->a, q->b, q->c, q->d, ids, cap);
+  return imp_grid_query_rect(g, q->a, q->b, q->c, q->d, ids, cap);
+}
+
+size_t imp_worldnear(lua_State *L, imp_grid *g, const Near *q, size_t *local,
+                     size_t cap, size_t **ids) {
+  size_t n = near(g, q, local, cap);
+  *ids = local;
+  while (n > cap) {  /* a finalizer run by the allocation may add items */
+    cap = n;
+    *ids = (size_t *)lua_newuserdata(L, cap * sizeof **ids);
+    n = near(g, q, *ids, cap);
+  }
+  return n;
 }
 
 static double checksize(lua_State *L, int i, const char *fname) {
@@ -45,32 +64,75 @@ static double checksize(lua_State *L, int i, const char *fname) {
   return v;
 }
 
-static void pushitem(lua_State *L, int items, size_t id) {
-  lua_rawgeti(L, items, (lua_Integer)id + 1);
+void imp_checkrect(lua_State *L, int i, const char *fname, imp_rect *r) {
+  r->x = imp_checknumber(L, i, fname);
+  r->y = imp_checknumber(L, i + 1, fname);
+  r->w = checksize(L, i + 2, fname);
+  r->h = checksize(L, i + 3, fname);
+}
+
+int imp_optouttable(lua_State *L, int i, const char *fname) {
+  if (lua_isnoneornil(L, i)) return 0;
+  if (lua_type(L, i) != LUA_TTABLE) imp_typeerror(L, i, fname, "table or nil");
+  return i;
+}
+
+void imp_trimout(lua_State *L, int out, int n) {
+  int i = (int)imp_rawlen(L, out);
+  for (; i > n; i--) {
+    lua_pushnil(L);
+    lua_rawseti(L, out, i);
+  }
+}
+
+/* Pushes slot n of the World at 1 and returns its index. */
+static int slot(lua_State *L, int n) {
+  imp_getslot(L, 1, n);
+  return lua_gettop(L);
 }
 
 /* Records the item <-> id pair, or forgets it when clear is set. */
 static void setid(lua_State *L, int item, size_t id, int clear) {
-  imp_getslot(L, 1, 1);
+  imp_getslot(L, 1, W_IDS);
   lua_pushvalue(L, item);
   if (clear) lua_pushnil(L);
   else lua_pushinteger(L, (lua_Integer)id);
   lua_rawset(L, -3);
-  imp_getslot(L, 1, 2);
+  imp_getslot(L, 1, W_ITEMS);
   if (clear) lua_pushnil(L);
   else lua_pushvalue(L, item);
   lua_rawseti(L, -2, (lua_Integer)id + 1);
   lua_pop(L, 2);
 }
 
+void imp_worldput(lua_State *L, World *w, int item, size_t id,
+                  const imp_rect *r) {
+  w->changes++;
+  if (imp_grid_update(w->g, id, r)) return;
+  if (!imp_grid_alive(w->g, id)) {  /* it could not even go back */
+    setid(L, item, id, 1);
+    w->removals++;
+  }
+  luaL_error(L, "not enough memory");
+}
+
 static int world_new(lua_State *L) {
   double size = lua_isnoneornil(L, 1) ? 64 : checksize(L, 1, "World");
-  World *w = (World *)imp_newobject(L, T_WORLD, sizeof(World), 2);
-  w->g = NULL;
+  World *w = (World *)imp_newobject(L, T_WORLD, sizeof(World), W_NSLOTS);
+  int n;
+  memset(w, 0, sizeof *w);
+  for (n = W_IDS; n <= W_NSLOTS; n++) {
+    lua_newtable(L);
+    imp_setslot(L, -2, n);
+  }
+  imp_getslot(L, -1, W_PROBE);
+  lua_createtable(L, 0, 1);
+  lua_pushstring(L, "v");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
   lua_newtable(L);
-  imp_setslot(L, -2, 1);
-  lua_newtable(L);
-  imp_setslot(L, -2, 2);
+  lua_rawseti(L, -2, 1);
+  lua_pop(L, 1);
   w->g = imp_grid_new(size);
   if (w->g == NULL) return luaL_error(L, "not enough memory");
   return 1;
@@ -84,117 +146,101 @@ static int world_gc(lua_State *L) {
   return 0;
 }
 
-/* Adds the item at 2 (found < 0), or moves it to its id found and resizes
-** it when w and h are given. */
-static void place(lua_State *L, World *w, const char *fname, ptrdiff_t found) {
-  size_t id = (size_t)found;
-  double x = imp_checknumber(L, 3, fname), y = imp_checknumber(L, 4, fname);
-  double wd, ht;
-  if (found < 0) {
-    if (lua_isnil(L, 2) || (lua_type(L, 2) == LUA_TNUMBER &&
-                            lua_tonumber(L, 2) != lua_tonumber(L, 2)))
-      imp_argerror(L, 2, fname, "item must not be nil or NaN");
-    wd = checksize(L, 5, fname);
-    ht = checksize(L, 6, fname);
-    if (!imp_grid_add(w->g, x, y, wd, ht, &id))
-      luaL_error(L, "not enough memory");
-    setid(L, 2, id, 0);
-    return;
-  }
-  wd = lua_isnoneornil(L, 5) ? w->g->items[id].w : checksize(L, 5, fname);
-  ht = lua_isnoneornil(L, 6) ? w->g->items[id].h : checksize(L, 6, fname);
-  if (!imp_grid_update(w->g, id, x, y, wd, ht)) {
-    if (!imp_grid_alive(w->g, id)) setid(L, 2, id, 1);
-    luaL_error(L, "not enough memory");
-  }
-}
-
 static int world_add(lua_State *L) {
-  World *w = checkworld(L, "add");
-  if (idof(L, 2) >= 0)
+  World *w = imp_checkworld(L, "add");
+  lua_settop(L, 6);
+  int ids = slot(L, W_IDS);
+  imp_rect r;
+  size_t id;
+  if (imp_worldid(L, ids, 2) >= 0)
     imp_argerror(L, 2, "add", lua_pushfstring(L, "%s item added twice",
                                                imp_typename(L, 2)));
-  place(L, w, "add", -1);
-  lua_settop(L, 2);
+  if (lua_isnil(L, 2) || (lua_type(L, 2) == LUA_TNUMBER &&
+                          lua_tonumber(L, 2) != lua_tonumber(L, 2)))
+    imp_argerror(L, 2, "add", "item must not be nil or NaN");
+  imp_checkrect(L, 3, "add", &r);
+  if (!imp_grid_add(w->g, &r, &id)) return luaL_error(L, "not enough memory");
+  setid(L, 2, id, 0);
+  w->changes++;
+  lua_pushvalue(L, 2);
   return 1;
 }
 
-/* world:put(item, x, y[, w, h]): adds the item, or moves it (and resizes
-** it when w and h are given). bump's update, which must find the item, is
-** this after a check (lua/impact/bump.lua). */
-static int world_put(lua_State *L) {
-  World *w = checkworld(L, "put");
-  place(L, w, "put", idof(L, 2));
+/* world:update(item, x, y[, w, h]): moves the item, and resizes it when w
+** and h are given. */
+static int world_update(lua_State *L) {
+  World *w = imp_checkworld(L, "update");
+  lua_settop(L, 6);
+  size_t id = imp_checkitem(L, slot(L, W_IDS), "update");
+  imp_rect r = w->g->items[id].r;
+  r.x = imp_checknumber(L, 3, "update");
+  r.y = imp_checknumber(L, 4, "update");
+  if (!lua_isnoneornil(L, 5)) r.w = checksize(L, 5, "update");
+  if (!lua_isnoneornil(L, 6)) r.h = checksize(L, 6, "update");
+  imp_worldput(L, w, 2, id, &r);
   return 0;
 }
 
 static int world_remove(lua_State *L) {
-  World *w = checkworld(L, "remove");
-  size_t id = checkitem(L, "remove");
+  World *w = imp_checkworld(L, "remove");
+  lua_settop(L, 2);
+  size_t id = imp_checkitem(L, slot(L, W_IDS), "remove");
   if (!imp_grid_remove(w->g, id)) return luaL_error(L, "not enough memory");
   setid(L, 2, id, 1);
+  w->removals++;
+  w->changes++;
   return 0;
 }
 
 static int world_getrect(lua_State *L) {
-  World *w = checkworld(L, "getRect");
-  const imp_grid_item *it = &w->g->items[checkitem(L, "getRect")];
-  lua_pushnumber(L, it->x);
-  lua_pushnumber(L, it->y);
-  lua_pushnumber(L, it->w);
-  lua_pushnumber(L, it->h);
+  World *w = imp_checkworld(L, "getRect");
+  lua_settop(L, 2);
+  const imp_rect *r = &w->g->items[imp_checkitem(L, slot(L, W_IDS),
+                                                 "getRect")].r;
+  lua_pushnumber(L, r->x);
+  lua_pushnumber(L, r->y);
+  lua_pushnumber(L, r->w);
+  lua_pushnumber(L, r->h);
   return 4;
 }
 
 static int world_hasitem(lua_State *L) {
-  checkworld(L, "hasItem");
-  lua_pushboolean(L, idof(L, 2) >= 0);
+  imp_checkworld(L, "hasItem");
+  lua_settop(L, 2);
+  lua_pushboolean(L, imp_worldid(L, slot(L, W_IDS), 2) >= 0);
   return 1;
 }
 
 static int world_countitems(lua_State *L) {
-  World *w = checkworld(L, "countItems");
+  World *w = imp_checkworld(L, "countItems");
   lua_pushinteger(L, (lua_Integer)w->g->count);
   return 1;
 }
 
-static int world_compact(lua_State *L) {
-  imp_grid_compact(checkworld(L, "compact")->g);
-  return 0;
-}
-
-/* The cells used since the last compact, empty or not. */
+/* As in bump.lua, whose cells are weak tables: a cell that empties still
+** counts until the garbage collector has run, which the probe (a weakly
+** held table) tells. Items too large for the grid occupy no cells. */
 static int world_countcells(lua_State *L) {
-  World *w = checkworld(L, "countCells");
+  World *w = imp_checkworld(L, "countCells");
+  int probe = slot(L, W_PROBE);
+  lua_rawgeti(L, probe, 1);
+  if (lua_isnil(L, -1)) {
+    imp_grid_compact(w->g);
+    lua_newtable(L);
+    lua_rawseti(L, probe, 1);
+  }
   lua_pushinteger(L, (lua_Integer)w->g->ncells);
   return 1;
 }
 
-/* Pushes a new array of the items with the given ids, and its length. */
-static int pushids(lua_State *L, const size_t *ids, size_t n) {
-  size_t i;
-  int t;
-  imp_getslot(L, 1, 2);
-  t = lua_gettop(L);
-  lua_createtable(L, (int)n, 0);
-  for (i = 0; i < n; i++) {
-    pushitem(L, t, ids[i]);
-    lua_rawseti(L, -2, (lua_Integer)i + 1);
-  }
-  lua_pushinteger(L, (lua_Integer)n);
-  return 2;
-}
-
 static int world_getitems(lua_State *L) {
-  World *w = checkworld(L, "getItems");
+  World *w = imp_checkworld(L, "getItems");
+  int items = slot(L, W_ITEMS);
   size_t id, n = 0;
-  int t;
-  imp_getslot(L, 1, 2);
-  t = lua_gettop(L);
   lua_createtable(L, (int)w->g->count, 0);
   for (id = 0; id < w->g->nitems; id++)
     if (w->g->items[id].alive) {
-      pushitem(L, t, id);
+      lua_rawgeti(L, items, (lua_Integer)id + 1);
       lua_rawseti(L, -2, (lua_Integer)++n);
     }
   lua_pushinteger(L, (lua_Integer)n);
@@ -203,7 +249,7 @@ static int world_getitems(lua_State *L) {
 
 /* bump.lua numbers cells from 1: cell 1 starts at 0. */
 static int world_toworld(lua_State *L) {
-  World *w = checkworld(L, "toWorld");
+  World *w = imp_checkworld(L, "toWorld");
   double cx = imp_checknumber(L, 2, "toWorld");
   double cy = imp_checknumber(L, 3, "toWorld");
   lua_pushnumber(L, (cx - 1) * w->g->cell);
@@ -219,7 +265,7 @@ static void pushcell(lua_State *L, double c) {
 }
 
 static int world_tocell(lua_State *L) {
-  World *w = checkworld(L, "toCell");
+  World *w = imp_checkworld(L, "toCell");
   double x = imp_checknumber(L, 2, "toCell");
   double y = imp_checknumber(L, 3, "toCell");
   pushcell(L, floor(x / w->g->cell) + 1);
@@ -227,36 +273,36 @@ static int world_tocell(lua_State *L) {
   return 2;
 }
 
-/* world:near(x, y, w, h) -> items, n: a superset of the items that touch
-** the rectangle (w, h >= 0), in a new table. */
-static int world_near(lua_State *L) {
-  const char *fname = "near";
-  World *w = checkworld(L, fname);
-  double x = imp_checknumber(L, 2, fname), y = imp_checknumber(L, 3, fname);
-  double wd = imp_checknumber(L, 4, fname), ht = imp_checknumber(L, 5, fname);
-  if (!(wd >= 0 && ht >= 0)) imp_argerror(L, 4, fname, "negative size");
-  if (!imp_grid_query_rect(w->g, x, y, wd, ht))
-    return luaL_error(L, "not enough memory");
-  return pushids(L, w->g->found, w->g->nfound);
+/* world:addResponse(name, response): response(world, col, x, y, w, h,
+** goalX, goalY, filter) -> goalX, goalY, cols, len, as in bump.lua. */
+static int world_addresponse(lua_State *L) {
+  World *w = imp_checkworld(L, "addResponse");
+  lua_settop(L, 3);
+  if (lua_isnil(L, 2)) imp_typeerror(L, 2, "addResponse", "response name");
+  if (lua_type(L, 3) != LUA_TFUNCTION && !luaL_getmetafield(L, 3, "__call"))
+    imp_typeerror(L, 3, "addResponse", "function");
+  lua_settop(L, 3);  /* drops __call */
+  imp_getslot(L, 1, W_RESPONSES);
+  lua_insert(L, 2);
+  lua_rawset(L, 2);
+  w->hasresponses = 1;
+  return 0;
 }
 
-/* world:nearSegment(x1, y1, x2, y2) -> items, n: a superset of the items
-** that the segment touches, in a new table. */
-static int world_nearsegment(lua_State *L) {
-  const char *fname = "nearSegment";
-  World *w = checkworld(L, fname);
-  double x1 = imp_checknumber(L, 2, fname), y1 = imp_checknumber(L, 3, fname);
-  double x2 = imp_checknumber(L, 4, fname), y2 = imp_checknumber(L, 5, fname);
-  if (!imp_grid_query_segment(w->g, x1, y1, x2, y2))
-    return luaL_error(L, "not enough memory");
-  return pushids(L, w->g->found, w->g->nfound);
-}
-
+/* Fields that scripts set come first, as on bump's world tables (so that
+** spies and per-world data work); then the methods, then cellSize. */
 static int world_index(lua_State *L) {
+  World *w = (World *)imp_toobject(L, 1, T_WORLD);
   const char *k;
-  World *w;
+  if (w != NULL && w->hasfields) {
+    imp_getslot(L, 1, W_FIELDS);
+    lua_pushvalue(L, 2);
+    lua_rawget(L, -2);
+    if (!lua_isnil(L, -1)) return 1;
+    lua_pop(L, 2);
+  }
   if (imp_pushmethod(L, T_WORLD)) return 1;
-  w = checkworld(L, "__index");
+  w = imp_checkworld(L, "__index");
   k = imp_fieldname(L, 2);
   if (k != NULL && strcmp(k, "cellSize") == 0) lua_pushnumber(L, w->g->cell);
   else lua_pushnil(L);
@@ -265,16 +311,24 @@ static int world_index(lua_State *L) {
 
 /* The cell size is fixed at creation: the grid is laid out by it. */
 static int world_newindex(lua_State *L) {
+  World *w = imp_checkworld(L, "__newindex");
   const char *k;
-  checkworld(L, "__newindex");
+  lua_settop(L, 3);
   k = imp_fieldname(L, 2);
   if (k != NULL && strcmp(k, "cellSize") == 0)
     return imp_fielderror(L, T_WORLD, k, "read-only");
-  return imp_nofield(L, T_WORLD);
+  if (lua_isnil(L, 2) || (lua_type(L, 2) == LUA_TNUMBER &&
+                          lua_tonumber(L, 2) != lua_tonumber(L, 2)))
+    return imp_argerror(L, 2, "__newindex", "field name must not be nil or NaN");
+  imp_getslot(L, 1, W_FIELDS);
+  lua_insert(L, 2);
+  lua_rawset(L, 2);
+  w->hasfields = 1;
+  return 0;
 }
 
 static int world_tostring(lua_State *L) {
-  World *w = checkworld(L, "__tostring");
+  World *w = imp_checkworld(L, "__tostring");
   luaL_Buffer b;
   luaL_buffinit(L, &b);
   luaL_addstring(&b, "World(cellSize=");
@@ -287,13 +341,12 @@ static int world_tostring(lua_State *L) {
 }
 
 static const luaL_Reg methods[] = {
-  {"add", world_add}, {"remove", world_remove}, {"put", world_put},
+  {"add", world_add}, {"remove", world_remove}, {"update", world_update},
   {"getRect", world_getrect}, {"hasItem", world_hasitem},
   {"countItems", world_countitems}, {"countCells", world_countcells},
-  {"compact", world_compact},
   {"getItems", world_getitems}, {"toWorld", world_toworld},
-  {"toCell", world_tocell}, {"near", world_near},
-  {"nearSegment", world_nearsegment}, {NULL, NULL}
+  {"toCell", world_tocell}, {"addResponse", world_addresponse},
+  {NULL, NULL}
 };
 
 static const luaL_Reg meta[] = {
@@ -302,4 +355,8 @@ static const luaL_Reg meta[] = {
   {"__tostring", world_tostring}, {NULL, NULL}
 };
 
-const TypeInfo imp_world_type = {methods, meta, world_new};
+static const luaL_Reg *const more_methods[] = {
+  imp_world_move_methods, imp_world_query_methods, NULL
+};
+
+const TypeInfo imp_world_type = {methods, meta, world_new, more_methods};

@@ -6,6 +6,9 @@
 local impact = require "impact.core"
 local exports = impact._ffi
 impact._ffi = nil
+-- bump.lua's rect and responses, for impact.bump only.
+package.loaded["impact.bumpparts"] = impact._bump
+impact._bump = nil
 
 if jit and jit.status() and pcall(require, "ffi") then
   require "impact.ffi"(impact, exports)

@@ -159,8 +159,14 @@ local function some(name, i)
   return list and list[(i - 1) % #list + 1]
 end
 
--- Argument lists: letters stand for kinds of values.
-local function item(letter, i)
+-- Argument lists: letters stand for kinds of values; I is an item of the
+-- World the method is called on (self).
+local function item(letter, i, self)
+  if letter == "I" then
+    local it = { name = "item" .. i }
+    if impact.type(self) == "World" then self:add(it, i, i, 2, 2) end
+    return it
+  end
   if letter == "n" then return ({ 0, 1, 2, -1, 0.5, 3, -2, 10 })[(i - 1) % 8 + 1] end
   if letter == "P" then return Point(({ 0, 1, -1, 3 })[(i - 1) % 4 + 1], 0.5) end
   if letter == "A" then return some("AABB", i) or AABB(0, 0, 1, 1) end
@@ -187,7 +193,7 @@ local shapes = {
   "T", "TP", "Tnn", "TPn",
   "AnnP", "AnnPP", "APP", "Annnn", "OPP", "Onnnn",
   "t", "tn", "tnn", "tnnnn", "tnnnnf", "tnnf", "tnnnf", "nnnnf", "nnnnnf",
-  "snnnnnn", "s", "sf", "n f", "x", "b", "nnx",
+  "snnnnnn", "s", "sf", "n f", "x", "b", "nnx", "I", "Inn", "Innnn", "Innf",
 }
 local trailing = { "", "H", "S", "A", "O" }
 
@@ -199,7 +205,7 @@ local function call(label, f, self, shape, i)
   if self ~= nil then n = 1; args[1] = self end
   for k = 1, #shape do
     n = n + 1
-    args[n] = item(shape:sub(k, k), i + k)
+    args[n] = item(shape:sub(k, k), i + k, self)
   end
   calls = calls + 1
   local result = { pcall(f, unpack_(args, 1, n)) }

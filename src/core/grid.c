@@ -62,7 +62,6 @@ void imp_grid_free(imp_grid *g) {
   free(g->items);
   free(g->freeids);
   free(g->big);
-  free(g->found);
   free(g);
 }
 
@@ -141,22 +140,22 @@ static imp_grid_cell *getcell(imp_grid *g, long long cx, long long cy) {
   return c;
 }
 
-/* The cells an item occupies, as bump.lua assigns them: from floor(x / s)
-** to ceil((x + w) / s) - 1. Returns 0 when it belongs in the big list. */
-static int itemcells(const imp_grid *g, const imp_grid_item *it,
-                     long long r[4]) {
-  double l = floor(it->x / g->cell), t = floor(it->y / g->cell);
-  double rt = ceil((it->x + it->w) / g->cell) - 1;
-  double b = ceil((it->y + it->h) / g->cell) - 1;
+/* The cells a rectangle occupies, as bump.lua assigns them: from
+** floor(x / s) to ceil((x + w) / s) - 1, in c (left, top, right, bottom).
+** Returns 0 when it belongs in the big list. */
+static int rectcells(const imp_grid *g, const imp_rect *r, long long c[4]) {
+  double l = floor(r->x / g->cell), t = floor(r->y / g->cell);
+  double rt = ceil((r->x + r->w) / g->cell) - 1;
+  double b = ceil((r->y + r->h) / g->cell) - 1;
   if (!(l >= -MAXCELL && t >= -MAXCELL && rt <= MAXCELL && b <= MAXCELL))
     return 0;
   if (rt < l) rt = l;
   if (b < t) b = t;
   if ((rt - l + 1) * (b - t + 1) > BIGCELLS) return 0;
-  r[0] = (long long)l;
-  r[1] = (long long)t;
-  r[2] = (long long)rt;
-  r[3] = (long long)b;
+  c[0] = (long long)l;
+  c[1] = (long long)t;
+  c[2] = (long long)rt;
+  c[3] = (long long)b;
   return 1;
 }
 
@@ -188,31 +187,32 @@ static void big_remove(imp_grid *g, size_t id) {
 
 /* Takes the item out of its cells (or the big list). */
 static void unlink_item(imp_grid *g, size_t id) {
-  imp_grid_item *it = &g->items[id];
-  long long r[4], cx, cy;
-  if (!itemcells(g, it, r)) {
+  const imp_grid_item *it = &g->items[id];
+  long long cx, cy;
+  if (!it->incells) {
     big_remove(g, id);
     return;
   }
-  for (cy = r[1]; cy <= r[3]; cy++)
-    for (cx = r[0]; cx <= r[2]; cx++) {
+  for (cy = it->cells[1]; cy <= it->cells[3]; cy++)
+    for (cx = it->cells[0]; cx <= it->cells[2]; cx++) {
       imp_grid_cell *c = findcell(g, cx, cy);
       if (c != NULL) cell_remove(g, c, id);
     }
 }
 
-/* Puts the item into its cells (or the big list); on failure it is in
-** none of them. */
+/* Puts the item into the cells of its rectangle (or the big list); on
+** failure it is in none of them. */
 static int link_item(imp_grid *g, size_t id) {
   imp_grid_item *it = &g->items[id];
-  long long r[4], cx, cy;
-  if (!itemcells(g, it, r)) {
+  long long cx, cy;
+  it->incells = rectcells(g, &it->r, it->cells);
+  if (!it->incells) {
     if (!grow(&g->big, &g->capbig, g->nbig + 1, sizeof *g->big)) return 0;
     g->big[g->nbig++] = id;
     return 1;
   }
-  for (cy = r[1]; cy <= r[3]; cy++)
-    for (cx = r[0]; cx <= r[2]; cx++) {
+  for (cy = it->cells[1]; cy <= it->cells[3]; cy++)
+    for (cx = it->cells[0]; cx <= it->cells[2]; cx++) {
       imp_grid_cell *c = getcell(g, cx, cy);
       if (c == NULL || !cell_add(g, c, id)) {
         unlink_item(g, id);
@@ -222,8 +222,7 @@ static int link_item(imp_grid *g, size_t id) {
   return 1;
 }
 
-int imp_grid_add(imp_grid *g, double x, double y, double w, double h,
-                 size_t *id) {
+int imp_grid_add(imp_grid *g, const imp_rect *r, size_t *id) {
   size_t n;
   imp_grid_item *it;
   if (g->nfree > 0) {
@@ -234,10 +233,7 @@ int imp_grid_add(imp_grid *g, double x, double y, double w, double h,
     n = g->nitems;
   }
   it = &g->items[n];
-  it->x = x;
-  it->y = y;
-  it->w = w;
-  it->h = h;
+  it->r = *r;
   it->mark = 0;
   if (!link_item(g, n)) return 0;
   it->alive = 1;
@@ -259,24 +255,17 @@ int imp_grid_remove(imp_grid *g, size_t id) {
   return 1;
 }
 
-int imp_grid_update(imp_grid *g, size_t id, double x, double y, double w,
-                    double h) {
+int imp_grid_update(imp_grid *g, size_t id, const imp_rect *r) {
   imp_grid_item *it = &g->items[id], old = *it;
-  long long r0[4], r1[4];
-  int in0 = itemcells(g, &old, r0);
-  it->x = x;
-  it->y = y;
-  it->w = w;
-  it->h = h;
-  if (in0 == itemcells(g, it, r1) &&
-      (!in0 || memcmp(r0, r1, sizeof r0) == 0))
+  long long c[4];
+  int incells = rectcells(g, r, c);
+  if (incells == it->incells &&
+      (!incells || memcmp(c, it->cells, sizeof c) == 0)) {
+    it->r = *r;
     return 1;
-  *it = old;
+  }
   unlink_item(g, id);
-  it->x = x;
-  it->y = y;
-  it->w = w;
-  it->h = h;
+  it->r = *r;
   if (link_item(g, id)) return 1;
   *it = old;  /* out of memory: back where it was */
   if (!link_item(g, id)) {
@@ -290,9 +279,16 @@ int imp_grid_alive(const imp_grid *g, size_t id) {
   return id < g->nitems && g->items[id].alive;
 }
 
-/* Starts a query: found empties and every mark becomes stale. */
-static void begin(imp_grid *g) {
-  g->nfound = 0;
+/* A query's results: the caller's buffer, its room, how many found. */
+typedef struct Found {
+  size_t *ids, cap, n;
+} Found;
+
+/* Starts a query: every mark becomes stale. */
+static void begin(imp_grid *g, Found *f, size_t *ids, size_t cap) {
+  f->ids = ids;
+  f->cap = cap;
+  f->n = 0;
   if (++g->stamp == 0) {
     size_t i;
     for (i = 0; i < g->nitems; i++) g->items[i].mark = 0;
@@ -300,49 +296,48 @@ static void begin(imp_grid *g) {
   }
 }
 
-static int take(imp_grid *g, const imp_grid_cell *c) {
+static void take(imp_grid *g, Found *f, const size_t *ids, size_t n) {
   size_t i;
-  for (i = 0; i < c->n; i++) {
-    imp_grid_item *it = &g->items[c->ids[i]];
+  for (i = 0; i < n; i++) {
+    imp_grid_item *it = &g->items[ids[i]];
     if (it->mark == g->stamp) continue;
-    if (!grow(&g->found, &g->capfound, g->nfound + 1, sizeof *g->found))
-      return 0;
     it->mark = g->stamp;
-    g->found[g->nfound++] = c->ids[i];
+    if (f->n < f->cap) f->ids[f->n] = ids[i];
+    f->n++;
   }
-  return 1;
 }
 
-static int takebig(imp_grid *g) {
-  imp_grid_cell c;
-  c.ids = g->big;
-  c.n = g->nbig;
-  return take(g, &c);
+/* Ends a query: the items in the big list are near everything. */
+static size_t end(imp_grid *g, Found *f) {
+  take(g, f, g->big, g->nbig);
+  return f->n;
 }
 
 /* A margin, in cells, that makes lookups immune to rounding. */
 #define PAD 1e-6
 
-int imp_grid_query_rect(imp_grid *g, double x, double y, double w, double h) {
+size_t imp_grid_query_rect(imp_grid *g, double x, double y, double w,
+                           double h, size_t *ids, size_t cap) {
   long long l = cellof(g, x - PAD * g->cell), t = cellof(g, y - PAD * g->cell);
   long long r = cellof(g, x + w + PAD * g->cell);
   long long b = cellof(g, y + h + PAD * g->cell), cx, cy;
-  begin(g);
+  Found f;
+  begin(g, &f, ids, cap);
   if (((double)r - l + 1) * ((double)b - t + 1) > (double)g->ncells) {
     size_t i;  /* fewer cells stored than in the range: scan them all */
     for (i = 0; i < g->ncells; i++) {
       const imp_grid_cell *c = &g->cells[i];
-      if (c->cx >= l && c->cx <= r && c->cy >= t && c->cy <= b && !take(g, c))
-        return 0;
+      if (c->cx >= l && c->cx <= r && c->cy >= t && c->cy <= b)
+        take(g, &f, c->ids, c->n);
     }
-    return takebig(g);
+    return end(g, &f);
   }
   for (cy = t; cy <= b; cy++)
     for (cx = l; cx <= r; cx++) {
       const imp_grid_cell *c = findcell(g, cx, cy);
-      if (c != NULL && !take(g, c)) return 0;
+      if (c != NULL) take(g, &f, c->ids, c->n);
     }
-  return takebig(g);
+  return end(g, &f);
 }
 
 /* Whether the segment meets cell (cx, cy), grown by the margin. */
@@ -356,8 +351,8 @@ static int segment_meets(const imp_grid *g, long long cx, long long cy,
   return imp_aabb_clip_segment(&box, x1, y1, dx, dy, &clip) != IMP_CLIP_OUTSIDE;
 }
 
-int imp_grid_query_segment(imp_grid *g, double x1, double y1, double x2,
-                           double y2) {
+size_t imp_grid_query_segment(imp_grid *g, double x1, double y1, double x2,
+                              double y2, size_t *ids, size_t cap) {
   /* Walk along the major axis u one column of cells at a time; the minor
   ** axis v changes by at most one cell size per column. */
   int swap = fabs(y2 - y1) > fabs(x2 - x1);
@@ -366,16 +361,16 @@ int imp_grid_query_segment(imp_grid *g, double x1, double y1, double x2,
   double umin = u1 < u2 ? u1 : u2, umax = u1 < u2 ? u2 : u1;
   double pad = PAD * g->cell;
   long long lo = cellof(g, umin - pad), hi = cellof(g, umax + pad), cu, cv;
-  begin(g);
+  Found f;
+  begin(g, &f, ids, cap);
   if ((double)hi - lo + 1 > (double)g->ncells) {
     size_t i;  /* a longer walk than there are cells: test each cell */
     for (i = 0; i < g->ncells; i++) {
       const imp_grid_cell *c = &g->cells[i];
-      if (segment_meets(g, c->cx, c->cy, x1, y1, x2 - x1, y2 - y1) &&
-          !take(g, c))
-        return 0;
+      if (segment_meets(g, c->cx, c->cy, x1, y1, x2 - x1, y2 - y1))
+        take(g, &f, c->ids, c->n);
     }
-    return takebig(g);
+    return end(g, &f);
   }
   for (cu = lo; cu <= hi; cu++) {
     double a = (double)cu * g->cell, b = a + g->cell, va, vb;
@@ -395,8 +390,8 @@ int imp_grid_query_segment(imp_grid *g, double x1, double y1, double x2,
     }
     for (cv = cellof(g, va - pad); cv <= cellof(g, vb + pad); cv++) {
       const imp_grid_cell *c = swap ? findcell(g, cv, cu) : findcell(g, cu, cv);
-      if (c != NULL && !take(g, c)) return 0;
+      if (c != NULL) take(g, &f, c->ids, c->n);
     }
   }
-  return takebig(g);
+  return end(g, &f);
 }

@@ -178,16 +178,63 @@ int imp_sweep_nearer(imp_shape ckind, const void *collider, imp_shape mkind,
                      imp_sweep *nearest);
 
 /*
+** Rectangles by left, top, width and height, with the rules of bump.lua
+** 3.1.7 (the World's, so that it answers exactly as bump does): touching is
+** no collision, and a point is inside only when deeper than IMP_RECT_DELTA.
+*/
+#define IMP_RECT_DELTA 1e-10
+
+typedef struct imp_rect { double x, y, w, h; } imp_rect;
+
+int imp_rect_contains_point(const imp_rect *r, double px, double py);
+int imp_rect_intersects(const imp_rect *a, const imp_rect *b);
+/* The squared distance between the centres. */
+double imp_rect_square_distance(const imp_rect *a, const imp_rect *b);
+
+/* Where the segment (x1, y1)-(x2, y2) crosses the rectangle, as parameters
+** ti1 <= ti2 kept within the given [ti1, ti2], with the normals of the sides
+** it enters (n1) and leaves (n2) by; (0, 0) when the range, not a side,
+** bounds it. Liang-Barsky on the open rectangle: returns 0 on a miss. */
+typedef struct imp_rect_span {
+  double ti1, ti2;
+  imp_vec2 n1, n2;
+} imp_rect_span;
+int imp_rect_segment(const imp_rect *r, double x1, double y1, double x2,
+                     double y2, double ti1, double ti2, imp_rect_span *out);
+
+/* item moving to (goalx, goaly) against the static other. Overlapping at
+** the start gives overlaps and ti = minus the area of their intersection;
+** otherwise ti in [0, 1) is when they first meet. touch is where item is
+** then, normal the side of other it meets, move the goal minus the start. */
+typedef struct imp_rect_collision {
+  int overlaps;
+  double ti;
+  imp_vec2 move, normal, touch;
+} imp_rect_collision;
+int imp_rect_detect(const imp_rect *item, const imp_rect *other, double goalx,
+                    double goaly, imp_rect_collision *out);
+
+/* bump's responses: where the item heads after the collision c on its way
+** to goal, sliding along the side it touched or bouncing off it. */
+imp_vec2 imp_rect_slide(const imp_rect_collision *c, imp_vec2 goal);
+imp_vec2 imp_rect_bounce(const imp_rect_collision *c, imp_vec2 goal);
+
+/* The corner of r nearest to (px, py), one axis at a time. */
+imp_vec2 imp_rect_nearest_corner(const imp_rect *r, double px, double py);
+
+/*
 ** A uniform grid of square cells (the world's broad phase): rectangles
 ** (left, top, width, height) stored by integer id, and the ids near a
-** rectangle or a segment. Queries return a superset of the items that
-** touch the region (callers make the exact test) in g->found, which the
-** next query overwrites. Functions that may allocate return 0 when out of
-** memory, leaving the grid as it was.
+** rectangle or a segment. Queries find a superset of the items that touch
+** the region (callers make the exact test) and allocate nothing. Functions
+** that may allocate return 0 when out of memory, leaving the grid as it
+** was.
 */
 typedef struct imp_grid_item {
-  double x, y, w, h;
-  unsigned mark;  /* == stamp when already in found */
+  imp_rect r;
+  long long cells[4];  /* left, top, right, bottom cell, when incells */
+  int incells;         /* 0: in the big list */
+  unsigned mark;       /* == stamp when already in found */
   int alive;
 } imp_grid_item;
 
@@ -202,7 +249,6 @@ typedef struct imp_grid {
   size_t ncells, capcells, nonempty;
   size_t *table, tablecap;            /* hash of cells: index + 1, 0 empty */
   size_t *big, nbig, capbig;          /* items kept outside the cells */
-  size_t *found, nfound, capfound;    /* the last query's ids */
   unsigned stamp;
 } imp_grid;
 
@@ -210,18 +256,20 @@ typedef struct imp_grid {
 imp_grid *imp_grid_new(double cell_size);
 void imp_grid_free(imp_grid *g);
 /* Adds a rectangle (finite, w and h > 0) and sets *id. */
-int imp_grid_add(imp_grid *g, double x, double y, double w, double h,
-                 size_t *id);
+int imp_grid_add(imp_grid *g, const imp_rect *r, size_t *id);
 int imp_grid_remove(imp_grid *g, size_t id);
-int imp_grid_update(imp_grid *g, size_t id, double x, double y, double w,
-                    double h);
+int imp_grid_update(imp_grid *g, size_t id, const imp_rect *r);
 int imp_grid_alive(const imp_grid *g, size_t id);
 /* Forgets the cells that no item occupies any more (frees their memory).
 ** Adding cells does this by itself once most stored cells are empty. */
 void imp_grid_compact(imp_grid *g);
-/* Ids of items in the cells the rectangle or the segment meets. */
-int imp_grid_query_rect(imp_grid *g, double x, double y, double w, double h);
-int imp_grid_query_segment(imp_grid *g, double x1, double y1, double x2,
-                           double y2);
+/* The ids of the items in the cells that the rectangle or the segment
+** meets, into ids (room for cap); returns how many there are, which may be
+** more than cap: then only cap are stored, and a call with room for all
+** stores them all. */
+size_t imp_grid_query_rect(imp_grid *g, double x, double y, double w,
+                           double h, size_t *ids, size_t cap);
+size_t imp_grid_query_segment(imp_grid *g, double x1, double y1, double x2,
+                              double y2, size_t *ids, size_t cap);
 
 #endif

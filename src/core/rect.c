@@ -1,0 +1,146 @@
+/*
+** bump.lua's rectangle rules. The World answers exactly as bump.lua 3.1.7
+** does, so every formula here keeps bump's order of operations: the same
+** doubles in, the same doubles out.
+*/
+#include <math.h>
+
+#include "impact.h"
+
+int imp_rect_contains_point(const imp_rect *r, double px, double py) {
+  return px - r->x > IMP_RECT_DELTA && py - r->y > IMP_RECT_DELTA &&
+         r->x + r->w - px > IMP_RECT_DELTA && r->y + r->h - py > IMP_RECT_DELTA;
+}
+
+int imp_rect_intersects(const imp_rect *a, const imp_rect *b) {
+  return a->x < b->x + b->w && b->x < a->x + a->w &&
+         a->y < b->y + b->h && b->y < a->y + a->h;
+}
+
+double imp_rect_square_distance(const imp_rect *a, const imp_rect *b) {
+  double dx = a->x - b->x + (a->w - b->w) / 2;
+  double dy = a->y - b->y + (a->h - b->h) / 2;
+  return dx * dx + dy * dy;
+}
+
+imp_vec2 imp_rect_nearest_corner(const imp_rect *r, double px, double py) {
+  imp_vec2 c;
+  c.x = fabs(r->x - px) < fabs(r->x + r->w - px) ? r->x : r->x + r->w;
+  c.y = fabs(r->y - py) < fabs(r->y + r->h - py) ? r->y : r->y + r->h;
+  return c;
+}
+
+int imp_rect_segment(const imp_rect *r, double x1, double y1, double x2,
+                     double y2, double ti1, double ti2, imp_rect_span *out) {
+  double dx = x2 - x1, dy = y2 - y1;
+  /* The sides left, right, top, bottom: outward normal, p and q of
+  ** Liang-Barsky (the segment is inside the side's half-plane where
+  ** p t <= q). */
+  const double nx[4] = {-1, 1, 0, 0}, ny[4] = {0, 0, -1, 1};
+  double p[4], q[4];
+  imp_vec2 n1 = {0, 0}, n2 = {0, 0};
+  int side;
+  p[0] = -dx, q[0] = x1 - r->x;
+  p[1] = dx, q[1] = r->x + r->w - x1;
+  p[2] = -dy, q[2] = y1 - r->y;
+  p[3] = dy, q[3] = r->y + r->h - y1;
+  for (side = 0; side < 4; side++) {
+    double t;
+    if (p[side] == 0) {
+      if (q[side] <= 0) return 0;
+      continue;
+    }
+    t = q[side] / p[side];
+    if (p[side] < 0) {
+      if (t > ti2) return 0;
+      if (t > ti1) ti1 = t, n1.x = nx[side], n1.y = ny[side];
+    } else {
+      if (t < ti1) return 0;
+      if (t < ti2) ti2 = t, n2.x = nx[side], n2.y = ny[side];
+    }
+  }
+  out->ti1 = ti1;
+  out->ti2 = ti2;
+  out->n1 = n1;
+  out->n2 = n2;
+  return 1;
+}
+
+static double sign(double v) { return v > 0 ? 1 : v == 0 ? 0 : -1; }
+
+/* Whether, on one axis, the span [a, a + aw] swept by d stays clear of
+** [b, b + bw] by more than rounding in the exact test could close. */
+static int apart(double a, double aw, double d, double b, double bw) {
+  double tol = 1e-9 * (fabs(a) + aw + fabs(d) + fabs(b) + bw);
+  double lo = d < 0 ? a + d : a, hi = d > 0 ? a + aw + d : a + aw;
+  return b - hi > tol || lo - (b + bw) > tol;
+}
+
+int imp_rect_detect(const imp_rect *item, const imp_rect *other, double goalx,
+                    double goaly, imp_rect_collision *out) {
+  double dx = goalx - item->x, dy = goaly - item->y;
+  imp_rect diff;  /* other minus item (Minkowski): item's corner hits it */
+  imp_rect_span span;
+  /* Most candidates are nowhere near the path: a collision needs the
+  ** swept box to overlap other. */
+  if (apart(item->x, item->w, dx, other->x, other->w) ||
+      apart(item->y, item->h, dy, other->y, other->h))
+    return 0;
+  diff.x = other->x - item->x - item->w;
+  diff.y = other->y - item->y - item->h;
+  diff.w = item->w + other->w;
+  diff.h = item->h + other->h;
+  out->move.x = dx;
+  out->move.y = dy;
+  if (imp_rect_contains_point(&diff, 0, 0)) {
+    imp_vec2 c = imp_rect_nearest_corner(&diff, 0, 0);
+    double wi = fmin(item->w, fabs(c.x)), hi = fmin(item->h, fabs(c.y));
+    out->overlaps = 1;
+    out->ti = -wi * hi;
+    if (dx == 0 && dy == 0) {
+      /* not moving: out along the smaller displacement */
+      if (fabs(c.x) < fabs(c.y)) c.y = 0;
+      else c.x = 0;
+      out->normal.x = sign(c.x);
+      out->normal.y = sign(c.y);
+      out->touch.x = item->x + c.x;
+      out->touch.y = item->y + c.y;
+      return 1;
+    }
+    /* moving: back along the movement to where the overlap began */
+    if (!imp_rect_segment(&diff, 0, 0, dx, dy, -HUGE_VAL, 1, &span)) return 0;
+  } else {
+    /* A path through a corner only (ti1 == ti2), one that ends at contact
+    ** or one that only leaves is no hit. */
+    if (!imp_rect_segment(&diff, 0, 0, dx, dy, -HUGE_VAL, HUGE_VAL, &span) ||
+        !(span.ti1 < 1) || !(fabs(span.ti1 - span.ti2) >= IMP_RECT_DELTA) ||
+        !(0 < span.ti1 + IMP_RECT_DELTA || (span.ti1 == 0 && span.ti2 > 0)))
+      return 0;
+    out->overlaps = 0;
+    out->ti = span.ti1;
+  }
+  out->normal = span.n1;
+  out->touch.x = item->x + dx * span.ti1;
+  out->touch.y = item->y + dy * span.ti1;
+  return 1;
+}
+
+imp_vec2 imp_rect_slide(const imp_rect_collision *c, imp_vec2 goal) {
+  if (c->move.x != 0 || c->move.y != 0) {
+    if (c->normal.x != 0) goal.x = c->touch.x;
+    else goal.y = c->touch.y;
+  }
+  return goal;
+}
+
+imp_vec2 imp_rect_bounce(const imp_rect_collision *c, imp_vec2 goal) {
+  imp_vec2 b = c->touch;
+  if (c->move.x != 0 || c->move.y != 0) {
+    double rx = goal.x - c->touch.x, ry = goal.y - c->touch.y;
+    if (c->normal.x == 0) ry = -ry;
+    else rx = -rx;
+    b.x = c->touch.x + rx;
+    b.y = c->touch.y + ry;
+  }
+  return b;
+}

@@ -1,0 +1,99 @@
+/*
+** What the World's files share (world.c: items and fields; worldmove.c:
+** project, check and move; worldquery.c: the queries). The rectangles and
+** the grid are in C (core/grid.c); the items, which may be any Lua value,
+** are in the World's slots.
+*/
+#ifndef IMPACT_WORLD_H
+#define IMPACT_WORLD_H
+
+#include "object.h"
+
+typedef struct World {
+  imp_grid *g;
+  unsigned long removals;  /* items removed so far: after one, ids are reused */
+  unsigned long changes;   /* items added, moved or removed so far */
+  int hasfields;           /* a script set a field (slot W_FIELDS) */
+  int hasresponses;        /* addResponse was called (slot W_RESPONSES) */
+  int ncols, nvecs;        /* tables in the pools (W_COLPOOL, W_VECPOOL) */
+} World;
+
+/* The World's slots. */
+enum {
+  W_IDS = 1,    /* item -> id */
+  W_ITEMS,      /* id + 1 -> item */
+  W_FIELDS,     /* fields that scripts set, as on bump's world tables */
+  W_RESPONSES,  /* name -> custom response */
+  W_COLPOOL,    /* collision tables left over from out tables, to reuse */
+  W_VECPOOL,    /* their {x, y} tables (slide, bounce) */
+  W_PROBE,      /* weak: empty once the garbage collector has run */
+  W_NSLOTS = W_PROBE
+};
+
+/* The keys of bump's tables, and its response names, numbered from 1 as
+** in imp_keys (the IMP_KEYS upvalue). */
+enum {
+  K_ITEM = 1, K_OTHER, K_TYPE, K_OVERLAPS, K_TI, K_MOVE, K_NORMAL,
+  K_TOUCH, K_ITEMRECT, K_OTHERRECT, K_SLIDE, K_BOUNCE, K_CROSS,
+  K_X, K_Y, K_W, K_H, K_TI1, K_TI2, K_X1, K_Y1, K_X2, K_Y2
+};
+extern const char *const imp_keys[];
+
+/* Pushes key k. */
+#define imp_pushkey(L, k) lua_rawgeti(L, IMP_KEYS, (k))
+
+/* Stack room that the World's functions keep free above what they have
+** pushed, for the pushes of any one step (a call, a table filled). */
+#define W_STACKROOM 24
+
+World *imp_checkworld(lua_State *L, const char *fname);
+/* The id of the item at i (W_IDS at ids), or -1 when it is not in the
+** World. */
+ptrdiff_t imp_worldid(lua_State *L, int ids, int i);
+/* The id of the item at 2, which must be in the World. */
+size_t imp_checkitem(lua_State *L, int ids, const char *fname);
+/* Moves an item that is in the World (out of memory: a Lua error). */
+void imp_worldput(lua_State *L, World *w, int item, size_t id,
+                  const imp_rect *r);
+/* The ids that the grid finds near a rectangle (x, y, w, h) or, with
+** segment set, a segment (x1, y1, x2, y2 in a, b, c, d): into local (room
+** for cap), or when there are more, into a userdata pushed on the stack.
+** Sets *ids and returns how many. */
+typedef struct Near {
+  int segment;
+  double a, b, c, d;
+} Near;
+size_t imp_worldnear(lua_State *L, imp_grid *g, const Near *q, size_t *local,
+                     size_t cap, size_t **ids);
+/* bump's rectangle arguments x, y, w, h from i on: w and h positive. */
+void imp_checkrect(lua_State *L, int i, const char *fname, imp_rect *r);
+/* An optional output table at i: its index, or 0 when absent or nil. */
+int imp_optouttable(lua_State *L, int i, const char *fname);
+/* Ends an output table of n entries: removes the ones after it. */
+void imp_trimout(lua_State *L, int out, int n);
+
+/* Collision tables (worldcols.c), the World at 1. imp_setcollision sets
+** the fields that describe the geometry (overlaps, ti, move, normal,
+** touch, itemRect, otherRect) in the table at t; imp_readcollision reads
+** back touch, move and normal. */
+void imp_setcollision(lua_State *L, int t, const imp_rect *item,
+                      const imp_rect *other, const imp_rect_collision *c);
+void imp_readcollision(lua_State *L, int t, imp_rect_collision *c);
+/* t[k] = v, and t[k] = {x = v.x, y = v.y} reusing the table there. */
+void imp_setnumber(lua_State *L, int t, int k, double v);
+void imp_setxy(lua_State *L, int t, int k, imp_vec2 v);
+/* The same for slide and bounce, taking tables from the pool, and their
+** removal into it. */
+void imp_setextra(lua_State *L, World *w, int t, int k, imp_vec2 v);
+void imp_clearextras(lua_State *L, World *w, int t);
+/* Pushes a collision table: with reuse, from the pool when it has one. */
+void imp_pushcoltable(lua_State *L, World *w, int reuse);
+/* Empties the out table at i into the pool. */
+void imp_recycle(lua_State *L, World *w, int out);
+
+extern const luaL_Reg imp_world_move_methods[];   /* worldmove.c */
+extern const luaL_Reg imp_world_query_methods[];  /* worldquery.c */
+extern const luaL_Reg imp_rect_functions[];       /* bumprect.c: bump.rect */
+extern const luaL_Reg imp_response_functions[];   /* bump.responses */
+
+#endif

@@ -1,0 +1,583 @@
+/*
+** World:project, check and move, by bump.lua 3.1.7's rules: a projection
+** lists the collisions of a rectangle moving to a goal, sorted by time;
+** check resolves the first with its response (touch, cross, slide, bounce
+** or a custom one), which projects the rest of the movement again, each
+** other item colliding at most once. All of it runs in C, calling Lua only
+** for filters and custom responses.
+**
+** Filters are asked only about the items that the movement reaches, so
+** they run less often than in bump.lua, with the same results.
+** Callbacks may add, remove and move items: a candidate is looked up again
+** after one, and
+** once an item has been removed (its id free for reuse), visited items are
+** compared by value rather than by id.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "world.h"
+
+enum { R_TOUCH, R_CROSS, R_SLIDE, R_BOUNCE, R_CUSTOM };
+static const char *const response_names[] = {"touch", "cross", "slide",
+                                             "bounce"};
+static const int response_keys[] = {K_TOUCH, K_CROSS, K_SLIDE, K_BOUNCE};
+
+typedef struct Collision {
+  imp_rect_collision c;
+  imp_rect other;   /* the other item's rectangle when found */
+  double distance;  /* squared, between the centres: orders equal times */
+  int otherslot;    /* stack index of the other item */
+  int typeslot;     /* of what the filter answered; 0: the response's name */
+  int response;     /* R_* */
+  size_t id;        /* the other item's id */
+} Collision;
+
+/* Room on the C stack for a projection; more goes in a Lua userdata. */
+#define LOCALCANDIDATES 128
+#define LOCALCOLLISIONS 32
+
+typedef struct Scratch {
+  size_t ids[LOCALCANDIDATES];
+  Collision cols[LOCALCOLLISIONS];
+} Scratch;
+
+/* What a move knows: where its values are on the Lua stack, and the other
+** items already visited: their ids here, and all of them, by value, in the
+** collision tables of out. */
+#define LOCALVISITED 32
+typedef struct Move {
+  World *w;
+  int ids, items;  /* the World's W_IDS and W_ITEMS tables */
+  int item;        /* the moving item (nil for project(nil, ...)) */
+  int filter;      /* 0: every other item slides */
+  int out;         /* the collision tables so far (check), or 0 */
+  size_t itemid;   /* (size_t)-1 when the item is not in the World */
+  unsigned long removals;  /* the World's count when the move began */
+  size_t visited[LOCALVISITED];
+  int nvisited;    /* collisions in out */
+} Move;
+
+/* Whether ids still tell the visited items apart. */
+static int byid(const Move *m) {
+  return m->removals == m->w->removals && m->nvisited <= LOCALVISITED;
+}
+
+static int visited_id(const Move *m, size_t id) {
+  int i;
+  if (id == m->itemid) return 1;
+  for (i = 0; i < m->nvisited; i++)
+    if (m->visited[i] == id) return 1;
+  return 0;
+}
+
+static int visited_value(lua_State *L, const Move *m, int slot) {
+  int i;
+  if (lua_rawequal(L, slot, m->item)) return 1;
+  for (i = 1; i <= m->nvisited; i++) {
+    int same = 0;
+    lua_rawgeti(L, m->out, i);
+    if (lua_type(L, -1) == LUA_TTABLE) {
+      imp_pushkey(L, K_OTHER);
+      lua_rawget(L, -2);
+      same = lua_rawequal(L, -1, slot);
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (same) return 1;
+  }
+  return 0;
+}
+
+/* The response named by the value at i: a builtin unless addResponse
+** replaced it. */
+static int response_of(lua_State *L, const World *w, int i) {
+  int r;
+  const char *name;
+  if (lua_type(L, i) != LUA_TSTRING) return R_CUSTOM;
+  name = lua_tostring(L, i);
+  for (r = R_TOUCH; r < R_CUSTOM; r++)
+    if (strcmp(name, response_names[r]) == 0) break;
+  if (r == R_CUSTOM || !w->hasresponses) return r;
+  imp_getslot(L, 1, W_RESPONSES);
+  lua_pushvalue(L, i);
+  lua_rawget(L, -2);
+  if (!lua_isnil(L, -1)) r = R_CUSTOM;
+  lua_pop(L, 2);
+  return r;
+}
+
+static int bytime(const void *pa, const void *pb) {
+  const Collision *a = (const Collision *)pa, *b = (const Collision *)pb;
+  if (a->c.ti != b->c.ti) return a->c.ti < b->c.ti ? -1 : 1;
+  if (a->distance != b->distance) return a->distance < b->distance ? -1 : 1;
+  return a->otherslot - b->otherslot;  /* found first, first */
+}
+
+/* Asks the filter about the other item at slot: pushes its answer and
+** returns the response, or pops nothing and returns -1 when it declines. */
+static int ask(lua_State *L, const Move *m, int slot) {
+  lua_pushvalue(L, m->filter);
+  lua_pushvalue(L, m->item);
+  lua_pushvalue(L, slot);
+  lua_call(L, 2, 1);
+  if (!lua_toboolean(L, -1)) {
+    lua_pop(L, 1);
+    return -1;
+  }
+  return response_of(L, m->w, slot + 1);
+}
+
+/* The collisions of from moving to the goal, sorted, in *cols (the other
+** items and the filter's answers pushed on the Lua stack). */
+static size_t project(lua_State *L, Move *m, const imp_rect *from,
+                      imp_vec2 goal, Scratch *s, Collision **cols) {
+  imp_grid *g = m->w->g;
+  double l = from->x < goal.x ? from->x : goal.x;
+  double t = from->y < goal.y ? from->y : goal.y;
+  double r = from->x > goal.x ? from->x : goal.x;
+  double b = from->y > goal.y ? from->y : goal.y;
+  Near q;
+  size_t *ids, n, i, found = 0;
+  Collision *out = s->cols;
+  q.segment = 0;
+  q.a = l;
+  q.b = t;
+  q.c = r - l + from->w;
+  q.d = b - t + from->h;
+  n = imp_worldnear(L, g, &q, s->ids, LOCALCANDIDATES, &ids);
+  for (i = 0; i < n; i++) {
+    size_t id = ids[i];
+    Collision *c;
+    int fast = byid(m);
+    if (found == LOCALCOLLISIONS && out == s->cols) {  /* room for all */
+      out = (Collision *)lua_newuserdata(L, n * sizeof *out);
+      memcpy(out, s->cols, found * sizeof *out);
+    }
+    c = &out[found];
+    if (!imp_grid_alive(g, id) || (fast && visited_id(m, id))) continue;
+    c->other = g->items[id].r;
+    if (!imp_rect_detect(from, &c->other, goal.x, goal.y, &c->c)) continue;
+    luaL_checkstack(L, 2 + W_STACKROOM, "too many collisions");
+    lua_rawgeti(L, m->items, (lua_Integer)id + 1);
+    c->otherslot = lua_gettop(L);
+    c->typeslot = 0;
+    c->response = R_SLIDE;
+    if (!fast && visited_value(L, m, c->otherslot)) {
+      lua_pop(L, 1);
+      continue;
+    }
+    if (m->filter) {
+      unsigned long changes = m->w->changes;
+      c->response = ask(L, m, c->otherslot);
+      if (c->response < 0) {
+        lua_pop(L, 1);
+        continue;
+      }
+      c->typeslot = c->otherslot + 1;
+      if (m->w->changes != changes) {  /* look again: is it still hit? */
+        ptrdiff_t now = imp_worldid(L, m->ids, c->otherslot);
+        if (now < 0 || !imp_rect_detect(from, &g->items[now].r, goal.x,
+                                        goal.y, &c->c)) {
+          lua_pop(L, 2);
+          continue;
+        }
+        id = (size_t)now;
+        c->other = g->items[id].r;
+      }
+    } else if (m->w->hasresponses) {  /* slide may have been replaced */
+      imp_pushkey(L, K_SLIDE);
+      c->typeslot = c->otherslot + 1;
+      c->response = response_of(L, m->w, c->typeslot);
+    }
+    c->distance = imp_rect_square_distance(from, &c->other);
+    c->id = id;
+    found++;
+  }
+  if (found > 1) qsort(out, found, sizeof *out, bytime);
+  *cols = out;
+  return found;
+}
+
+/* Pushes the collision as a bump collision table (with reuse, one from the
+** pool when there is one). */
+static void pushcol(lua_State *L, World *w, int item, const imp_rect *from,
+                    const Collision *c, int reuse) {
+  int t;
+  imp_pushcoltable(L, w, reuse);
+  t = lua_gettop(L);
+  imp_pushkey(L, K_ITEM);
+  lua_pushvalue(L, item);
+  lua_rawset(L, t);
+  imp_pushkey(L, K_OTHER);
+  lua_pushvalue(L, c->otherslot);
+  lua_rawset(L, t);
+  imp_pushkey(L, K_TYPE);
+  if (c->typeslot) lua_pushvalue(L, c->typeslot);
+  else imp_pushkey(L, response_keys[c->response]);
+  lua_rawset(L, t);
+  imp_setcollision(L, t, from, &c->other, &c->c);
+  if (reuse) imp_clearextras(L, w, t);
+}
+
+/* The optional filter at i: its index, or 0 for the default. */
+static int optfilter(lua_State *L, int i, const char *fname) {
+  if (lua_isnoneornil(L, i)) return 0;
+  if (lua_type(L, i) != LUA_TFUNCTION) {
+    if (!luaL_getmetafield(L, i, "__call"))
+      imp_typeerror(L, i, fname, "function or nil");
+    lua_pop(L, 1);
+  }
+  return i;
+}
+
+/* The out table at i (emptied into the pool), or a new one there; returns
+** whether tables are to be reused. */
+static int prepareout(lua_State *L, World *w, int i, const char *fname) {
+  if (imp_optouttable(L, i, fname)) {
+    imp_recycle(L, w, i);
+    return 1;
+  }
+  lua_newtable(L);
+  lua_replace(L, i);
+  return 0;
+}
+
+/* Starts a move of the item at 2 (id -1 when it is not in the World), the
+** World's W_IDS at ids. */
+static void begin(lua_State *L, Move *m, World *w, int ids, ptrdiff_t id,
+                  int filter, int out) {
+  m->w = w;
+  m->ids = ids;
+  imp_getslot(L, 1, W_ITEMS);
+  m->items = lua_gettop(L);
+  m->item = 2;
+  m->filter = filter;
+  m->out = out;
+  m->itemid = id < 0 ? (size_t)-1 : (size_t)id;
+  m->removals = w->removals;
+  m->nvisited = 0;
+}
+
+/* world:project(item, x, y, w, h[, goalX, goalY, filter, out]) -> cols,
+** len: the item need not be in the World. */
+static int world_project(lua_State *L) {
+  const char *fname = "project";
+  World *w = imp_checkworld(L, fname);
+  imp_rect from;
+  imp_vec2 goal;
+  int filter, reuse;
+  Move m;
+  Scratch s;
+  Collision *cols;
+  size_t n, i;
+  lua_settop(L, 10);
+  luaL_checkstack(L, W_STACKROOM, NULL);
+  imp_checkrect(L, 3, fname, &from);
+  goal.x = lua_isnil(L, 7) ? from.x : imp_checknumber(L, 7, fname);
+  goal.y = lua_isnil(L, 8) ? from.y : imp_checknumber(L, 8, fname);
+  filter = optfilter(L, 9, fname);
+  reuse = prepareout(L, w, 10, fname);
+  imp_getslot(L, 1, W_IDS);
+  begin(L, &m, w, 11, imp_worldid(L, 11, 2), filter, 0);
+  n = project(L, &m, &from, goal, &s, &cols);
+  for (i = 0; i < n; i++) {
+    pushcol(L, w, 2, &from, &cols[i], reuse);
+    lua_rawseti(L, 10, (lua_Integer)i + 1);
+  }
+  lua_pushvalue(L, 10);
+  lua_pushinteger(L, (lua_Integer)n);
+  return 2;
+}
+
+/* A value for an error message: a string or number as is, else its type. */
+static const char *describe(lua_State *L, int i) {
+  int t = lua_type(L, i);
+  if (t == LUA_TSTRING || t == LUA_TNUMBER) return lua_tostring(L, i);
+  return imp_typename(L, i);
+}
+
+/* The filter that custom responses pass on to project: false for the item
+** and the others already visited (in the collision tables so far), else
+** the filter's answer. Upvalues: filter (or nil), item, out. */
+static int visiting_filter(lua_State *L) {
+  int i, n = (int)imp_rawlen(L, lua_upvalueindex(3));
+  lua_settop(L, 2);
+  lua_pushboolean(L, 0);
+  if (lua_rawequal(L, 2, lua_upvalueindex(2))) return 1;
+  for (i = 1; i <= n; i++) {
+    int same = 0;
+    lua_rawgeti(L, lua_upvalueindex(3), i);
+    if (lua_type(L, -1) == LUA_TTABLE) {
+      lua_getfield(L, -1, "other");
+      same = lua_rawequal(L, -1, 2);
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (same) return 1;
+  }
+  if (lua_isnil(L, lua_upvalueindex(1))) {
+    lua_pushstring(L, response_names[R_SLIDE]);
+    return 1;
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_call(L, 2, 1);
+  return 1;
+}
+
+/* The collision that a check resolves next. */
+typedef struct Step {
+  int col;       /* its table */
+  int typeslot;  /* its type */
+  int response;
+  imp_rect_collision c;  /* touch, move and normal */
+} Step;
+
+/* Calls the custom response for the step: its new goal in *goal, its
+** collisions (a table) replacing the value at list; returns their count. */
+static lua_Integer respond(lua_State *L, const char *fname, const Move *m,
+                           const Step *st, const imp_rect *start,
+                           imp_vec2 *goal, int list) {
+  int top;
+  lua_Integer n;
+  imp_getslot(L, 1, W_RESPONSES);
+  lua_pushvalue(L, st->typeslot);
+  lua_rawget(L, -2);
+  if (lua_isnil(L, -1))
+    imp_error(L, "Unknown collision type: %s (%s)", describe(L, st->typeslot),
+              imp_typename(L, st->typeslot));
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, st->col);
+  lua_pushnumber(L, start->x);
+  lua_pushnumber(L, start->y);
+  lua_pushnumber(L, start->w);
+  lua_pushnumber(L, start->h);
+  lua_pushnumber(L, goal->x);
+  lua_pushnumber(L, goal->y);
+  if (m->filter) lua_pushvalue(L, m->filter);
+  else lua_pushnil(L);
+  lua_pushvalue(L, m->item);
+  lua_pushvalue(L, m->out);
+  lua_pushcclosure(L, visiting_filter, 3);
+  lua_call(L, 9, 4);
+  top = lua_gettop(L);
+  if (lua_type(L, top - 3) != LUA_TNUMBER ||
+      lua_type(L, top - 2) != LUA_TNUMBER)
+    imp_error(L, "%s: response '%s' must return goalX, goalY, cols, len",
+              fname, describe(L, st->typeslot));
+  goal->x = lua_tonumber(L, top - 3);
+  goal->y = lua_tonumber(L, top - 2);
+  if (lua_type(L, top - 1) != LUA_TTABLE) return 0;
+  n = lua_isnumber(L, top) ? lua_tointeger(L, top)
+                           : (lua_Integer)imp_rawlen(L, top - 1);
+  lua_pushvalue(L, top - 1);
+  lua_replace(L, list);
+  return n;
+}
+
+/* The first collision of a custom response's list (at list) as a step. */
+static void liststep(lua_State *L, Move *m, int list, const char *fname,
+                     Step *st) {
+  lua_rawgeti(L, list, 1);
+  if (lua_type(L, -1) != LUA_TTABLE)
+    imp_error(L, "%s: a response returned a collision that is not a table",
+              fname);
+  st->col = lua_gettop(L);
+  lua_getfield(L, st->col, "type");
+  st->typeslot = lua_gettop(L);
+  st->response = response_of(L, m->w, st->typeslot);
+  imp_readcollision(L, st->col, &st->c);
+  if (m->nvisited < LOCALVISITED) {
+    ptrdiff_t id;
+    lua_getfield(L, st->col, "other");
+    id = imp_worldid(L, m->ids, lua_gettop(L));
+    m->visited[m->nvisited] = id < 0 ? (size_t)-1 : (size_t)id;
+  }
+}
+
+/* world:check(item, goalX, goalY[, filter, out]) -> x, y, cols, len, and
+** world:move (the same, then the item goes to x, y). The collision tables
+** go into out when given (reused from the World's pool) and into a new
+** table otherwise. */
+static int check(lua_State *L, const char *fname, int moving) {
+  World *w = imp_checkworld(L, fname);
+  imp_vec2 goal;
+  int filter, reuse, list;
+  imp_rect start, from;
+  Move m;
+  Scratch s;
+  Collision *cols;
+  size_t n;
+  lua_Integer nlist = -1;  /* >= 0: the next step is list[1] */
+  unsigned long changes;
+  size_t id;
+  lua_settop(L, 6);
+  luaL_checkstack(L, W_STACKROOM, NULL);
+  imp_getslot(L, 1, W_IDS);
+  id = imp_checkitem(L, 7, fname);
+  start = w->g->items[id].r;
+  goal.x = imp_checknumber(L, 3, fname);
+  goal.y = imp_checknumber(L, 4, fname);
+  filter = optfilter(L, 5, fname);
+  reuse = prepareout(L, w, 6, fname);
+  begin(L, &m, w, 7, (ptrdiff_t)id, filter, 6);
+  changes = w->changes;
+  lua_pushnil(L);  /* a custom response's collisions */
+  list = lua_gettop(L);
+  from = start;
+  n = project(L, &m, &from, goal, &s, &cols);
+  for (;;) {
+    Step st;
+    imp_vec2 next;
+    if (nlist >= 0) {
+      if (nlist == 0) break;
+      liststep(L, &m, list, fname, &st);
+    } else {
+      if (n == 0) break;
+      pushcol(L, w, 2, &from, &cols[0], reuse);
+      st.col = lua_gettop(L);
+      st.typeslot = cols[0].typeslot;
+      st.response = cols[0].response;
+      if (st.typeslot == 0) {
+        imp_pushkey(L, response_keys[st.response]);
+        st.typeslot = lua_gettop(L);
+      }
+      st.c = cols[0].c;
+      if (m.nvisited < LOCALVISITED) m.visited[m.nvisited] = cols[0].id;
+    }
+    lua_pushvalue(L, st.col);
+    lua_rawseti(L, m.out, ++m.nvisited);
+    nlist = -1;
+    n = 0;
+    switch (st.response) {
+      case R_TOUCH:
+        goal = st.c.touch;
+        lua_settop(L, list);
+        continue;
+      case R_CROSS:
+        from = start;
+        next = goal;
+        break;
+      case R_SLIDE:
+        next = imp_rect_slide(&st.c, goal);
+        imp_setextra(L, w, st.col, K_SLIDE, next);
+        from.x = st.c.touch.x;
+        from.y = st.c.touch.y;
+        break;
+      case R_BOUNCE:
+        next = imp_rect_bounce(&st.c, goal);
+        imp_setextra(L, w, st.col, K_BOUNCE, next);
+        from.x = st.c.touch.x;
+        from.y = st.c.touch.y;
+        break;
+      default:
+        nlist = respond(L, fname, &m, &st, &start, &goal, list);
+        if (nlist < 0) nlist = 0;
+        lua_settop(L, list);
+        continue;
+    }
+    goal = next;
+    lua_settop(L, list);
+    n = project(L, &m, &from, goal, &s, &cols);
+  }
+  if (moving) {  /* callbacks may have removed the item */
+    ptrdiff_t now = w->changes == changes ? (ptrdiff_t)id
+                                          : imp_worldid(L, m.ids, 2);
+    if (now >= 0) {
+      imp_rect r = w->g->items[now].r;
+      r.x = goal.x;
+      r.y = goal.y;
+      imp_worldput(L, w, 2, (size_t)now, &r);
+    }
+  }
+  lua_pushnumber(L, goal.x);
+  lua_pushnumber(L, goal.y);
+  lua_pushvalue(L, m.out);
+  lua_pushinteger(L, (lua_Integer)m.nvisited);
+  return 4;
+}
+
+static int world_check(lua_State *L) { return check(L, "check", 0); }
+static int world_move(lua_State *L) { return check(L, "move", 1); }
+
+/*
+** bump.responses.<name>(world, col, x, y, w, h, goalX, goalY, filter) ->
+** goalX, goalY, cols, len: the responses as Lua functions, for scripts
+** that call them or register them under other names. As bump's, they go on
+** through the world's own project method.
+*/
+static int project_on(lua_State *L, double fromx, double fromy,
+                      imp_vec2 goal) {
+  lua_settop(L, 9);
+  lua_pushnumber(L, goal.x);
+  lua_pushnumber(L, goal.y);
+  lua_getfield(L, 1, "project");
+  lua_pushvalue(L, 1);
+  lua_getfield(L, 2, "item");
+  lua_pushnumber(L, fromx);
+  lua_pushnumber(L, fromy);
+  lua_pushvalue(L, 5);
+  lua_pushvalue(L, 6);
+  lua_pushnumber(L, goal.x);
+  lua_pushnumber(L, goal.y);
+  lua_pushvalue(L, 9);
+  lua_call(L, 9, 2);
+  return 4;
+}
+
+/* goalX and goalY, which default to x and y. */
+static imp_vec2 optgoal(lua_State *L) {
+  imp_vec2 goal;
+  goal.x = luaL_checknumber(L, lua_isnoneornil(L, 7) ? 3 : 7);
+  goal.y = luaL_checknumber(L, lua_isnoneornil(L, 8) ? 4 : 8);
+  return goal;
+}
+
+static int response_touch(lua_State *L) {
+  imp_rect_collision c;
+  luaL_checktype(L, 2, LUA_TTABLE);
+  imp_readcollision(L, 2, &c);
+  lua_pushnumber(L, c.touch.x);
+  lua_pushnumber(L, c.touch.y);
+  lua_newtable(L);
+  lua_pushinteger(L, 0);
+  return 4;
+}
+
+static int response_cross(lua_State *L) {
+  luaL_checktype(L, 2, LUA_TTABLE);
+  return project_on(L, luaL_checknumber(L, 3), luaL_checknumber(L, 4),
+                    optgoal(L));
+}
+
+/* slide and bounce: on from the touch to the goal that the rule gives. */
+static int turn(lua_State *L, int k,
+                imp_vec2 (*rule)(const imp_rect_collision *, imp_vec2)) {
+  imp_rect_collision c;
+  imp_vec2 goal;
+  luaL_checktype(L, 2, LUA_TTABLE);
+  imp_readcollision(L, 2, &c);
+  goal = rule(&c, optgoal(L));
+  imp_setxy(L, 2, k, goal);
+  return project_on(L, c.touch.x, c.touch.y, goal);
+}
+
+static int response_slide(lua_State *L) {
+  return turn(L, K_SLIDE, imp_rect_slide);
+}
+
+static int response_bounce(lua_State *L) {
+  return turn(L, K_BOUNCE, imp_rect_bounce);
+}
+
+const luaL_Reg imp_response_functions[] = {
+  {"touch", response_touch}, {"cross", response_cross},
+  {"slide", response_slide}, {"bounce", response_bounce}, {NULL, NULL}
+};
+
+const luaL_Reg imp_world_move_methods[] = {
+  {"project", world_project}, {"check", world_check}, {"move", world_move},
+  {NULL, NULL}
+};

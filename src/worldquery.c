@@ -1,0 +1,217 @@
+/*
+** The World's queries, by bump.lua 3.1.7's rules: the items whose
+** rectangle overlaps a rectangle, holds a point (deeper than
+** IMP_RECT_DELTA) or is crossed by a segment (in order along it). An
+** optional filter(item) keeps the items it answers true for; an optional
+** last table receives the results instead of a new one.
+*/
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "world.h"
+
+typedef enum Query { Q_RECT, Q_POINT, Q_SEGMENT } Query;
+
+/* What a query asks, and what it found of one item. */
+typedef struct Ask {
+  Query q;
+  imp_rect r;              /* Q_RECT */
+  double x1, y1, x2, y2;   /* Q_POINT: (x1, y1); Q_SEGMENT: the segment */
+} Ask;
+
+typedef struct Found {
+  int slot;              /* stack index of the item */
+  double ti1, ti2;       /* Q_SEGMENT: where it enters and leaves */
+  double weight;         /* Q_SEGMENT: the order along the line */
+} Found;
+
+/* Room on the C stack for the candidates (a segment across a level
+** passes many) and for the items found; more goes in a Lua userdata. */
+#define LOCALCANDIDATES 1024
+#define LOCALFOUND 128
+
+static int test(const Ask *a, const imp_rect *r, Found *f) {
+  imp_rect_span in, line;
+  switch (a->q) {
+    case Q_RECT: return imp_rect_intersects(&a->r, r);
+    case Q_POINT: return imp_rect_contains_point(r, a->x1, a->y1);
+    default: break;
+  }
+  if (!imp_rect_segment(r, a->x1, a->y1, a->x2, a->y2, 0, 1, &in) ||
+      !((0 < in.ti1 && in.ti1 < 1) || (0 < in.ti2 && in.ti2 < 1)))
+    return 0;
+  /* bump orders by the infinite line, not the segment */
+  imp_rect_segment(r, a->x1, a->y1, a->x2, a->y2, -HUGE_VAL, HUGE_VAL, &line);
+  f->ti1 = in.ti1;
+  f->ti2 = in.ti2;
+  f->weight = line.ti1 < line.ti2 ? line.ti1 : line.ti2;
+  return 1;
+}
+
+static int byweight(const void *pa, const void *pb) {
+  const Found *a = (const Found *)pa, *b = (const Found *)pb;
+  if (a->weight != b->weight) return a->weight < b->weight ? -1 : 1;
+  return a->slot - b->slot;
+}
+
+/* The items the query finds, pushed on the stack, in *found; returns how
+** many. filter is the index of the filter or 0. */
+static size_t collect(lua_State *L, World *w, const Ask *a, int filter,
+                      size_t *local, Found *localfound, Found **found) {
+  imp_grid *g = w->g;
+  size_t *ids, n, i, k = 0;
+  Found *out = localfound;
+  int items, idtable, ok;
+  Near q;
+  imp_getslot(L, 1, W_ITEMS);
+  items = lua_gettop(L);
+  imp_getslot(L, 1, W_IDS);
+  idtable = lua_gettop(L);
+  q.segment = a->q == Q_SEGMENT;
+  if (a->q == Q_RECT) {
+    q.a = a->r.x, q.b = a->r.y, q.c = a->r.w, q.d = a->r.h;
+  } else if (a->q == Q_POINT) {
+    q.a = a->x1, q.b = a->y1, q.c = 0, q.d = 0;
+  } else {
+    q.a = a->x1, q.b = a->y1, q.c = a->x2, q.d = a->y2;
+  }
+  n = imp_worldnear(L, g, &q, local, LOCALCANDIDATES, &ids);
+  for (i = 0; i < n; i++) {
+    size_t id = ids[i];
+    Found *f;
+    if (k == LOCALFOUND && out == localfound) {  /* room for all */
+      out = (Found *)lua_newuserdata(L, n * sizeof *out);
+      memcpy(out, localfound, k * sizeof *out);
+    }
+    f = &out[k];
+    if (!imp_grid_alive(g, id) || !test(a, &g->items[id].r, f)) continue;
+    luaL_checkstack(L, 1 + W_STACKROOM, "too many items found");
+    lua_rawgeti(L, items, (lua_Integer)id + 1);
+    f->slot = lua_gettop(L);
+    if (filter) {
+      unsigned long changes = w->changes;
+      lua_pushvalue(L, filter);
+      lua_pushvalue(L, f->slot);
+      lua_call(L, 1, 1);
+      ok = lua_toboolean(L, -1);
+      lua_pop(L, 1);
+      if (ok && w->changes != changes) {  /* is it still there, and hit? */
+        ptrdiff_t now = imp_worldid(L, idtable, f->slot);
+        ok = now >= 0 && test(a, &g->items[now].r, f);
+      }
+      if (!ok) {
+        lua_pop(L, 1);
+        continue;
+      }
+    }
+    k++;
+  }
+  if (a->q == Q_SEGMENT && k > 1) qsort(out, k, sizeof *out, byweight);
+  *found = out;
+  return k;
+}
+
+/* Runs the query with the filter at i and the out table at i + 1; pushes
+** the items (or with coords, bump's info tables) and their count. */
+static int query(lua_State *L, const Ask *a, int i, const char *fname,
+                 int coords) {
+  World *w = imp_checkworld(L, fname);
+  int filter = 0, out = imp_optouttable(L, i + 1, fname);
+  size_t local[LOCALCANDIDATES], n, k;
+  Found localfound[LOCALFOUND], *found;
+  if (!lua_isnoneornil(L, i)) {
+    filter = i;
+    if (lua_type(L, i) != LUA_TFUNCTION) {
+      if (!luaL_getmetafield(L, i, "__call"))
+        imp_typeerror(L, i, fname, "function or nil");
+      lua_pop(L, 1);
+    }
+  }
+  lua_settop(L, i + 1);
+  luaL_checkstack(L, W_STACKROOM, NULL);
+  if (!out) {
+    lua_newtable(L);
+    lua_replace(L, i + 1);
+  }
+  out = i + 1;
+  n = collect(L, w, a, filter, local, localfound, &found);
+  for (k = 0; k < n; k++) {
+    const Found *f = &found[k];
+    if (coords) {
+      double dx = a->x2 - a->x1, dy = a->y2 - a->y1;
+      int t;
+      lua_rawgeti(L, out, (lua_Integer)k + 1);
+      if (lua_type(L, -1) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 7);
+      }
+      t = lua_gettop(L);
+      imp_pushkey(L, K_ITEM);
+      lua_pushvalue(L, f->slot);
+      lua_rawset(L, t);
+      imp_setnumber(L, t, K_TI1, f->ti1);
+      imp_setnumber(L, t, K_TI2, f->ti2);
+      imp_setnumber(L, t, K_X1, a->x1 + dx * f->ti1);
+      imp_setnumber(L, t, K_Y1, a->y1 + dy * f->ti1);
+      imp_setnumber(L, t, K_X2, a->x1 + dx * f->ti2);
+      imp_setnumber(L, t, K_Y2, a->y1 + dy * f->ti2);
+    } else {
+      lua_pushvalue(L, f->slot);
+    }
+    lua_rawseti(L, out, (lua_Integer)k + 1);
+  }
+  imp_trimout(L, out, (int)n);
+  lua_pushvalue(L, out);
+  lua_pushinteger(L, (lua_Integer)n);
+  return 2;
+}
+
+/* world:queryRect(x, y, w, h[, filter, out]) -> items, len */
+static int world_queryrect(lua_State *L) {
+  Ask a;
+  a.q = Q_RECT;
+  imp_checkworld(L, "queryRect");
+  imp_checkrect(L, 2, "queryRect", &a.r);
+  return query(L, &a, 6, "queryRect", 0);
+}
+
+/* world:queryPoint(x, y[, filter, out]) -> items, len */
+static int world_querypoint(lua_State *L) {
+  Ask a;
+  a.q = Q_POINT;
+  imp_checkworld(L, "queryPoint");
+  a.x1 = a.x2 = imp_checknumber(L, 2, "queryPoint");
+  a.y1 = a.y2 = imp_checknumber(L, 3, "queryPoint");
+  return query(L, &a, 4, "queryPoint", 0);
+}
+
+static int segment(lua_State *L, const char *fname, int coords) {
+  Ask a;
+  a.q = Q_SEGMENT;
+  imp_checkworld(L, fname);
+  a.x1 = imp_checknumber(L, 2, fname);
+  a.y1 = imp_checknumber(L, 3, fname);
+  a.x2 = imp_checknumber(L, 4, fname);
+  a.y2 = imp_checknumber(L, 5, fname);
+  return query(L, &a, 6, fname, coords);
+}
+
+/* world:querySegment(x1, y1, x2, y2[, filter, out]) -> items, len: in
+** order along the segment. */
+static int world_querysegment(lua_State *L) {
+  return segment(L, "querySegment", 0);
+}
+
+/* world:querySegmentWithCoords(x1, y1, x2, y2[, filter, out]) -> infos,
+** len: {item, ti1, ti2, x1, y1, x2, y2}, where the segment enters and
+** leaves each item. */
+static int world_querysegmentwithcoords(lua_State *L) {
+  return segment(L, "querySegmentWithCoords", 1);
+}
+
+const luaL_Reg imp_world_query_methods[] = {
+  {"queryRect", world_queryrect}, {"queryPoint", world_querypoint},
+  {"querySegment", world_querysegment},
+  {"querySegmentWithCoords", world_querysegmentwithcoords}, {NULL, NULL}
+};
