@@ -1,7 +1,7 @@
 #!/bin/sh
 # make bench: the Lua-level table (impact against the plain-Lua baselines,
 # each row one run side by side) under Lua 5.4, LuaJIT and LuaJIT -joff,
-# then the world benchmark under Lua 5.4 and LuaJIT, then the core
+# then the world benchmarks under Lua 5.4 and LuaJIT, then the core
 # micro-benchmarks. BENCH_CALLS sets the calls per case.
 set -e
 cat <<'HEAD'
@@ -39,5 +39,16 @@ WORLD_MOVES and WORLD_QUERIES set the operations per case.
 HEAD
 run bench/world.lua "Lua 5.4" build-5.4 lua5.4
 run bench/world.lua "LuaJIT" build-luajit luajit
+cat <<'HEAD'
+
+Cost per move as the level grows (bench/worldscale.lua): N static tiles
+at the same density, one mover roaming the whole map, moves into an out
+table; ns per move and the ratio to N = 1000.
+
+| Lua          | static items | ns/move | vs 1000 |
+|--------------|----------:|--------:|-------:|
+HEAD
+run bench/worldscale.lua "Lua 5.4" build-5.4 lua5.4
+run bench/worldscale.lua "LuaJIT" build-luajit luajit
 echo
 build-5.4/impact_bench
