@@ -84,13 +84,17 @@ static int getsquaredistance(lua_State *L) {
 static int detectcollision(lua_State *L) {
   imp_rect a, b;
   imp_rect_collision c;
+  ColFill f;
   checkrect(L, 1, &a);
   checkrect(L, 5, &b);
   if (!imp_rect_detect(&a, &b, luaL_optnumber(L, 9, a.x),
                        luaL_optnumber(L, 10, a.y), &c))
     return 0;
-  lua_createtable(L, 0, 7);
-  imp_setcollision(L, lua_gettop(L), &a, &b, &c);
+  f.item = &a;
+  f.other = &b;
+  f.c = &c;
+  f.itemslot = f.otherslot = f.typeslot = f.extra = 0;
+  imp_pushcollision(L, NULL, 0, 0, &f);
   return 1;
 }
 

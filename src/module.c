@@ -54,6 +54,8 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
     lua_pushstring(L, imp_keys[u]);
     lua_rawseti(L, base + 2 * T_COUNT + 2, u + 1);
   }
+  imp_loadfill(L);
+  lua_rawseti(L, base + 2 * T_COUNT + 2, K_FILL);
   lua_newtable(L);  /* at index module */
   for (t = 1; t <= T_COUNT; t++) {
     int meta = base + t - 1, methods = base + T_COUNT + t - 1;

@@ -15,7 +15,7 @@ typedef struct World {
   unsigned long changes;   /* items added, moved or removed so far */
   int hasfields;           /* a script set a field (slot W_FIELDS) */
   int hasresponses;        /* addResponse was called (slot W_RESPONSES) */
-  int ncols, nvecs;        /* tables in the pools (W_COLPOOL, W_VECPOOL) */
+  int ncols;               /* tables in the pool (W_COLPOOL) */
 } World;
 
 /* The World's slots. */
@@ -25,17 +25,17 @@ enum {
   W_FIELDS,     /* fields that scripts set, as on bump's world tables */
   W_RESPONSES,  /* name -> custom response */
   W_COLPOOL,    /* collision tables left over from out tables, to reuse */
-  W_VECPOOL,    /* their {x, y} tables (slide, bounce) */
   W_PROBE,      /* weak: empty once the garbage collector has run */
   W_NSLOTS = W_PROBE
 };
 
-/* The keys of bump's tables, and its response names, numbered from 1 as
-** in imp_keys (the IMP_KEYS upvalue). */
+/* The keys of bump's tables and its response names, numbered from 1 as in
+** imp_keys, in the IMP_KEYS upvalue. */
 enum {
   K_ITEM = 1, K_OTHER, K_TYPE, K_OVERLAPS, K_TI, K_MOVE, K_NORMAL,
   K_TOUCH, K_ITEMRECT, K_OTHERRECT, K_SLIDE, K_BOUNCE, K_CROSS,
-  K_X, K_Y, K_W, K_H, K_TI1, K_TI2, K_X1, K_Y1, K_X2, K_Y2
+  K_X, K_Y, K_W, K_H, K_TI1, K_TI2, K_X1, K_Y1, K_X2, K_Y2,
+  K_FILL  /* not a key: the function that fills collision tables */
 };
 extern const char *const imp_keys[];
 
@@ -72,24 +72,27 @@ int imp_optouttable(lua_State *L, int i, const char *fname);
 /* Ends an output table of n entries: removes the ones after it. */
 void imp_trimout(lua_State *L, int out, int n);
 
-/* Collision tables (worldcols.c), the World at 1. imp_setcollision sets
-** the fields that describe the geometry (overlaps, ti, move, normal,
-** touch, itemRect, otherRect) in the table at t; imp_readcollision reads
-** back touch, move and normal. */
-void imp_setcollision(lua_State *L, int t, const imp_rect *item,
-                      const imp_rect *other, const imp_rect_collision *c);
+/* Collision tables (worldcols.c), the World at 1. */
+typedef struct ColFill {
+  const imp_rect *item, *other;    /* itemRect and otherRect */
+  const imp_rect_collision *c;
+  int itemslot, otherslot, typeslot;  /* their values (0: nil) */
+  int extra;                       /* K_SLIDE, K_BOUNCE, or 0 for neither */
+  imp_vec2 extrav;
+} ColFill;
+/* Pushes the collision table: entry k of the out table at out, reused,
+** else one from the pool, else a new one (always new when out is 0). */
+void imp_pushcollision(lua_State *L, World *w, int out, int k,
+                       const ColFill *f);
+/* Moves the entries of the out table after n into the pool. */
+void imp_trimcols(lua_State *L, World *w, int out, int n);
+/* Reads touch, move and normal back from the collision table at t. */
 void imp_readcollision(lua_State *L, int t, imp_rect_collision *c);
 /* t[k] = v, and t[k] = {x = v.x, y = v.y} reusing the table there. */
 void imp_setnumber(lua_State *L, int t, int k, double v);
 void imp_setxy(lua_State *L, int t, int k, imp_vec2 v);
-/* The same for slide and bounce, taking tables from the pool, and their
-** removal into it. */
-void imp_setextra(lua_State *L, World *w, int t, int k, imp_vec2 v);
-void imp_clearextras(lua_State *L, World *w, int t);
-/* Pushes a collision table: with reuse, from the pool when it has one. */
-void imp_pushcoltable(lua_State *L, World *w, int reuse);
-/* Empties the out table at i into the pool. */
-void imp_recycle(lua_State *L, World *w, int out);
+/* Pushes the function that fills collision tables (for IMP_KEYS). */
+void imp_loadfill(lua_State *L);
 
 extern const luaL_Reg imp_world_move_methods[];   /* worldmove.c */
 extern const luaL_Reg imp_world_query_methods[];  /* worldquery.c */

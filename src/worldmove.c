@@ -133,18 +133,15 @@ static int ask(lua_State *L, const Move *m, int slot) {
 static size_t project(lua_State *L, Move *m, const imp_rect *from,
                       imp_vec2 goal, Scratch *s, Collision **cols) {
   imp_grid *g = m->w->g;
-  double l = from->x < goal.x ? from->x : goal.x;
-  double t = from->y < goal.y ? from->y : goal.y;
-  double r = from->x > goal.x ? from->x : goal.x;
-  double b = from->y > goal.y ? from->y : goal.y;
+  imp_rect swept = imp_rect_swept(from, goal.x - from->x, goal.y - from->y);
   Near q;
   size_t *ids, n, i, found = 0;
   Collision *out = s->cols;
   q.segment = 0;
-  q.a = l;
-  q.b = t;
-  q.c = r - l + from->w;
-  q.d = b - t + from->h;
+  q.a = swept.x;
+  q.b = swept.y;
+  q.c = swept.w;
+  q.d = swept.h;
   n = imp_worldnear(L, g, &q, s->ids, LOCALCANDIDATES, &ids);
   for (i = 0; i < n; i++) {
     size_t id = ids[i];
@@ -157,7 +154,9 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
     c = &out[found];
     if (!imp_grid_alive(g, id) || (fast && visited_id(m, id))) continue;
     c->other = g->items[id].r;
-    if (!imp_rect_detect(from, &c->other, goal.x, goal.y, &c->c)) continue;
+    if (imp_rect_apart(&swept, &c->other) ||
+        !imp_rect_detect(from, &c->other, goal.x, goal.y, &c->c))
+      continue;
     luaL_checkstack(L, 2 + W_STACKROOM, "too many collisions");
     lua_rawgeti(L, m->items, (lua_Integer)id + 1);
     c->otherslot = lua_gettop(L);
@@ -199,25 +198,25 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
   return found;
 }
 
-/* Pushes the collision as a bump collision table (with reuse, one from the
-** pool when there is one). */
-static void pushcol(lua_State *L, World *w, int item, const imp_rect *from,
-                    const Collision *c, int reuse) {
-  int t;
-  imp_pushcoltable(L, w, reuse);
-  t = lua_gettop(L);
-  imp_pushkey(L, K_ITEM);
-  lua_pushvalue(L, item);
-  lua_rawset(L, t);
-  imp_pushkey(L, K_OTHER);
-  lua_pushvalue(L, c->otherslot);
-  lua_rawset(L, t);
-  imp_pushkey(L, K_TYPE);
-  if (c->typeslot) lua_pushvalue(L, c->typeslot);
-  else imp_pushkey(L, response_keys[c->response]);
-  lua_rawset(L, t);
-  imp_setcollision(L, t, from, &c->other, &c->c);
-  if (reuse) imp_clearextras(L, w, t);
+/* Pushes the collision as bump's collision table for entry k of the out
+** table at out (0: a new table), with slide or bounce when extra says. */
+static void pushcol(lua_State *L, World *w, const imp_rect *from,
+                    const Collision *c, int out, int k, int extra,
+                    imp_vec2 extrav) {
+  ColFill f;
+  f.item = from;
+  f.other = &c->other;
+  f.c = &c->c;
+  f.itemslot = 2;
+  f.otherslot = c->otherslot;
+  f.typeslot = c->typeslot;
+  f.extra = extra;
+  f.extrav = extrav;
+  if (!f.typeslot) {
+    imp_pushkey(L, response_keys[c->response]);
+    f.typeslot = lua_gettop(L);
+  }
+  imp_pushcollision(L, w, out, k, &f);
 }
 
 /* The optional filter at i: its index, or 0 for the default. */
@@ -231,13 +230,10 @@ static int optfilter(lua_State *L, int i, const char *fname) {
   return i;
 }
 
-/* The out table at i (emptied into the pool), or a new one there; returns
-** whether tables are to be reused. */
-static int prepareout(lua_State *L, World *w, int i, const char *fname) {
-  if (imp_optouttable(L, i, fname)) {
-    imp_recycle(L, w, i);
-    return 1;
-  }
+/* The out table at i, or 0 when there is none: then a new table goes
+** there. */
+static int prepareout(lua_State *L, int i, const char *fname) {
+  if (imp_optouttable(L, i, fname)) return i;
   lua_newtable(L);
   lua_replace(L, i);
   return 0;
@@ -266,7 +262,7 @@ static int world_project(lua_State *L) {
   World *w = imp_checkworld(L, fname);
   imp_rect from;
   imp_vec2 goal;
-  int filter, reuse;
+  int filter, out;
   Move m;
   Scratch s;
   Collision *cols;
@@ -277,14 +273,15 @@ static int world_project(lua_State *L) {
   goal.x = lua_isnil(L, 7) ? from.x : imp_checknumber(L, 7, fname);
   goal.y = lua_isnil(L, 8) ? from.y : imp_checknumber(L, 8, fname);
   filter = optfilter(L, 9, fname);
-  reuse = prepareout(L, w, 10, fname);
+  out = prepareout(L, 10, fname);
   imp_getslot(L, 1, W_IDS);
   begin(L, &m, w, 11, imp_worldid(L, 11, 2), filter, 0);
   n = project(L, &m, &from, goal, &s, &cols);
   for (i = 0; i < n; i++) {
-    pushcol(L, w, 2, &from, &cols[i], reuse);
+    pushcol(L, w, &from, &cols[i], out, (int)i + 1, 0, goal);
     lua_rawseti(L, 10, (lua_Integer)i + 1);
   }
+  if (out) imp_trimcols(L, w, out, (int)n);
   lua_pushvalue(L, 10);
   lua_pushinteger(L, (lua_Integer)n);
   return 2;
@@ -399,12 +396,12 @@ static void liststep(lua_State *L, Move *m, int list, const char *fname,
 
 /* world:check(item, goalX, goalY[, filter, out]) -> x, y, cols, len, and
 ** world:move (the same, then the item goes to x, y). The collision tables
-** go into out when given (reused from the World's pool) and into a new
-** table otherwise. */
+** go into out when given, reusing its tables, and into a new table
+** otherwise. */
 static int check(lua_State *L, const char *fname, int moving) {
   World *w = imp_checkworld(L, fname);
   imp_vec2 goal;
-  int filter, reuse, list;
+  int filter, out, list;
   imp_rect start, from;
   Move m;
   Scratch s;
@@ -421,7 +418,7 @@ static int check(lua_State *L, const char *fname, int moving) {
   goal.x = imp_checknumber(L, 3, fname);
   goal.y = imp_checknumber(L, 4, fname);
   filter = optfilter(L, 5, fname);
-  reuse = prepareout(L, w, 6, fname);
+  out = prepareout(L, 6, fname);
   begin(L, &m, w, 7, (ptrdiff_t)id, filter, 6);
   changes = w->changes;
   lua_pushnil(L);  /* a custom response's collisions */
@@ -430,58 +427,62 @@ static int check(lua_State *L, const char *fname, int moving) {
   n = project(L, &m, &from, goal, &s, &cols);
   for (;;) {
     Step st;
-    imp_vec2 next;
+    imp_vec2 next = goal;
+    int extra = 0;
     if (nlist >= 0) {
       if (nlist == 0) break;
       liststep(L, &m, list, fname, &st);
     } else {
       if (n == 0) break;
-      pushcol(L, w, 2, &from, &cols[0], reuse);
-      st.col = lua_gettop(L);
+      st.col = 0;
       st.typeslot = cols[0].typeslot;
       st.response = cols[0].response;
-      if (st.typeslot == 0) {
-        imp_pushkey(L, response_keys[st.response]);
-        st.typeslot = lua_gettop(L);
-      }
       st.c = cols[0].c;
       if (m.nvisited < LOCALVISITED) m.visited[m.nvisited] = cols[0].id;
+    }
+    switch (st.response) {  /* where it goes on to */
+      case R_TOUCH: next = st.c.touch; break;
+      case R_CROSS: break;
+      case R_SLIDE:
+        next = imp_rect_slide(&st.c, goal);
+        extra = K_SLIDE;
+        break;
+      case R_BOUNCE:
+        next = imp_rect_bounce(&st.c, goal);
+        extra = K_BOUNCE;
+        break;
+      default: break;
+    }
+    if (st.col == 0) {
+      pushcol(L, w, &from, &cols[0], out, m.nvisited + 1, extra, next);
+      st.col = lua_gettop(L);
+    } else if (extra) {
+      imp_setxy(L, st.col, extra, next);
     }
     lua_pushvalue(L, st.col);
     lua_rawseti(L, m.out, ++m.nvisited);
     nlist = -1;
     n = 0;
-    switch (st.response) {
-      case R_TOUCH:
-        goal = st.c.touch;
-        lua_settop(L, list);
-        continue;
-      case R_CROSS:
-        from = start;
-        next = goal;
-        break;
-      case R_SLIDE:
-        next = imp_rect_slide(&st.c, goal);
-        imp_setextra(L, w, st.col, K_SLIDE, next);
-        from.x = st.c.touch.x;
-        from.y = st.c.touch.y;
-        break;
-      case R_BOUNCE:
-        next = imp_rect_bounce(&st.c, goal);
-        imp_setextra(L, w, st.col, K_BOUNCE, next);
-        from.x = st.c.touch.x;
-        from.y = st.c.touch.y;
-        break;
-      default:
-        nlist = respond(L, fname, &m, &st, &start, &goal, list);
-        if (nlist < 0) nlist = 0;
-        lua_settop(L, list);
-        continue;
+    if (st.response == R_CUSTOM) {
+      /* its filter sees the collisions so far: only those */
+      imp_trimcols(L, w, m.out, m.nvisited);
+      if (st.typeslot == 0) {
+        imp_pushkey(L, response_keys[cols[0].response]);
+        st.typeslot = lua_gettop(L);
+      }
+      nlist = respond(L, fname, &m, &st, &start, &goal, list);
+      if (nlist < 0) nlist = 0;
+      lua_settop(L, list);
+      continue;
     }
     goal = next;
     lua_settop(L, list);
+    if (st.response == R_TOUCH) continue;
+    if (st.response == R_CROSS) from = start;
+    else from.x = st.c.touch.x, from.y = st.c.touch.y;
     n = project(L, &m, &from, goal, &s, &cols);
   }
+  if (out) imp_trimcols(L, w, out, m.nvisited);
   if (moving) {  /* callbacks may have removed the item */
     ptrdiff_t now = w->changes == changes ? (ptrdiff_t)id
                                           : imp_worldid(L, m.ids, 2);

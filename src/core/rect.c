@@ -68,12 +68,13 @@ int imp_rect_segment(const imp_rect *r, double x1, double y1, double x2,
 
 static double sign(double v) { return v > 0 ? 1 : v == 0 ? 0 : -1; }
 
-/* Whether, on one axis, the span [a, a + aw] swept by d stays clear of
-** [b, b + bw] by more than rounding in the exact test could close. */
-static int apart(double a, double aw, double d, double b, double bw) {
-  double tol = 1e-9 * (fabs(a) + aw + fabs(d) + fabs(b) + bw);
-  double lo = d < 0 ? a + d : a, hi = d > 0 ? a + aw + d : a + aw;
-  return b - hi > tol || lo - (b + bw) > tol;
+imp_rect imp_rect_swept(const imp_rect *r, double dx, double dy) {
+  imp_rect s = *r;
+  if (dx < 0) s.x += dx;
+  if (dy < 0) s.y += dy;
+  s.w += fabs(dx);
+  s.h += fabs(dy);
+  return s;
 }
 
 int imp_rect_detect(const imp_rect *item, const imp_rect *other, double goalx,
@@ -81,11 +82,8 @@ int imp_rect_detect(const imp_rect *item, const imp_rect *other, double goalx,
   double dx = goalx - item->x, dy = goaly - item->y;
   imp_rect diff;  /* other minus item (Minkowski): item's corner hits it */
   imp_rect_span span;
-  /* Most candidates are nowhere near the path: a collision needs the
-  ** swept box to overlap other. */
-  if (apart(item->x, item->w, dx, other->x, other->w) ||
-      apart(item->y, item->h, dy, other->y, other->h))
-    return 0;
+  imp_rect swept = imp_rect_swept(item, dx, dy);
+  if (imp_rect_apart(&swept, other)) return 0;
   diff.x = other->x - item->x - item->w;
   diff.y = other->y - item->y - item->h;
   diff.w = item->w + other->w;
