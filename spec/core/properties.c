@@ -13,7 +13,10 @@
 **   point on the segment;
 ** - (with the OBB family) an OBB at angle 0 gives the AABB results exactly,
 **   OBB overlap agrees with a brute-force polygon test and its push-out
-**   separates, and an OBB sweep neither tunnels nor stops for nothing.
+**   separates, and an OBB sweep neither tunnels nor stops for nothing;
+** - the World's collision test (bump's rules) misses no movement into a
+**   rectangle, sampled along the path, and the grid finds every item that
+**   a rectangle or a segment query reaches.
 **
 ** Usage: impact_properties [rounds [seed]]. Each counterexample is printed
 ** with its inputs in hex floats (exact), and makes the run fail.
@@ -657,6 +660,112 @@ static void obb_sweep(void) {
 
 #endif
 
+/* The World's rules (bump's): a rectangle with a positive size. */
+static imp_rect rect(void) {
+  imp_rect r;
+  r.x = coord();
+  r.y = coord();
+  r.w = extent() + scale * 0.5;
+  r.h = extent() + scale * 0.5;
+  return r;
+}
+
+/* How deep two rectangles overlap (negative: how far apart). */
+static double rect_depth(const imp_rect *a, const imp_rect *b) {
+  double ox = fmin(a->x + a->w, b->x + b->w) - fmax(a->x, b->x);
+  double oy = fmin(a->y + a->h, b->y + b->h) - fmax(a->y, b->y);
+  return fmin(ox, oy);
+}
+
+#define RECT_FMT "rect(%a, %a, %a, %a)"
+#define RECT_ARGS(r) (r).x, (r).y, (r).w, (r).h
+
+/* detect (with its swept-box rejection) finds every movement that goes
+** into the other rectangle, sampled along the path, and its touch is where
+** the item is at time ti. */
+static void rect_detect_sampling(void) {
+  imp_rect a = rect(), b = rect(), at;
+  imp_vec2 d = delta();
+  imp_rect_collision c;
+  double size = fabs(a.x) + fabs(b.x) + fabs(a.y) + fabs(b.y) + a.w + b.w +
+                a.h + b.h + fabs(d.x) + fabs(d.y);
+  int hit = imp_rect_detect(&a, &b, a.x + d.x, a.y + d.y, &c), k;
+  checked++;
+  for (k = 0; k <= 64; k++) {
+    at = a;
+    at.x += d.x * (k / 64.0);
+    at.y += d.y * (k / 64.0);
+    if (k < 64 && rect_depth(&at, &b) > 1e-9 * size && !hit) {
+      fail(RECT_FMT " moving by (%a, %a) into " RECT_FMT ": %.3g deep at "
+           "time %d/64, no collision", RECT_ARGS(a), d.x, d.y, RECT_ARGS(b),
+           rect_depth(&at, &b), k);
+      return;
+    }
+  }
+  if (hit && !c.overlaps &&
+      (fabs(c.touch.x - (a.x + d.x * c.ti)) > 1e-12 * size ||
+       fabs(c.touch.y - (a.y + d.y * c.ti)) > 1e-12 * size ||
+       !(c.ti < 1 && c.ti > -1e-9)))
+    fail(RECT_FMT " moving by (%a, %a) into " RECT_FMT ": ti %.17g, touch "
+         "(%.17g, %.17g)", RECT_ARGS(a), d.x, d.y, RECT_ARGS(b), c.ti,
+         c.touch.x, c.touch.y);
+}
+
+/* The grid finds every item that a rectangle overlaps or a segment
+** crosses, among items of every size (some too big for the cells) after
+** adds, moves and removals. */
+static void grid_finds_all(void) {
+  static const double cells[] = {1, 7, 64, 0.5};
+  imp_grid *g = imp_grid_new(scale * cells[below(4)]);
+  imp_rect r[40], q = rect();
+  size_t id[40], found[80], n, i, j;
+  imp_vec2 p = {0, 0}, e;
+  int live[40];
+  if (g == NULL) {
+    fail("out of memory");
+    return;
+  }
+  p.x = coord();
+  p.y = coord();
+  e.x = coord();
+  e.y = coord();
+  for (i = 0; i < 40; i++) {
+    r[i] = rect();
+    if (below(10) == 0) r[i].w *= 1e4;
+    live[i] = imp_grid_add(g, &r[i], &id[i]);
+  }
+  for (i = 0; i < 40; i++) {
+    if (!live[i]) continue;
+    if (below(4) == 0) {
+      imp_grid_remove(g, id[i]);
+      live[i] = 0;
+    } else if (below(2) == 0) {
+      r[i] = rect();
+      live[i] = imp_grid_update(g, id[i], &r[i]);
+    }
+  }
+  for (i = 0; i < 40; i++) {
+    imp_rect_span span;
+    int inrect, onsegment, seenrect = 0, seensegment = 0;
+    if (!live[i]) continue;
+    checked++;
+    inrect = imp_rect_intersects(&q, &r[i]);
+    onsegment = imp_rect_segment(&r[i], p.x, p.y, e.x, e.y, 0, 1, &span) &&
+                ((0 < span.ti1 && span.ti1 < 1) || (0 < span.ti2 && span.ti2 < 1));
+    n = imp_grid_query_rect(g, q.x, q.y, q.w, q.h, found, 80);
+    for (j = 0; j < n && j < 80; j++) seenrect |= found[j] == id[i];
+    n = imp_grid_query_segment(g, p.x, p.y, e.x, e.y, found, 80);
+    for (j = 0; j < n && j < 80; j++) seensegment |= found[j] == id[i];
+    if (inrect && !seenrect)
+      fail("cell %a: " RECT_FMT " overlaps " RECT_FMT ", not found", g->cell,
+           RECT_ARGS(r[i]), RECT_ARGS(q));
+    if (onsegment && !seensegment)
+      fail("cell %a: " RECT_FMT " is crossed by (%a, %a)-(%a, %a), not found",
+           g->cell, RECT_ARGS(r[i]), p.x, p.y, e.x, e.y);
+  }
+  imp_grid_free(g);
+}
+
 typedef struct check {
   const char *name;
   void (*run)(void);
@@ -668,6 +777,8 @@ static const check checks[] = {
   {"a sweep neither tunnels nor stops for nothing", sweep_no_tunnel, 20},
   {"sweep_into is the minimum of single sweeps", sweep_into_minimum, 5},
   {"sweep_segment_point agrees with sampling", segment_point_sampling, 1},
+  {"the World's detect finds every movement into", rect_detect_sampling, 20},
+  {"the grid finds every item a query reaches", grid_finds_all, 1},
 #ifdef IMPACT_HAS_OBB
   {"an OBB at angle 0 is its AABB", obb_angle_zero, 5},
   {"OBB overlap agrees with polygons", obb_polygons, 5},
