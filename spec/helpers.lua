@@ -25,4 +25,15 @@ function helpers.assertError(msg, f)
   assert.is_truthy(tostring(err):find(msg, 1, true), tostring(err))
 end
 
+-- A seeded Park-Miller generator: the products stay below 2^53, so every
+-- Lua, with integers or doubles, draws the same numbers.
+function helpers.random(seed)
+  local s = seed % 2147483646 + 1
+  local r = {}
+  function r.int(n) s = s * 48271 % 2147483647; return s % n end  -- 0 .. n - 1
+  function r.range(a, b) return a + r.int(b - a + 1) end
+  function r.pick(list) return list[1 + r.int(#list)] end
+  return r
+end
+
 return helpers

@@ -86,8 +86,10 @@ void imp_pushcollision(lua_State *L, World *w, int out, int k,
                        const ColFill *f);
 /* Moves the entries of the out table after n into the pool. */
 void imp_trimcols(lua_State *L, World *w, int out, int n);
-/* Reads touch, move and normal back from the collision table at t. */
-void imp_readcollision(lua_State *L, int t, imp_rect_collision *c);
+/* Reads touch, move and normal back from the collision table at t (a
+** Lua error for fname when they are not finite numbers). */
+void imp_readcollision(lua_State *L, int t, imp_rect_collision *c,
+                       const char *fname);
 /* t[k] = v, and t[k] = {x = v.x, y = v.y} reusing the table there. */
 void imp_setnumber(lua_State *L, int t, int k, double v);
 void imp_setxy(lua_State *L, int t, int k, imp_vec2 v);

@@ -78,25 +78,34 @@ void imp_setxy(lua_State *L, int t, int k, imp_vec2 v) {
   lua_pop(L, 1);
 }
 
-/* Field f of the table in field k of the table at t, as a number. */
-static double numfield(lua_State *L, int t, int k, int f) {
-  double v;
+/* Field f of the table in field k of the table at t, a finite number. */
+static double numfield(lua_State *L, int t, int k, int f, const char *fname) {
+  double v = 0;
+  int ok = 0;
   imp_pushkey(L, k);
   lua_gettable(L, t);
-  imp_pushkey(L, f);
-  lua_gettable(L, -2);
-  v = lua_tonumber(L, -1);
-  lua_pop(L, 2);
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    imp_pushkey(L, f);
+    lua_gettable(L, -2);
+    v = lua_tonumber(L, -1);
+    ok = lua_type(L, -1) == LUA_TNUMBER && v - v == 0;
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  if (!ok)
+    imp_error(L, "%s: a collision needs finite numbers in touch, move and "
+              "normal (%s.%s)", fname, imp_keys[k - 1], imp_keys[f - 1]);
   return v;
 }
 
-void imp_readcollision(lua_State *L, int t, imp_rect_collision *c) {
-  c->touch.x = numfield(L, t, K_TOUCH, K_X);
-  c->touch.y = numfield(L, t, K_TOUCH, K_Y);
-  c->move.x = numfield(L, t, K_MOVE, K_X);
-  c->move.y = numfield(L, t, K_MOVE, K_Y);
-  c->normal.x = numfield(L, t, K_NORMAL, K_X);
-  c->normal.y = numfield(L, t, K_NORMAL, K_Y);
+void imp_readcollision(lua_State *L, int t, imp_rect_collision *c,
+                       const char *fname) {
+  c->touch.x = numfield(L, t, K_TOUCH, K_X, fname);
+  c->touch.y = numfield(L, t, K_TOUCH, K_Y, fname);
+  c->move.x = numfield(L, t, K_MOVE, K_X, fname);
+  c->move.y = numfield(L, t, K_MOVE, K_Y, fname);
+  c->normal.x = numfield(L, t, K_NORMAL, K_X, fname);
+  c->normal.y = numfield(L, t, K_NORMAL, K_Y, fname);
 }
 
 static void pushslot(lua_State *L, int i) {
@@ -135,6 +144,7 @@ static void pushreused(lua_State *L, World *w, int out, int k) {
 void imp_pushcollision(lua_State *L, World *w, int out, int k,
                        const ColFill *f) {
   const imp_rect_collision *c = f->c;
+  luaL_checkstack(L, 26, "too many collisions");
   imp_pushkey(L, K_FILL);
   pushreused(L, w, out, k);
   pushslot(L, f->itemslot);

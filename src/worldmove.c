@@ -360,12 +360,13 @@ static lua_Integer respond(lua_State *L, const char *fname, const Move *m,
   lua_pushcclosure(L, visiting_filter, 3);
   lua_call(L, 9, 4);
   top = lua_gettop(L);
-  if (lua_type(L, top - 3) != LUA_TNUMBER ||
-      lua_type(L, top - 2) != LUA_TNUMBER)
-    imp_error(L, "%s: response '%s' must return goalX, goalY, cols, len",
-              fname, describe(L, st->typeslot));
   goal->x = lua_tonumber(L, top - 3);
   goal->y = lua_tonumber(L, top - 2);
+  if (lua_type(L, top - 3) != LUA_TNUMBER ||
+      lua_type(L, top - 2) != LUA_TNUMBER || goal->x - goal->x != 0 ||
+      goal->y - goal->y != 0)
+    imp_error(L, "%s: response '%s' must return goalX, goalY (finite "
+              "numbers), cols, len", fname, describe(L, st->typeslot));
   if (lua_type(L, top - 1) != LUA_TTABLE) return 0;
   n = lua_isnumber(L, top) ? lua_tointeger(L, top)
                            : (lua_Integer)imp_rawlen(L, top - 1);
@@ -385,7 +386,7 @@ static void liststep(lua_State *L, Move *m, int list, const char *fname,
   lua_getfield(L, st->col, "type");
   st->typeslot = lua_gettop(L);
   st->response = response_of(L, m->w, st->typeslot);
-  imp_readcollision(L, st->col, &st->c);
+  imp_readcollision(L, st->col, &st->c, fname);
   if (m->nvisited < LOCALVISITED) {
     ptrdiff_t id;
     lua_getfield(L, st->col, "other");
@@ -539,7 +540,7 @@ static imp_vec2 optgoal(lua_State *L) {
 static int response_touch(lua_State *L) {
   imp_rect_collision c;
   luaL_checktype(L, 2, LUA_TTABLE);
-  imp_readcollision(L, 2, &c);
+  imp_readcollision(L, 2, &c, "touch");
   lua_pushnumber(L, c.touch.x);
   lua_pushnumber(L, c.touch.y);
   lua_newtable(L);
@@ -559,7 +560,7 @@ static int turn(lua_State *L, int k,
   imp_rect_collision c;
   imp_vec2 goal;
   luaL_checktype(L, 2, LUA_TTABLE);
-  imp_readcollision(L, 2, &c);
+  imp_readcollision(L, 2, &c, imp_keys[k - 1]);
   goal = rule(&c, optgoal(L));
   imp_setxy(L, 2, k, goal);
   return project_on(L, c.touch.x, c.touch.y, goal);

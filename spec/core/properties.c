@@ -682,14 +682,20 @@ static double rect_depth(const imp_rect *a, const imp_rect *b) {
 
 /* detect (with its swept-box rejection) finds every movement that goes
 ** into the other rectangle, sampled along the path, and its touch is where
-** the item is at time ti. */
+** the item is at time ti. bump's rules ignore an overlap at the start that
+** is no deeper than IMP_RECT_DELTA, and then the whole movement; and they
+** compare times with IMP_RECT_DELTA, which a movement too slow for the
+** rounding of the coordinates blurs: those cases are not checked. */
 static void rect_detect_sampling(void) {
   imp_rect a = rect(), b = rect(), at;
   imp_vec2 d = delta();
   imp_rect_collision c;
   double size = fabs(a.x) + fabs(b.x) + fabs(a.y) + fabs(b.y) + a.w + b.w +
-                a.h + b.h + fabs(d.x) + fabs(d.y);
+                a.h + b.h + fabs(d.x) + fabs(d.y), start = rect_depth(&a, &b);
   int hit = imp_rect_detect(&a, &b, a.x + d.x, a.y + d.y, &c), k;
+  if ((start > 0 && start <= IMP_RECT_DELTA) ||
+      size * 0x1p-50 > IMP_RECT_DELTA / 4 * fmax(fabs(d.x), fabs(d.y)))
+    return;
   checked++;
   for (k = 0; k <= 64; k++) {
     at = a;
