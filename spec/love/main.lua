@@ -143,17 +143,29 @@ local function scene(impact, o)
   local t, s = impact.sweepSegmentPoint(0, 0, 0, 0, 10, 0, 10, 0, 5, 5, 5, -5)
   check(near(t, 0.5) and near(s, 0.5), "sweepSegmentPoint: a point crossing a rope")
 
-  -- A bump-style world move, when the World has landed.
-  local ok, bump = pcall(require, "impact.bump")
-  if ok and type(bump) == "table" and bump.newWorld then
-    local world = bump.newWorld(64)
-    local a, b = { name = "player" }, { name = "wall" }
-    world:add(a, 0, 0, 10, 10)
-    world:add(b, 30, 0, 10, 10)
-    local x, y, cols, len = world:move(a, 50, 0)
-    check(x == 20 and y == 0 and len == 1 and cols[1].other == b,
-          "a world move stops at the wall")
+  -- A bump-style world: a player falling onto a floor of tiles and walking
+  -- into a wall, a coin it passes through, a laser across the room.
+  local bump = require "impact.bump"
+  local world = bump.newWorld(32)
+  local hero, coin, wall = { name = "hero" }, { name = "coin" }, { name = "wall" }
+  for i = 0, 9 do world:add({ name = "tile" .. i }, i * 16, 100, 16, 16) end
+  world:add(wall, 120, 60, 16, 40)
+  world:add(coin, 60, 80, 8, 8)
+  world:add(hero, 10, 20, 12, 12)
+  local function filter(_, other) return other == coin and "cross" or "slide" end
+  local out, gotCoin, x, y, len = {}, false, 10, 20, 0
+  local before
+  for frame = 1, 200 do
+    if frame == 101 then before = collectgarbage("count") end
+    x, y, out, len = world:move(hero, x + 2, y + 3, filter, out)
+    for i = 1, len do gotCoin = gotCoin or out[i].other == coin end
   end
+  check(x == 108 and y == 88, ("the hero rests on the floor against the wall: %s, %s"):format(x, y))
+  check(gotCoin, "the hero crossed the coin")
+  check(collectgarbage("count") - before < 1, "moves into an out table allocate nothing")
+  local items, n = world:querySegment(0, 108, 160, 108)
+  check(n == 10 and items[1].name == "tile0" and items[10].name == "tile9",
+        "a laser along the floor finds the tiles in order")
 
   if o.broken then
     check(player.pos.x == 1000, "a deliberately wrong expectation")
