@@ -156,9 +156,62 @@ local function run(impact, opts)
     if type(f) == "function" then callables[#callables + 1] = { k, f } end
   end
 
+  -- A World whose filters and responses add, remove and move its items
+  -- while it moves and queries them, into out tables or not; afterwards
+  -- every item must be where the World says it is.
+  local KINDS = { "touch", "cross", "slide", "bounce", "meddle", false }
+  local function worldscene()
+    local world, items = impact.World(size() + 0.5), {}
+    local function place(it)
+      world:add(it, sane(), sane(), size() + 0.1, size() + 0.1)
+    end
+    for i = 1, random(2, 12) do
+      items[i] = { i }
+      place(items[i])
+    end
+    local function meddle()
+      local it, r = pick(items), random(4)
+      if world:hasItem(it) then
+        if r == 1 then world:remove(it)
+        elseif r == 2 then world:update(it, sane(), sane())
+        end
+      elseif r == 3 then
+        place(it)
+      end
+    end
+    local function filter() meddle(); return pick(KINDS) end
+    local function keep() meddle(); return random(2) == 1 end
+    world:addResponse("meddle", function(w, col, x, y, ww, hh, gx, gy, f)
+      meddle()
+      return gx, gy, w:project(col.item, x, y, ww, hh, gx, gy, f)
+    end)
+    local out = random(2) == 1 and {} or nil
+    for _ = 1, random(1, 6) do
+      local it, op = pick(items), random(5)
+      if op == 1 then try("World:move", world.move, world, it, sane(), sane(), filter, out)
+      elseif op == 2 then try("World:check", world.check, world, it, sane(), sane(), filter, out)
+      elseif op == 3 then
+        try("World:project", world.project, world, it, sane(), sane(), size() + 0.1,
+            size() + 0.1, sane(), sane(), filter, out)
+      elseif op == 4 then
+        try("World:querySegment", world.querySegment, world, sane(), sane(), sane(), sane(), keep, out)
+      else
+        try("World:queryRect", world.queryRect, world, sane(), sane(), size() + 0.1, size() + 0.1, keep, out)
+      end
+    end
+    local all, n = world:getItems()
+    assert(n == world:countItems(), "World: getItems and countItems disagree")
+    for i = 1, n do
+      local x, y, w, h = world:getRect(all[i])
+      local found = false
+      for _, v in ipairs((world:queryPoint(x + w / 2, y + h / 2))) do found = found or v == all[i] end
+      assert(found, "World: an item is not where getRect says")
+    end
+  end
+
   for _ = 1, 16 do remember(saneobject()) end
   for n = 1, calls do
-    local what = random(10)
+    local what = random(11)
     if what <= 5 then
       local c = pick(callables)
       local a, count = args(random(0, 8))
@@ -184,6 +237,8 @@ local function run(impact, opts)
         if random(2) == 1 then a[1] = obj end
         try(impact.type(obj) .. "." .. name, f, unpack_(a, 1, count))
       end
+    elseif what == 11 then
+      worldscene()
     else
       -- A valid scene: a mover swept into rectangles with out objects.
       local boxes = {}
