@@ -416,3 +416,84 @@ describe("World storage", function()
     assert.are.equal(n, world:countItems())
   end)
 end)
+
+-- What bump.lua's README documents, pinned on impact.bump.
+describe("World as bump.lua's README documents it", function()
+  local world, player, wall
+  before_each(function()
+    world = bump.newWorld()
+    player, wall = { "player" }, { "wall" }
+    world:add(player, 0, 0, 10, 10)
+    world:add(wall, 20, 0, 10, 10)
+  end)
+
+  it("an item removed can be added again; moving or checking it in between is an error", function()
+    world:remove(player)
+    assert.has_error(function() world:move(player, 5, 0) end)
+    assert.has_error(function() world:check(player, 5, 0) end)
+    assert.has_error(function() world:remove(player) end)
+    assert.is_false(world:hasItem(player))  -- hasItem never errs
+    world:add(player, 40, 0, 10, 10)
+    assert.are.same({ 40, 0, 10, 10 }, { world:getRect(player) })
+    assert.are.same({ 30, 0 }, { (world:move(player, 0, 0)), 0 })
+  end)
+
+  it("add and update ignore collisions: a teleport into the wall is allowed, check then reports it", function()
+    world:update(player, 15, 0)
+    assert.are.same({ 15, 0, 10, 10 }, { world:getRect(player) })
+    -- Overlapping 5 x 10 and not moving: the touch is out along the smaller
+    -- displacement; slide keeps a goal it is not moving to, touch goes there.
+    local x, y, cols, len = world:check(player, 15, 0)
+    assert.are.same({ 15, 0, 1 }, { x, y, len })
+    assert.is_true(cols[1].overlaps)
+    assert.are.equal(-50, cols[1].ti)
+    assert.are.same({ x = -1, y = 0 }, cols[1].normal)
+    assert.are.same({ x = 10, y = 0 }, cols[1].touch)
+    assert.are.same({ x = 15, y = 0 }, cols[1].slide)
+    x, y = world:check(player, 15, 0, function() return "touch" end)
+    assert.are.same({ 10, 0 }, { x, y })
+  end)
+
+  it("len is #cols, and cols[i].other is what was hit", function()
+    local x, y, cols, len = world:move(player, 50, 0)
+    assert.are.same({ 10, 0 }, { x, y })
+    assert.are.equal(#cols, len)
+    assert.are.equal(1, len)
+    assert.are.equal(wall, cols[1].other)
+    assert.are.equal(player, cols[1].item)
+    assert.are.same({ x = 50, y = 0 }, cols[1].move)
+    assert.are.same({ x = 10, y = 0 }, cols[1].touch)
+    assert.are.same({ x = 0, y = 0, w = 10, h = 10 }, cols[1].itemRect)
+    assert.are.same({ x = 20, y = 0, w = 10, h = 10 }, cols[1].otherRect)
+    assert.are.equal(0.2, cols[1].ti)
+  end)
+
+  it("a filter answer other than a response name is an error, nil and false are no collision", function()
+    assert.has_error(function() world:move(player, 50, 0, function() return "jump" end) end)
+    assert.has_error(function() world:move(player, 50, 0, function() return 1 end) end)
+    assert.are.same({ 0, 0, 10, 10 }, { world:getRect(player) })
+    for _, answer in ipairs({ false, nil }) do
+      local x, _, _, len = world:move(player, 50, 0, function() return answer end)
+      assert.are.same({ 50, 0 }, { x, len })
+      world:update(player, 0, 0)
+    end
+  end)
+
+  it("queries with nothing there return an empty table and 0", function()
+    for _, r in ipairs({ { world:queryPoint(100, 100) }, { world:queryRect(100, 100, 5, 5) },
+                         { world:querySegment(100, 100, 200, 100) },
+                         { world:querySegmentWithCoords(100, 100, 200, 100) } }) do
+      assert.are.same({ {}, 0 }, r)
+    end
+  end)
+
+  it("querySegment gives the closest to x1, y1 first", function()
+    assert.are.same({ player, wall }, (world:querySegment(-5, 5, 35, 5)))
+    assert.are.same({ wall, player }, (world:querySegment(35, 5, -5, 5)))
+  end)
+
+  it("the cell size is fixed when the world is made", function()
+    assert.has_error(function() world.cellSize = 32 end)
+    assert.are.equal(64, world.cellSize)
+  end)
+end)
