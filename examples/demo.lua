@@ -107,6 +107,46 @@ for step = 1, 3 do
 end
 draw("box", { box = player, class = "player" })
 
+-- 6. The same level as a World (bump.lua's API): a hero falls and walks
+-- right, frame after frame, onto the crate, through a coin, down to the
+-- floor and against the pillar; then a laser lists what it crosses.
+local bump = require "impact.bump"
+local world = bump.newWorld(64)
+local names = {}
+for i, wall in ipairs(level) do
+  local item = { name = ({ "the floor", "the pillar", "the crate", "the box" })[i] }
+  names[item] = item.name
+  world:add(item, wall.pos.x - wall.half.x, wall.pos.y - wall.half.y,
+            2 * wall.half.x, 2 * wall.half.y)
+end
+local coin = { name = "a coin" }
+world:add(coin, 262, 300, 12, 12)
+local hero = { name = "hero" }
+world:add(hero, 160, 200, 20, 30)
+local function filter(_, other) return other == coin and "cross" or "slide" end
+local cols, x, y, len, seen = {}, 160, 200, 0, {}  -- one out table, reused
+for _ = 1, 60 do
+  local fromX, fromY = x, y
+  x, y, cols, len = world:move(hero, x + 4, y + 6, filter, cols)
+  draw("segment", { x = fromX + 10, y = fromY + 15, dx = x - fromX, dy = y - fromY, class = "path" })
+  for i = 1, len do
+    local other = cols[i].other
+    if not seen[other] then
+      seen[other] = true
+      say("6. The hero meets %s at (%s, %s), normal (%d, %d), %s.", other.name,
+          fmt(cols[i].touch.x), fmt(cols[i].touch.y), cols[i].normal.x,
+          cols[i].normal.y, cols[i].type == "cross" and "and goes through" or "and slides")
+    end
+  end
+end
+say("6. After 60 frames the hero rests at (%s, %s).", fmt(x), fmt(y))
+draw("box", { box = AABB.fromRect(x, y, 20, 30), class = "player" })
+local items, n = world:querySegment(0, 360, 640, 360)
+local crossed = {}
+for i = 1, n do crossed[i] = items[i].name end
+say("6. A laser along y = 360 crosses %s.", table.concat(crossed, ", "))
+draw("segment", { x = 0, y = 360, dx = 640, dy = 0, class = "beam" })
+
 -- The picture.
 local style = [[
   .wall { fill: #8a8f98; stroke: #333 } .enemy { fill: #e8a0a0; stroke: #a33 }
