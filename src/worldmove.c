@@ -7,11 +7,10 @@
 ** for filters and custom responses.
 **
 ** Filters are asked only about the items that the movement reaches, so
-** they run less often than in bump.lua, with the same results.
-** Callbacks may add, remove and move items: a candidate is looked up again
-** after one, and
-** once an item has been removed (its id free for reuse), visited items are
-** compared by value rather than by id.
+** they run less often than in bump.lua, with the same results. Callbacks
+** may add, remove and move items: a candidate is looked up again after
+** one, and once an item has been removed (its id free for reuse), visited
+** items are compared by value rather than by id.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -115,7 +114,7 @@ static int bytime(const void *pa, const void *pb) {
 }
 
 /* Asks the filter about the other item at slot: pushes its answer and
-** returns the response, or pops nothing and returns -1 when it declines. */
+** returns the response, or returns -1 (pushing nothing) when it declines. */
 static int ask(lua_State *L, const Move *m, int slot) {
   lua_pushvalue(L, m->filter);
   lua_pushvalue(L, m->item);
