@@ -71,6 +71,16 @@ void imp_checkrect(lua_State *L, int i, const char *fname, imp_rect *r) {
   r->h = checksize(L, i + 3, fname);
 }
 
+int imp_optfilter(lua_State *L, int i, const char *fname) {
+  if (lua_isnoneornil(L, i)) return 0;
+  if (lua_type(L, i) != LUA_TFUNCTION) {
+    if (!luaL_getmetafield(L, i, "__call"))
+      imp_typeerror(L, i, fname, "function or nil");
+    lua_pop(L, 1);
+  }
+  return i;
+}
+
 int imp_optouttable(lua_State *L, int i, const char *fname) {
   if (lua_isnoneornil(L, i)) return 0;
   if (lua_type(L, i) != LUA_TTABLE) imp_typeerror(L, i, fname, "table or nil");

@@ -67,6 +67,9 @@ size_t imp_worldnear(lua_State *L, imp_grid *g, const Near *q, size_t *local,
                      size_t cap, size_t **ids);
 /* bump's rectangle arguments x, y, w, h from i on: w and h positive. */
 void imp_checkrect(lua_State *L, int i, const char *fname, imp_rect *r);
+/* An optional filter (a function or callable) at i: its index, or 0 when
+** absent or nil. */
+int imp_optfilter(lua_State *L, int i, const char *fname);
 /* An optional output table at i: its index, or 0 when absent or nil. */
 int imp_optouttable(lua_State *L, int i, const char *fname);
 /* Ends an output table of n entries: removes the ones after it. */

@@ -218,17 +218,6 @@ static void pushcol(lua_State *L, World *w, const imp_rect *from,
   imp_pushcollision(L, w, out, k, &f);
 }
 
-/* The optional filter at i: its index, or 0 for the default. */
-static int optfilter(lua_State *L, int i, const char *fname) {
-  if (lua_isnoneornil(L, i)) return 0;
-  if (lua_type(L, i) != LUA_TFUNCTION) {
-    if (!luaL_getmetafield(L, i, "__call"))
-      imp_typeerror(L, i, fname, "function or nil");
-    lua_pop(L, 1);
-  }
-  return i;
-}
-
 /* The out table at i, or 0 when there is none: then a new table goes
 ** there. */
 static int prepareout(lua_State *L, int i, const char *fname) {
@@ -271,7 +260,7 @@ static int world_project(lua_State *L) {
   imp_checkrect(L, 3, fname, &from);
   goal.x = lua_isnil(L, 7) ? from.x : imp_checknumber(L, 7, fname);
   goal.y = lua_isnil(L, 8) ? from.y : imp_checknumber(L, 8, fname);
-  filter = optfilter(L, 9, fname);
+  filter = imp_optfilter(L, 9, fname);
   out = prepareout(L, 10, fname);
   imp_getslot(L, 1, W_IDS);
   begin(L, &m, w, 11, imp_worldid(L, 11, 2), filter, 0);
@@ -417,7 +406,7 @@ static int check(lua_State *L, const char *fname, int moving) {
   start = w->g->items[id].r;
   goal.x = imp_checknumber(L, 3, fname);
   goal.y = imp_checknumber(L, 4, fname);
-  filter = optfilter(L, 5, fname);
+  filter = imp_optfilter(L, 5, fname);
   out = prepareout(L, 6, fname);
   begin(L, &m, w, 7, (ptrdiff_t)id, filter, 6);
   changes = w->changes;

@@ -117,17 +117,10 @@ static size_t collect(lua_State *L, World *w, const Ask *a, int filter,
 static int query(lua_State *L, const Ask *a, int i, const char *fname,
                  int coords) {
   World *w = imp_checkworld(L, fname);
-  int filter = 0, out = imp_optouttable(L, i + 1, fname);
+  int filter = imp_optfilter(L, i, fname);
+  int out = imp_optouttable(L, i + 1, fname);
   size_t local[LOCALCANDIDATES], n, k;
   Found localfound[LOCALFOUND], *found;
-  if (!lua_isnoneornil(L, i)) {
-    filter = i;
-    if (lua_type(L, i) != LUA_TFUNCTION) {
-      if (!luaL_getmetafield(L, i, "__call"))
-        imp_typeerror(L, i, fname, "function or nil");
-      lua_pop(L, 1);
-    }
-  }
   lua_settop(L, i + 1);
   luaL_checkstack(L, W_STACKROOM, NULL);
   if (!out) {
