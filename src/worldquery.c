@@ -28,7 +28,7 @@ typedef struct Found {
 
 /* Room on the C stack for the candidates (a segment across a level
 ** passes many) and for the items found; more goes in a Lua userdata. */
-#define LOCALCANDIDATES 1024
+#define LOCALCANDIDATES 512
 #define LOCALFOUND 128
 
 static int test(const Ask *a, const imp_rect *r, Found *f) {
