@@ -2,8 +2,6 @@
 ** bump.rect: bump.lua's rectangle functions, for impact.bump. They are the
 ** World's own rules (core/rect.c), taking numbers as bump's do.
 */
-#include <math.h>
-
 #include "world.h"
 
 static void checkrect(lua_State *L, int i, imp_rect *r) {
