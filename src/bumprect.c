@@ -43,13 +43,14 @@ static int getsegmentintersectionindices(lua_State *L) {
 
 /* The Minkowski difference of rectangle 2 minus rectangle 1. */
 static int getdiff(lua_State *L) {
-  imp_rect a, b;
+  imp_rect a, b, d;
   checkrect(L, 1, &a);
   checkrect(L, 5, &b);
-  lua_pushnumber(L, b.x - a.x - a.w);
-  lua_pushnumber(L, b.y - a.y - a.h);
-  lua_pushnumber(L, a.w + b.w);
-  lua_pushnumber(L, a.h + b.h);
+  d = imp_rect_diff(&a, &b);
+  lua_pushnumber(L, d.x);
+  lua_pushnumber(L, d.y);
+  lua_pushnumber(L, d.w);
+  lua_pushnumber(L, d.h);
   return 4;
 }
 

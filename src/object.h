@@ -18,7 +18,8 @@ enum { T_POINT = 1, T_AABB, T_HIT, T_SWEEP, T_OBB, T_WORLD, T_COUNT = T_WORLD };
 ** the collider of each Hit, and the set of the fast path's Lua functions,
 ** which stand in for the C functions they call (see imp_argerror); last,
 ** the strings that the World uses as keys (imp_keys), so that setting a
-** field costs no string lookup.
+** field costs no string lookup, and the function that fills its collision
+** tables (world.h).
 */
 #define IMP_META(t) lua_upvalueindex(t)
 #define IMP_METHODS(t) lua_upvalueindex(T_COUNT + (t))

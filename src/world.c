@@ -1,9 +1,9 @@
 /*
 ** World: rectangles in a C grid (core/grid.c) keyed by any Lua value, with
 ** bump.lua 3.1.7's API. This file holds the items and the World object;
-** worldmove.c moves them and worldquery.c queries them. Results are copied
-** out of the grid before any Lua code runs, so callbacks that change the
-** World never see the grid mid-query.
+** worldmove.c moves them and worldquery.c queries them. Grid queries fill
+** buffers that the caller owns, so callbacks that change the World never
+** see the grid mid-query.
 */
 #include <math.h>
 #include <string.h>
@@ -71,14 +71,27 @@ void imp_checkrect(lua_State *L, int i, const char *fname, imp_rect *r) {
   r->h = checksize(L, i + 3, fname);
 }
 
+/* Whether the value at i can be called: a function, or has __call. */
+static int callable(lua_State *L, int i) {
+  if (lua_type(L, i) == LUA_TFUNCTION) return 1;
+  if (!luaL_getmetafield(L, i, "__call")) return 0;
+  lua_pop(L, 1);
+  return 1;
+}
+
 int imp_optfilter(lua_State *L, int i, const char *fname) {
   if (lua_isnoneornil(L, i)) return 0;
-  if (lua_type(L, i) != LUA_TFUNCTION) {
-    if (!luaL_getmetafield(L, i, "__call"))
-      imp_typeerror(L, i, fname, "function or nil");
-    lua_pop(L, 1);
-  }
+  if (!callable(L, i)) imp_typeerror(L, i, fname, "function or nil");
   return i;
+}
+
+/* The value at i is to be a table key: neither nil nor NaN. */
+static void checkkey(lua_State *L, int i, const char *fname,
+                     const char *what) {
+  if (lua_isnil(L, i) || (lua_type(L, i) == LUA_TNUMBER &&
+                          lua_tonumber(L, i) != lua_tonumber(L, i)))
+    imp_argerror(L, i, fname, lua_pushfstring(L, "%s must not be nil or NaN",
+                                               what));
 }
 
 int imp_optouttable(lua_State *L, int i, const char *fname) {
@@ -165,9 +178,7 @@ static int world_add(lua_State *L) {
   if (imp_worldid(L, ids, 2) >= 0)
     imp_argerror(L, 2, "add", lua_pushfstring(L, "%s item added twice",
                                                imp_typename(L, 2)));
-  if (lua_isnil(L, 2) || (lua_type(L, 2) == LUA_TNUMBER &&
-                          lua_tonumber(L, 2) != lua_tonumber(L, 2)))
-    imp_argerror(L, 2, "add", "item must not be nil or NaN");
+  checkkey(L, 2, "add", "item");
   imp_checkrect(L, 3, "add", &r);
   if (!imp_grid_add(w->g, &r, &id)) return luaL_error(L, "not enough memory");
   setid(L, 2, id, 0);
@@ -288,10 +299,8 @@ static int world_tocell(lua_State *L) {
 static int world_addresponse(lua_State *L) {
   World *w = imp_checkworld(L, "addResponse");
   lua_settop(L, 3);
-  if (lua_isnil(L, 2)) imp_typeerror(L, 2, "addResponse", "response name");
-  if (lua_type(L, 3) != LUA_TFUNCTION && !luaL_getmetafield(L, 3, "__call"))
-    imp_typeerror(L, 3, "addResponse", "function");
-  lua_settop(L, 3);  /* drops __call */
+  checkkey(L, 2, "addResponse", "response name");
+  if (!callable(L, 3)) imp_typeerror(L, 3, "addResponse", "function");
   imp_getslot(L, 1, W_RESPONSES);
   lua_insert(L, 2);
   lua_rawset(L, 2);
@@ -327,9 +336,7 @@ static int world_newindex(lua_State *L) {
   k = imp_fieldname(L, 2);
   if (k != NULL && strcmp(k, "cellSize") == 0)
     return imp_fielderror(L, T_WORLD, k, "read-only");
-  if (lua_isnil(L, 2) || (lua_type(L, 2) == LUA_TNUMBER &&
-                          lua_tonumber(L, 2) != lua_tonumber(L, 2)))
-    return imp_argerror(L, 2, "__newindex", "field name must not be nil or NaN");
+  checkkey(L, 2, "__newindex", "field name");
   imp_getslot(L, 1, W_FIELDS);
   lua_insert(L, 2);
   lua_rawset(L, 2);

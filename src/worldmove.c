@@ -70,15 +70,16 @@ static int visited_id(const Move *m, size_t id) {
   return 0;
 }
 
-static int visited_value(lua_State *L, const Move *m, int slot) {
+/* Whether the value at slot is the item at item, or the other item of one
+** of the first n collision tables of the table at out. */
+static int visited_value(lua_State *L, int item, int out, int n, int slot) {
   int i;
-  if (lua_rawequal(L, slot, m->item)) return 1;
-  for (i = 1; i <= m->nvisited; i++) {
+  if (lua_rawequal(L, slot, item)) return 1;
+  for (i = 1; i <= n; i++) {
     int same = 0;
-    lua_rawgeti(L, m->out, i);
+    lua_rawgeti(L, out, i);
     if (lua_type(L, -1) == LUA_TTABLE) {
-      imp_pushkey(L, K_OTHER);
-      lua_rawget(L, -2);
+      lua_getfield(L, -1, "other");  /* no IMP_KEYS: visiting_filter calls */
       same = lua_rawequal(L, -1, slot);
       lua_pop(L, 1);
     }
@@ -161,7 +162,8 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
     c->otherslot = lua_gettop(L);
     c->typeslot = 0;
     c->response = R_SLIDE;
-    if (!fast && visited_value(L, m, c->otherslot)) {
+    if (!fast &&
+        visited_value(L, m->item, m->out, m->nvisited, c->otherslot)) {
       lua_pop(L, 1);
       continue;
     }
@@ -286,21 +288,11 @@ static const char *describe(lua_State *L, int i) {
 ** and the others already visited (in the collision tables so far), else
 ** the filter's answer. Upvalues: filter (or nil), item, out. */
 static int visiting_filter(lua_State *L) {
-  int i, n = (int)imp_rawlen(L, lua_upvalueindex(3));
+  int out = lua_upvalueindex(3);
   lua_settop(L, 2);
   lua_pushboolean(L, 0);
-  if (lua_rawequal(L, 2, lua_upvalueindex(2))) return 1;
-  for (i = 1; i <= n; i++) {
-    int same = 0;
-    lua_rawgeti(L, lua_upvalueindex(3), i);
-    if (lua_type(L, -1) == LUA_TTABLE) {
-      lua_getfield(L, -1, "other");
-      same = lua_rawequal(L, -1, 2);
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    if (same) return 1;
-  }
+  if (visited_value(L, lua_upvalueindex(2), out, (int)imp_rawlen(L, out), 2))
+    return 1;
   if (lua_isnil(L, lua_upvalueindex(1))) {
     lua_pushstring(L, response_names[R_SLIDE]);
     return 1;

@@ -680,9 +680,9 @@ static double rect_depth(const imp_rect *a, const imp_rect *b) {
 #define RECT_FMT "rect(%a, %a, %a, %a)"
 #define RECT_ARGS(r) (r).x, (r).y, (r).w, (r).h
 
-/* detect (with its swept-box rejection) finds every movement that goes
-** into the other rectangle, sampled along the path, and its touch is where
-** the item is at time ti. bump's rules ignore an overlap at the start that
+/* detect finds every movement that goes into the other rectangle, sampled
+** along the path, and the swept-box rejection in front of it never drops
+** one; the touch is where the item is at time ti. bump's rules ignore an overlap at the start that
 ** is no deeper than IMP_RECT_DELTA, and then the whole movement; and they
 ** compare times with IMP_RECT_DELTA, which a movement too slow for the
 ** rounding of the coordinates blurs: those cases are not checked. */
@@ -692,7 +692,14 @@ static void rect_detect_sampling(void) {
   imp_rect_collision c;
   double size = fabs(a.x) + fabs(b.x) + fabs(a.y) + fabs(b.y) + a.w + b.w +
                 a.h + b.h + fabs(d.x) + fabs(d.y), start = rect_depth(&a, &b);
+  imp_rect swept = imp_rect_swept(&a, d.x, d.y);
   int hit = imp_rect_detect(&a, &b, a.x + d.x, a.y + d.y, &c), k;
+  if (hit && imp_rect_apart(&swept, &b)) {
+    checked++;
+    fail(RECT_FMT " moving by (%a, %a) into " RECT_FMT ": a collision, and "
+         "the swept box is apart", RECT_ARGS(a), d.x, d.y, RECT_ARGS(b));
+    return;
+  }
   if ((start > 0 && start <= IMP_RECT_DELTA) ||
       size * 0x1p-50 > IMP_RECT_DELTA / 4 * fmax(fabs(d.x), fabs(d.y)))
     return;

@@ -190,13 +190,16 @@ int imp_rect_contains_point(const imp_rect *r, double px, double py);
 int imp_rect_intersects(const imp_rect *a, const imp_rect *b);
 /* The squared distance between the centres. */
 double imp_rect_square_distance(const imp_rect *a, const imp_rect *b);
+/* The Minkowski difference b minus a: where a's corner meets b. */
+imp_rect imp_rect_diff(const imp_rect *a, const imp_rect *b);
 
 /* The box that r sweeps moving by (dx, dy). */
 imp_rect imp_rect_swept(const imp_rect *r, double dx, double dy);
 
 /* Whether a and b are apart by more than rounding in the tests below could
 ** close: then no test finds them touching, let alone colliding, and a
-** movement whose swept box is apart from a rectangle does not hit it. */
+** movement whose swept box is apart from a rectangle does not hit it (a
+** cheap rejection before imp_rect_detect). */
 static inline int imp_rect_apart(const imp_rect *a, const imp_rect *b) {
   double tx = 1e-9 * ((a->x < 0 ? -a->x : a->x) + a->w +
                       (b->x < 0 ? -b->x : b->x) + b->w);

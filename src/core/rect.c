@@ -77,17 +77,20 @@ imp_rect imp_rect_swept(const imp_rect *r, double dx, double dy) {
   return s;
 }
 
+imp_rect imp_rect_diff(const imp_rect *a, const imp_rect *b) {
+  imp_rect d;
+  d.x = b->x - a->x - a->w;
+  d.y = b->y - a->y - a->h;
+  d.w = a->w + b->w;
+  d.h = a->h + b->h;
+  return d;
+}
+
 int imp_rect_detect(const imp_rect *item, const imp_rect *other, double goalx,
                     double goaly, imp_rect_collision *out) {
   double dx = goalx - item->x, dy = goaly - item->y;
-  imp_rect diff;  /* other minus item (Minkowski): item's corner hits it */
+  imp_rect diff = imp_rect_diff(item, other);  /* item's corner hits it */
   imp_rect_span span;
-  imp_rect swept = imp_rect_swept(item, dx, dy);
-  if (imp_rect_apart(&swept, other)) return 0;
-  diff.x = other->x - item->x - item->w;
-  diff.y = other->y - item->y - item->h;
-  diff.w = item->w + other->w;
-  diff.h = item->h + other->h;
   out->move.x = dx;
   out->move.y = dy;
   if (imp_rect_contains_point(&diff, 0, 0)) {
