@@ -1,4 +1,5 @@
 local impact = require "impact"
+local helpers = require "helpers"
 local Point, AABB, Hit, Sweep = impact.Point, impact.AABB, impact.Hit, impact.Sweep
 
 -- Objects that results and views refer to stay alive as long as they are
@@ -221,27 +222,7 @@ end)
 describe("the allocation-free path", function()
   local N = 100000
 
-  -- The memory the loop allocated with the collector stopped, in bytes:
-  -- after one warm-up run (first views, first collider entries), the best
-  -- of up to three measured runs. LuaJIT keeps the machine code of the
-  -- traces it compiles on the same heap, so a trace compiled during a
-  -- measured run shows once; garbage per call would show in every run.
-  local function allocated(loop)
-    loop(N)
-    local best = math.huge
-    for _ = 1, 3 do
-      fullgc()
-      collectgarbage("stop")
-      local before = collectgarbage("count")
-      local ok, err = pcall(loop, N)
-      local after = collectgarbage("count")
-      collectgarbage("restart")
-      assert(ok, err)
-      best = math.min(best, (after - before) * 1024)
-      if best == 0 then break end
-    end
-    return best
-  end
+  local function allocated(loop) return helpers.allocated(loop, N) end
 
   local box = AABB(0, 0, 8, 8)
   local mover = AABB(-16, 0, 4, 4)
