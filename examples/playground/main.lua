@@ -1,0 +1,86 @@
+-- impact's playground: one scene per family of tests. Drag the round
+-- handles with the mouse, turn rotatable shapes with the wheel, switch
+-- scenes with the number keys; every result is written on screen.
+--   love examples/playground [--build DIR] [--tour DIR]
+-- DIR for --build holds impact/core.so for LuaJIT (default build-luajit,
+-- relative to the checkout). --tour plays every scene with scripted input,
+-- checks its numbers, saves screenshots into DIR and exits non-zero if a
+-- check fails.
+
+local ui = require "ui"
+
+local SCENES = { "point", "segment", "boxes", "sweep", "tiles", "clip", "segpoint", "obb", "world" }
+
+local scenes, current = {}, nil
+local tour
+
+local function options(args)
+  local o = { build = "build-luajit" }
+  local i = 1
+  while args[i] do
+    if args[i] == "--build" then
+      o.build = args[i + 1]; i = i + 1
+    elseif args[i] == "--tour" then
+      o.tour = args[i + 1]; i = i + 1
+    end
+    i = i + 1
+  end
+  return o
+end
+
+-- The checkout: this app lives in examples/playground inside it.
+local function root()
+  local source = love.filesystem.getSource()
+  local trimmed = source:gsub("[/\\]examples[/\\]playground[/\\]?$", "")
+  if trimmed ~= source then return trimmed end
+  return source .. "/../.."
+end
+
+local function show(i)
+  current = scenes[i]
+  ui.use(current)
+end
+
+function love.load(args)
+  local o = options(args or arg or {})
+  local base = root()
+  package.cpath = base .. "/" .. o.build .. "/?.so;" .. package.cpath
+  package.path = base .. "/lua/?.lua;" .. base .. "/lua/?/init.lua;" .. package.path
+  local impact = require "impact"
+  ui.load(impact)
+  for i, name in ipairs(SCENES) do
+    scenes[i] = require("scenes." .. name)(impact, ui)
+    scenes[i].number = i
+  end
+  show(1)
+  if o.tour then tour = require("tour")(o.tour, scenes, show) end
+end
+
+function love.update()
+  if tour then tour.step() end
+end
+
+function love.draw()
+  ui.frame(scenes, current)
+end
+
+function love.keypressed(key)
+  local i = tonumber(key)
+  if i and scenes[i] then show(i) end
+  if key == "escape" then love.event.quit(0) end
+end
+
+function love.mousepressed(x, y) if not tour then ui.press(x, y) end end
+function love.mousemoved(x, y) if not tour then ui.move(x, y) end end
+function love.mousereleased() if not tour then ui.release() end end
+function love.wheelmoved(_, dy)
+  if not tour then ui.wheel(love.mouse.getX(), love.mouse.getY(), dy) end
+end
+
+-- In the tour an error fails the run instead of waiting in an error screen.
+local defaultHandler = love.errorhandler
+function love.errorhandler(msg)
+  if not tour then return defaultHandler(msg) end
+  io.stderr:write("tour: error: ", tostring(msg), "\n", debug.traceback("", 2), "\n")
+  return function() return 1 end
+end
