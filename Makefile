@@ -5,7 +5,7 @@ LUAS      := 5.1 5.2 5.3 5.4 luajit
 # busted profiles from .busted: every Lua, and LuaJIT with the JIT off.
 PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan
 
-.PHONY: all demo test rock valgrind properties love bench fuzz clean build-asan \
+.PHONY: all demo test rock valgrind properties love playground shots tour bench fuzz clean build-asan \
         $(addprefix build-,$(LUAS))
 
 all: build-5.4
@@ -28,7 +28,7 @@ demo:
 test:
 	@tools/deps.sh test
 	@for v in $(LUAS) asan; do $(MAKE) --no-print-directory build-$$v || exit 1; done
-	@$(MAKE) --no-print-directory rock valgrind properties love
+	@$(MAKE) --no-print-directory rock valgrind properties love tour
 	@spec/run.sh $(PROFILES)
 
 rock:
@@ -58,6 +58,30 @@ love: build-luajit
 	@love spec/love --build build-luajit
 	@if love spec/love --build build-luajit --break >/dev/null 2>&1; then \
 	  echo "love: a failing check did not fail the run"; exit 1; fi
+
+# The playground (examples/playground), with the module from the build tree.
+playground: build-luajit
+	@tools/deps.sh playground
+	love examples/playground --build build-luajit
+
+# The playground's scripted tour under a virtual X server: every scene
+# played and checked, its screenshots written to docs/shots/ (committed).
+TOUR = xvfb-run -a -s "-screen 0 800x600x24" love examples/playground --build build-luajit --tour
+shots: build-luajit
+	@tools/deps.sh shots
+	@mkdir -p docs/shots
+	$(TOUR) docs/shots
+
+# The tour as make test runs it: screenshots into a temporary directory,
+# only failures and the summary printed; a deliberately wrong expectation
+# (--break) must fail it.
+tour: build-luajit
+	@echo "== love examples/playground --tour"
+	@dir=$$(mktemp -d); \
+	$(TOUR) "$$dir" >"$$dir/log" 2>&1; code=$$?; \
+	grep -v '^  ok ' "$$dir/log" | grep -v '^  shot '; \
+	$(TOUR) "$$dir" --break >/dev/null 2>&1 && { echo "tour: a failing check did not fail the run"; code=1; }; \
+	rm -rf "$$dir"; exit $$code
 
 bench:
 	@tools/deps.sh bench

@@ -5,7 +5,8 @@
 -- DIR for --build holds impact/core.so for LuaJIT (default build-luajit,
 -- relative to the checkout). --tour plays every scene with scripted input,
 -- checks its numbers, saves screenshots into DIR and exits non-zero if a
--- check fails.
+-- check fails; --break adds one deliberately wrong expectation, to show
+-- that a failure fails the run.
 
 local ui = require "ui"
 
@@ -22,6 +23,8 @@ local function options(args)
       o.build = args[i + 1]; i = i + 1
     elseif args[i] == "--tour" then
       o.tour = args[i + 1]; i = i + 1
+    elseif args[i] == "--break" then
+      o.broken = true
     end
     i = i + 1
   end
@@ -53,7 +56,7 @@ function love.load(args)
     scenes[i].number = i
   end
   show(1)
-  if o.tour then tour = require("tour")(o.tour, scenes, show) end
+  if o.tour then tour = require("tour")(o.tour, scenes, show, o.broken) end
 end
 
 function love.update()
@@ -65,9 +68,10 @@ function love.draw()
 end
 
 function love.keypressed(key)
+  if key == "escape" then return love.event.quit(0) end
+  if tour then return end
   local i = tonumber(key)
-  if i and scenes[i] then show(i) end
-  if key == "escape" then love.event.quit(0) end
+  if i and scenes[i] then show(i) else ui.key(key) end
 end
 
 function love.mousepressed(x, y) if not tour then ui.press(x, y) end end

@@ -4,7 +4,7 @@
 -- screenshots. One step per frame, so each screenshot shows its frame.
 local ui = require "ui"
 
-return function(dir, scenes, show)
+return function(dir, scenes, show, broken)
   local checks, failures, shots = 0, 0, 0
   local pending = 0          -- screenshots not yet written
   local done = false
@@ -28,6 +28,8 @@ return function(dir, scenes, show)
     local h = assert(ui.current().handles[name], "no handle " .. name)
     ui.wheel(h.x, h.y, notches)
   end
+
+  function t.key(key) ui.key(key) end
 
   -- got must be want, or within tol of it.
   function t.expect(what, got, want, tol)
@@ -63,6 +65,7 @@ return function(dir, scenes, show)
       say("scene %d: %s", i, s.title)
       s.tour(t)
     end
+    if broken then t.expect("a deliberately wrong expectation", 1, 2) end
   end)
 
   local tour = {}

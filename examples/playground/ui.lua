@@ -38,7 +38,8 @@ function ui.vec(p) return ui.pt(p.x, p.y) end
 function ui.scene(title, hint)
   local s = { title = title, hint = hint, handles = {}, text = {} }
   -- A handle named name at (x, y); options: follows (a handle whose drags
-  -- move this one too), turn (function(notches) for the wheel).
+  -- move this one too), turn (function(notches) for the wheel), mode (the
+  -- handle is there only while scene.mode is that).
   function s.handle(name, x, y, options)
     local h = { name = name, x = x, y = y, followers = {} }
     for k, v in pairs(options or {}) do h[k] = v end
@@ -67,7 +68,7 @@ function ui.press(x, y)
   grabbed = nil
   for _, h in ipairs(scene.handles) do
     local d = math.sqrt((h.x - x) ^ 2 + (h.y - y) ^ 2)
-    if d <= best then grabbed, best = h, d end
+    if d <= best and ui.shown(h) then grabbed, best = h, d end
   end
 end
 
@@ -84,6 +85,15 @@ function ui.move(x, y)
 end
 
 function ui.release() grabbed = nil end
+function ui.shown(h) return h.mode == nil or h.mode == scene.mode end
+
+-- Keys other than the scene numbers go to the scene.
+function ui.key(key)
+  if scene.key then
+    scene.key(key)
+    ui.refresh()
+  end
+end
 function ui.current() return scene end
 function ui.grabbed() return grabbed end
 
@@ -92,7 +102,7 @@ function ui.wheel(x, y, notches)
   local best, nearest = math.huge, nil
   for _, h in ipairs(scene.handles) do
     local d = (h.x - x) ^ 2 + (h.y - y) ^ 2
-    if h.turn and d < best then best, nearest = d, h end
+    if h.turn and d < best and ui.shown(h) then best, nearest = d, h end
   end
   if nearest then
     nearest.turn(notches)
@@ -123,13 +133,26 @@ function ui.beside(x, y, text, color, awayX, awayY)
   ui.label(lx, ly, text, color)
 end
 
--- A Hit's labels: its contact point beside it, away from (awayX, awayY),
--- and its normal at the arrow's tip.
-function ui.hitLabels(hit, awayX, awayY, prefix)
+-- A label centred on (x, y).
+function ui.labelAt(x, y, text, color)
+  local font = fonts.small
+  ui.label(x - font:getWidth(text) / 2, y - font:getHeight() / 2, text, color)
+end
+
+-- A Hit's labels: its normal beyond the arrow's tip, its contact point to
+-- the side (across the normal, below or right of it).
+function ui.hitLabels(hit, prefix)
+  local font = fonts.small
   local p, n = hit.pos, hit.normal
-  ui.beside(p.x, p.y, (prefix or "") .. "pos " .. ui.vec(p), nil, awayX, awayY)
-  local tipX, tipY = p.x + draw.style.normalLength * n.x, p.y + draw.style.normalLength * n.y
-  ui.beside(tipX, tipY, "normal " .. ui.vec(n), draw.style.normal, p.x, p.y)
+  local length = draw.style.normalLength
+  local text = "normal " .. ui.vec(n)
+  local w, h = font:getWidth(text), font:getHeight()
+  ui.labelAt(p.x + n.x * (length + w / 2 + 6), p.y + n.y * (length + h / 2 + 4), text, draw.style.normal)
+  local ax, ay = -n.y, n.x
+  if ay < 0 or (ay == 0 and ax < 0) then ax, ay = -ax, -ay end
+  text = (prefix or "") .. "pos " .. ui.vec(p)
+  w = font:getWidth(text)
+  ui.labelAt(p.x + ax * (w / 2 + 10), p.y + ay * (h / 2 + 10), text)
 end
 
 local function tabs(scenes)
@@ -161,10 +184,12 @@ local function panel()
 end
 
 local function handles()
+  love.graphics.setLineWidth(1.5)
   for _, h in ipairs(scene.handles) do
-    love.graphics.setColor(1, 1, 1, h == grabbed and 1 or 0.75)
-    love.graphics.setLineWidth(1.5)
-    love.graphics.circle("line", h.x, h.y, 6)
+    if ui.shown(h) then
+      love.graphics.setColor(1, 1, 1, h == grabbed and 1 or 0.75)
+      love.graphics.circle("line", h.x, h.y, 6)
+    end
   end
 end
 

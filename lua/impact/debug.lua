@@ -117,10 +117,12 @@ local function shapeAt(s, cx, cy)
              X(x3 + ox), Y(y3 + oy), X(x4 + ox), Y(y4 + oy))
 end
 
-local function drawHit(h)
-  local p, d, n = h.pos, h.delta, h.normal
+-- A contact: its normal and point, and with delta, the push-out.
+local function contact(h, delta)
+  local p, n = h.pos, h.normal
   local px, py = X(p.x), Y(p.y)
-  if d.x ~= 0 or d.y ~= 0 then  -- the push-out, ending at the contact
+  local d = h.delta
+  if delta and (d.x ~= 0 or d.y ~= 0) then  -- ending at the contact
     color(style.delta)
     arrow(X(p.x - d.x), Y(p.y - d.y), px, py)
   end
@@ -177,10 +179,12 @@ end)
 
 -- draw.hit(hit): the contact point, the normal (normalLength pixels long) and
 -- the push-out (hit.delta, as an arrow ending at the contact point).
-draw.hit = public(drawHit)
+draw.hit = public(function(h) contact(h, true) end)
 
 -- draw.sweep(moving, delta | dx, dy, sweep): the moving rectangle where it
--- starts, its path and goal, where the sweep stops it, and the hit if any.
+-- starts, its path and goal, where the sweep stops it, and the hit's
+-- contact point and normal if any (its delta, the rest of the move, would
+-- only repeat the path).
 draw.sweep = public(function(...)
   local moving = ...
   checkShape("sweep", moving)
@@ -197,7 +201,7 @@ draw.sweep = public(function(...)
   color(style.stop)
   shapeAt(moving, stop.x, stop.y)
   local h = sweep.hit
-  if h then drawHit(h) end
+  if h then contact(h, false) end
 end)
 
 -- draw.clip(pos | x, y, delta | dx, dy, kind, t0, t1): a segment and what

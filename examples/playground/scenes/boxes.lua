@@ -34,7 +34,7 @@ return function(impact, ui)
       local d, h = hit.delta, other.half
       draw.rect(other.pos.x + d.x - h.x, other.pos.y + d.y - h.y, 2 * h.x, 2 * h.y, draw.style.stop)
       draw.hit(hit)
-      ui.hitLabels(hit, box.pos.x, box.pos.y)
+      ui.hitLabels(hit)
       ui.label(other.pos.x + d.x - h.x, other.pos.y + d.y + h.y + 6, "pushed out by " .. ui.vec(d),
                draw.style.stop)
     end

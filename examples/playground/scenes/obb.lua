@@ -64,9 +64,12 @@ return function(impact, ui)
     draw.segment(from.x, from.y, to.x - from.x, to.y - from.y)
     if segResult then
       draw.hit(segHit)
-      ui.hitLabels(segHit, door.pos.x, door.pos.y, "time " .. ui.num(segHit.time) .. "  ")
+      ui.hitLabels(segHit, "time " .. ui.num(segHit.time) .. "  ")
     end
     draw.sweep(mover, goal.x - m.x, goal.y - m.y, sweep)
+    ui.label(m.x - 20, m.y - 46, "mover")
+    ui.label(goal.x + 10, goal.y + 10, "goal", draw.style.path)
+    ui.label(from.x + 10, from.y - 8, "segment", draw.style.path)
     ui.label(sweep.pos.x - 40, sweep.pos.y - 42, "stop, time " .. ui.num(sweep.time), draw.style.stop)
   end
 

@@ -26,7 +26,7 @@ return function(impact, ui)
     draw.point(point.x, point.y)
     if result then
       draw.hit(hit)
-      ui.hitLabels(hit, box.pos.x, box.pos.y)
+      ui.hitLabels(hit)
       ui.label(point.x - 40, point.y - 26, "delta " .. ui.vec(hit.delta), draw.style.delta)
     end
   end

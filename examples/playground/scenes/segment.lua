@@ -37,7 +37,7 @@ return function(impact, ui)
     draw.segment(from.x, from.y, to.x - from.x, to.y - from.y)
     if result then
       draw.hit(hit)
-      ui.hitLabels(hit, box.pos.x, box.pos.y, "time " .. ui.num(hit.time) .. "  ")
+      ui.hitLabels(hit, "time " .. ui.num(hit.time) .. "  ")
     end
   end
 

@@ -31,9 +31,11 @@ return function(impact, ui)
     draw.shape(wall)
     draw.sweep(moving, goal.x - from.x, goal.y - from.y, sweep)
     local p, h = sweep.pos, moving.half
-    ui.label(p.x - h.x, p.y + h.y + 4, "stop, time " .. ui.num(sweep.time), draw.style.stop)
+    ui.label(p.x - h.x, p.y - h.y - 20, "stop, time " .. ui.num(sweep.time), draw.style.stop)
     ui.label(goal.x - h.x, goal.y - h.y - 18, "goal", draw.style.path)
-    if sweep.hit then ui.hitLabels(sweep.hit, wall.pos.x, wall.pos.y) end
+    ui.label(from.x - h.x, from.y - h.y - 18, "moving")
+    ui.label(wall.pos.x - wall.half.x, wall.pos.y - wall.half.y - 18, "wall")
+    if sweep.hit then ui.hitLabels(sweep.hit) end
   end
 
   function s.tour(t)

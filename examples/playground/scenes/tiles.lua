@@ -58,14 +58,10 @@ return function(impact, ui)
     for i = 1, used do
       local leg = legs[i]
       draw.sweep(leg.box, leg.dx, leg.dy, leg.sweep)
-      local p = leg.sweep.pos
-      ui.label(p.x - 20, p.y - 42, "leg " .. i .. ", time " .. ui.num(leg.sweep.time), draw.style.stop)
-      local hit = leg.sweep.hit
-      if hit then
-        local n = hit.normal
-        ui.label(hit.pos.x + 40 * n.x + 6, hit.pos.y + 40 * n.y - 8, "normal " .. ui.vec(n), draw.style.normal)
-      end
+      local p, h = leg.sweep.pos, leg.box.half
+      ui.label(p.x - h.x, p.y - h.y - 18, "leg " .. i, draw.style.stop)
     end
+    ui.label(from.x - 20, from.y - 38, "player", ui.colors.dim)
   end
 
   function s.tour(t)

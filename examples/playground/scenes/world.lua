@@ -1,27 +1,33 @@
 -- A World (bump.lua's API): a player's move checked against items with
 -- each response (the filter picks it by item), and the three queries.
 return function(impact, ui)
-  local s = ui.scene("World", "drag the player, its goal, the query box, point and ray")
+  local s = ui.scene("World", "tab: moves or queries; drag the player and its goal, or the query box, point and ray")
+  s.mode = "move"
+  function s.key(key)
+    if key == "tab" then s.mode = s.mode == "move" and "query" or "move" end
+  end
   local world = impact.World(64)
   local RESPONSE = { coin = "cross", spring = "bounce", sign = "touch" }
   local items = {}
-  local function item(name, x, y, w, h)
+  local labels = {}  -- where each item's name goes, from its top-left corner
+  local function item(name, x, y, w, h, lx, ly)
     items[name] = world:add({ name = name }, x, y, w, h)
+    labels[name] = { lx, ly }
   end
-  item("floor", 80, 440, 640, 20)
-  item("wall", 560, 200, 20, 240)
-  item("coin", 260, 300, 20, 20)
-  item("spring", 160, 360, 80, 20)
-  item("sign", 400, 100, 20, 80)
+  item("floor", 80, 440, 640, 20, 4, -18)
+  item("wall", 560, 200, 20, 240, 24, 0)
+  item("coin", 260, 300, 20, 20, 24, 2)
+  item("spring", 160, 360, 80, 20, 0, 24)
+  item("sign", 400, 100, 20, 80, 24, 0)
   local player = world:add({ name = "player" }, 150, 250, 30, 30)
   local function filter(_, other) return RESPONSE[other.name] or "slide" end
 
-  local from = s.handle("player", 150, 250)
-  local goal = s.handle("goal", 620, 330, { follows = "player" })
-  local box = s.handle("box", 500, 380)
-  local point = s.handle("point", 270, 310)
-  local ray1 = s.handle("ray1", 60, 330)
-  local ray2 = s.handle("ray2", 740, 460, { follows = "ray1" })
+  local from = s.handle("player", 150, 250, { mode = "move" })
+  local goal = s.handle("goal", 620, 330, { follows = "player", mode = "move" })
+  local box = s.handle("box", 500, 380, { mode = "query" })
+  local point = s.handle("point", 270, 310, { mode = "query" })
+  local ray1 = s.handle("ray1", 60, 330, { mode = "query" })
+  local ray2 = s.handle("ray2", 740, 460, { follows = "ray1", mode = "query" })
   local BOX_W, BOX_H = 120, 85
 
   -- Out tables, one per kind of call, reused.
@@ -40,7 +46,20 @@ return function(impact, ui)
     inBox, nBox = world:queryRect(box.x, box.y, BOX_W, BOX_H, nil, inBox)
     atPoint, nPoint = world:queryPoint(point.x, point.y, nil, atPoint)
     onRay, nRay = world:querySegmentWithCoords(ray1.x, ray1.y, ray2.x, ray2.y, nil, onRay)
-    s.say("world:check(player, %s, filter) -> %s", ui.pt(goal.x, goal.y), ui.pt(x, y))
+    if s.mode == "query" then
+      s.say("queryRect(%s, %s, %d, %d): %s", ui.num(box.x), ui.num(box.y), BOX_W, BOX_H, names(inBox, nBox))
+      s.say("queryPoint%s: %s", ui.pt(point.x, point.y), names(atPoint, nPoint))
+      local parts = {}
+      for i = 1, nRay do
+        local r = onRay[i]
+        parts[i] = string.format("%s %s..%s", r.item.name, ui.num(r.ti1), ui.num(r.ti2))
+      end
+      s.say("querySegmentWithCoords(%s, %s): %s", ui.pt(ray1.x, ray1.y), ui.pt(ray2.x, ray2.y),
+            nRay > 0 and "" or "nothing")
+      s.say("  %s", table.concat(parts, ", "))
+      return
+    end
+    s.say("world:check(player, %s, %s, filter) -> %s", ui.num(goal.x), ui.num(goal.y), ui.pt(x, y))
     for i = 1, len do
       local c = cols[i]
       s.say("  %d: %s %s  ti %s  normal %s  touch %s%s", i, c.other.name, c.type, ui.num(c.ti),
@@ -48,30 +67,31 @@ return function(impact, ui)
             (c.slide and "  slide " .. ui.pt(c.slide.x, c.slide.y)) or
             (c.bounce and "  bounce " .. ui.pt(c.bounce.x, c.bounce.y)) or "")
     end
-    s.say("queryRect: %s   queryPoint: %s", names(inBox, nBox), names(atPoint, nPoint))
-    local parts = {}
-    for i = 1, nRay do
-      local r = onRay[i]
-      parts[i] = r.item.name .. " " .. ui.num(r.ti1) .. "-" .. ui.num(r.ti2)
-    end
-    s.say("querySegmentWithCoords: %s", table.concat(parts, ", "))
   end
 
   function s.draw(draw)
     draw.world(world, 0, 34, 800, 436, true)
     for name, it in pairs(items) do
-      local ix, iy, iw = world:getRect(it)
-      local text = name .. (RESPONSE[name] and " (" .. RESPONSE[name] .. ")" or "")
-      ui.label(ix + iw / 2 - 30, iy - 18, text, ui.colors.dim)
+      local ix, iy = world:getRect(it)
+      local at = labels[name]
+      ui.label(ix + at[1], iy + at[2], name .. (RESPONSE[name] and " (" .. RESPONSE[name] .. ")" or ""),
+               ui.colors.dim)
     end
-    draw.collisions(cols, len)
-    draw.rect(x, y, 30, 30, draw.style.stop)
-    ui.label(x, y + 32, "check -> " .. ui.pt(x, y), draw.style.stop)
-    draw.rect(box.x, box.y, BOX_W, BOX_H, draw.style.path)
-    draw.items(world, inBox, nBox)
-    draw.items(world, atPoint, nPoint)
-    draw.point(point.x, point.y, draw.style.query)
-    draw.segmentQuery(ray1.x, ray1.y, ray2.x, ray2.y, onRay, nRay)
+    if s.mode == "move" then
+      ui.label(from.x, from.y - 20, "player", ui.colors.dim)
+      draw.rect(x, y, 30, 30, draw.style.stop)  -- where check ends
+      draw.collisions(cols, len)
+      ui.label(goal.x + 8, goal.y + 8, "goal", draw.style.path)
+    else
+      draw.rect(box.x, box.y, BOX_W, BOX_H, draw.style.path)
+      ui.label(box.x + 4, box.y + 4, "queryRect", draw.style.path)
+      draw.items(world, inBox, nBox)
+      draw.items(world, atPoint, nPoint)
+      draw.point(point.x, point.y, draw.style.query)
+      ui.label(point.x + 10, point.y + 10, "queryPoint", draw.style.query)
+      draw.segmentQuery(ray1.x, ray1.y, ray2.x, ray2.y, onRay, nRay)
+      ui.label(ray1.x - 20, ray1.y + 10, "querySegmentWithCoords", draw.style.path)
+    end
   end
 
   local function expectCol(t, i, name, kind, ti, nx, ny, tx, ty)
@@ -95,8 +115,10 @@ return function(impact, ui)
     expectCol(t, 2, "wall", "slide", 380 / 470, -1, 0, 530, 250 + 80 * 380 / 470)
     t.expect("slide.x", cols[2].slide.x, 530); t.expect("slide.y", cols[2].slide.y, 330)
     t.expect("x", x, 530); t.expect("y", y, 330)
-    -- The queries. The box, x 500..620, y 380..465: the wall (down to 440)
+    t.shot("9-world-cross-slide")
+    -- The queries (tab). The box, x 500..620, y 380..465: the wall (down to 440)
     -- and the floor (from 440). The point (270, 310) is in the coin.
+    t.key("tab")
     t.expect("queryRect finds 2", nBox, 2)
     local found = {}
     for i = 1, nBox do found[inBox[i].name] = true end
@@ -115,7 +137,8 @@ return function(impact, ui)
     expectRay(1, "spring", 30 / 130, 180 / 680)
     expectRay(2, "wall", 500 / 680, 520 / 680)
     expectRay(3, "floor", 110 / 130, 660 / 680)
-    t.shot("9-world-cross-slide")
+    t.shot("9-world-queries")
+    t.key("tab")
     -- From (100, 200) to (300, 420), along (200, 220): the spring (x
     -- 160..240, y 360..380) is reached when y > 330, t = 130/220, at
     -- x = 2400/11, from above: bounce, mirrored to (300, 240). On the way
