@@ -12,7 +12,7 @@ local ui = require "ui"
 
 local SCENES = { "point", "segment", "boxes", "sweep", "tiles", "clip", "segpoint", "obb", "world" }
 
-local scenes, current = {}, nil
+local scenes = {}
 local tour
 
 local function options(args)
@@ -40,8 +40,7 @@ local function root()
 end
 
 local function show(i)
-  current = scenes[i]
-  ui.use(current)
+  ui.use(scenes[i])
 end
 
 function love.load(args)
@@ -50,10 +49,9 @@ function love.load(args)
   package.cpath = base .. "/" .. o.build .. "/?.so;" .. package.cpath
   package.path = base .. "/lua/?.lua;" .. base .. "/lua/?/init.lua;" .. package.path
   local impact = require "impact"
-  ui.load(impact)
+  ui.load()
   for i, name in ipairs(SCENES) do
     scenes[i] = require("scenes." .. name)(impact, ui)
-    scenes[i].number = i
   end
   show(1)
   if o.tour then tour = require("tour")(o.tour, scenes, show, o.broken) end
@@ -64,7 +62,7 @@ function love.update()
 end
 
 function love.draw()
-  ui.frame(scenes, current)
+  ui.frame(scenes)
 end
 
 function love.keypressed(key)

@@ -2,7 +2,7 @@
 -- formatting, labels, and the frame around a scene (tabs, results, hints).
 local ui = {}
 
-local impact, draw
+local draw  -- impact.debug, once the module path is set
 local scene              -- the scene on screen
 local grabbed            -- the handle being dragged
 local fonts = {}
@@ -13,8 +13,7 @@ local DIM = { 0.6, 0.62, 0.68, 1 }
 local PANEL_TOP = 470
 local GRAB_RADIUS = 14
 
-function ui.load(module)
-  impact = module
+function ui.load()
   draw = require "impact.debug"
   draw.configure { lineWidth = 2, pointRadius = 4, normalLength = 40, arrowHead = 10 }
   ui.draw = draw

@@ -101,7 +101,6 @@ local function checkShape(name, s)
   if kind ~= "AABB" and kind ~= "OBB" then
     error(("bad argument #1 to '%s' (AABB or OBB expected, got %s)"):format(name, kind or type(s)), 4)
   end
-  return kind
 end
 
 -- A rectangle (AABB or OBB) drawn with its centre at (cx, cy).
@@ -117,12 +116,12 @@ local function shapeAt(s, cx, cy)
              X(x3 + ox), Y(y3 + oy), X(x4 + ox), Y(y4 + oy))
 end
 
--- A contact: its normal and point, and with delta, the push-out.
-local function contact(h, delta)
+-- A Hit's contact point and normal, and the push-out if asked for.
+local function contact(h, pushOut)
   local p, n = h.pos, h.normal
   local px, py = X(p.x), Y(p.y)
   local d = h.delta
-  if delta and (d.x ~= 0 or d.y ~= 0) then  -- ending at the contact
+  if pushOut and (d.x ~= 0 or d.y ~= 0) then  -- ending at the contact
     color(style.delta)
     arrow(X(p.x - d.x), Y(p.y - d.y), px, py)
   end

@@ -36,7 +36,7 @@ return function(impact, ui)
 
   local function names(list, n)
     local t = {}
-    for i = 1, n do t[i] = list[i].name or list[i].item.name end
+    for i = 1, n do t[i] = list[i].name end
     return table.concat(t, ", ")
   end
 
