@@ -77,8 +77,8 @@ return function(impact, ui)
       ui.label(ix + at[1], iy + at[2], name .. (RESPONSE[name] and " (" .. RESPONSE[name] .. ")" or ""),
                ui.colors.dim)
     end
+    ui.label(from.x, from.y - 20, "player", ui.colors.dim)
     if s.mode == "move" then
-      ui.label(from.x, from.y - 20, "player", ui.colors.dim)
       draw.rect(x, y, 30, 30, draw.style.stop)  -- where check ends
       draw.collisions(cols, len)
       ui.label(goal.x + 8, goal.y + 8, "goal", draw.style.path)
@@ -90,7 +90,7 @@ return function(impact, ui)
       draw.point(point.x, point.y, draw.style.query)
       ui.label(point.x + 10, point.y + 10, "queryPoint", draw.style.query)
       draw.segmentQuery(ray1.x, ray1.y, ray2.x, ray2.y, onRay, nRay)
-      ui.label(ray1.x - 20, ray1.y + 10, "querySegmentWithCoords", draw.style.path)
+      ui.label(ray1.x - 20, ray1.y - 24, "querySegmentWithCoords", draw.style.path)
     end
   end
 
