@@ -1,11 +1,15 @@
--- A headless LÖVE game that loads impact the way a shipped game does and
--- plays a scripted scene: a player box moved through tiles with sweepInto
--- and sliding, and segment tests with known answers. It quits with 0 when
--- every check holds, and 1 on a failed check or an error.
+-- A headless LÖVE game that loads impact and plays a scripted scene: a
+-- player box moved through tiles with sweepInto and sliding, and segment
+-- tests with known answers. It quits with 0 when every check holds, and 1
+-- on a failed check or an error.
 --   love spec/love [--build DIR] [--break]
+--   love GAME [--shipped]
 -- DIR is the build directory holding impact/core.so for LuaJIT (default
 -- build-luajit, relative to the checkout); --break adds one deliberately
--- wrong expectation, to show that a failure fails the run.
+-- wrong expectation, to show that a failure fails the run. --shipped is a
+-- copy of this game with a copy of dist/impact in it, run as a shipped game
+-- runs: no search path is touched, and a love.thread thread loads impact
+-- too (tools/check-love.sh).
 
 local failures, checks = 0, 0
 
@@ -43,6 +47,8 @@ local function options(args)
       i = i + 1
     elseif args[i] == "--break" then
       o.broken = true
+    elseif args[i] == "--shipped" then
+      o.shipped = true
     end
     i = i + 1
   end
@@ -172,13 +178,46 @@ local function scene(impact, o)
   end
 end
 
+-- A thread requires impact on its own (LÖVE threads share no Lua state)
+-- and answers a segment test, or the error it met.
+local threadcode = [[
+require "love.filesystem"
+local channel = ...
+local ok, answer = pcall(function()
+  local impact = require "impact"
+  return impact.AABB(100, 50, 10, 40):intersectSegment(0, 50, 200, 0).time
+end)
+channel:push(ok and answer or tostring(answer))
+]]
+
+-- As shipped: impact found its native module by itself, in the game's
+-- impact/native folder or beside the .love, in this thread and in another.
+local function shipped(impact, cpath)
+  check(package.cpath == cpath, "package.cpath untouched")
+  check(package.loaded["impact.core"] ~= nil, "impact.core is registered")
+  check(impact._VERSION == "impact 0.2.0" and impact._VERSION_NUM == 200,
+        "impact._VERSION " .. tostring(impact._VERSION))
+  local channel = love.thread.newChannel()
+  local thread = love.thread.newThread(threadcode)
+  thread:start(channel)
+  local answer = channel:demand(10)
+  thread:wait()
+  check(answer == 0.45, "a thread requires impact: " .. tostring(answer or thread:getError()))
+end
+
 function love.load(args)
   local o = options(args or arg or {})
-  local base = root()
-  package.cpath = base .. "/" .. o.build .. "/?.so;" .. package.cpath
-  package.path = base .. "/lua/?.lua;" .. base .. "/lua/?/init.lua;" .. package.path
+  local cpath = package.cpath
+  if not o.shipped then
+    local base = root()
+    package.cpath = base .. "/" .. o.build .. "/?.so;" .. package.cpath
+    package.path = base .. "/lua/?.lua;" .. base .. "/lua/?/init.lua;" .. package.path
+  end
   local impact = require "impact"
-  local ok, err = xpcall(function() scene(impact, o) end, debug.traceback)
+  local ok, err = xpcall(function()
+    if o.shipped then shipped(impact, cpath) end
+    scene(impact, o)
+  end, debug.traceback)
   if not ok then
     failures = failures + 1
     say("love: error: " .. tostring(err))
