@@ -74,7 +74,7 @@ defs: build-luajit
 
 lint:
 	@echo "== luacheck"
-	@luacheck -q lua spec bench examples library
+	@luacheck --no-color -q lua spec bench examples library tools/check-defs.lua
 
 rock:
 	@tools/check-rock.sh

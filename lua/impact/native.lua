@@ -55,11 +55,10 @@ local function bases()
   if dir then list[#list + 1] = dir end
   local fs = lovefs()
   if fs and dir then
-    local real = fs.getRealDirectory and fs.getRealDirectory(this:sub(2))
-    if real then list[#list + 1] = real .. "/" .. dir end
-    if fs.getSourceBaseDirectory then
-      list[#list + 1] = fs.getSourceBaseDirectory() .. "/" .. dir
-    end
+    -- An error when this file was not loaded through LÖVE's filesystem.
+    local found, real = pcall(fs.getRealDirectory, this:sub(2))
+    if found and real then list[#list + 1] = real .. "/" .. dir end
+    list[#list + 1] = fs.getSourceBaseDirectory() .. "/" .. dir
   end
   return list
 end
