@@ -45,8 +45,11 @@ test:
 	@$(MAKE) --no-print-directory -j2 --output-sync=target ship
 	@spec/run.sh $(PROFILES)
 
-# dist/impact/ (the folder a game copies) and the release tarball.
-dist: build-luajit build-win64 build-win32
+# dist/impact/ (the folder a game copies), the release tarball and its
+# source rock. The checks of what ships (love-dist, dlls, rock) read dist/.
+dist:
+	@tools/deps.sh dist
+	@$(MAKE) --no-print-directory build-luajit build-win64 build-win32
 	@tools/dist.sh build-luajit/impact/core.so build-win64/impact/core.dll \
 	  build-win32/impact/core.dll
 
