@@ -10,9 +10,11 @@ PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan
 
 all: build-5.4
 
+# Recipes that run make through cmake --build start with + to share make's
+# job slots (make -j2 ship).
 $(addprefix build-,$(LUAS)): build-%:
 	@cmake -S . -B build-$* -DIMPACT_LUA=$* >/dev/null
-	@cmake --build build-$* -- --no-print-directory
+	+@cmake --build build-$* -- --no-print-directory
 
 # Windows modules for LuaJIT (LÖVE's lua51.dll), cross-compiled with
 # mingw-w64 (cmake/mingw-*.cmake); build-win64 also builds the property checks.
@@ -21,9 +23,9 @@ build-win64: TRIPLET = x86_64
 build-win32: TRIPLET = i686
 build-win64 build-win32:
 	@cmake -S . -B $@ -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-$(TRIPLET).cmake \
-	  -DIMPACT_LUA=luajit -DLUA_INCLUDE_DIR=$(LUAJIT_INCLUDE) >/dev/null
-	@cmake --build $@ -- --no-print-directory
-	@if [ $@ = build-win64 ]; then \
+	  -DIMPACT_LUA=luajit -DLUA_INCLUDE_DIR=$(LUAJIT_INCLUDE) --no-warn-unused-cli >/dev/null
+	+@cmake --build $@ -- --no-print-directory
+	+@if [ $@ = build-win64 ]; then \
 	  cmake --build $@ --target impact_properties -- --no-print-directory; fi
 
 # Lua 5.4 module with AddressSanitizer and UndefinedBehaviorSanitizer.
@@ -66,7 +68,8 @@ dlls:
 	@tools/check-dlls.sh dist/impact
 
 wine: build-5.4 build-win64
-	@cmake --build build-5.4 --target impact_properties -- --no-print-directory >/dev/null
+	@echo "== wine build-win64/impact_properties.exe against build-5.4/impact_properties"
+	+@cmake --build build-5.4 --target impact_properties -- --no-print-directory >/dev/null
 	@tools/check-wine.sh build-5.4/impact_properties build-win64/impact_properties.exe \
 	  $(CURDIR)/build-win64/wine
 
