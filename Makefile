@@ -56,13 +56,17 @@ dist:
 	  build-win32/impact/core.dll
 
 # What a release ships, checked (independent of each other: make -j2 ship):
-# the LÖVE game from a copy of dist/impact, the Windows DLLs, the core under
-# wine against Linux, the LuaLS definitions against the module, luacheck.
-ship: love-dist dlls wine defs lint
-.PHONY: love-dist dlls wine defs lint
+# the LÖVE game from a copy of dist/impact, the same copy under plain Lua,
+# the Windows DLLs, the core under wine against Linux, the LuaLS
+# definitions against the module, luacheck.
+ship: love-dist native dlls wine defs lint
+.PHONY: love-dist native dlls wine defs lint
 
 love-dist:
 	@tools/check-love.sh dist/impact
+
+native:
+	@tools/check-native.sh dist/impact
 
 dlls:
 	@tools/check-dlls.sh dist/impact
