@@ -48,8 +48,8 @@ test:
 	@spec/run.sh $(PROFILES)
 
 # dist/impact/ (the folder a game copies), the release tarball and its
-# source rock. The checks of what ships (rock, love-dist, native, dlls) read
-# dist/
+# source rock. The checks of what ships (rock, love-dist, native, dlls)
+# read dist/.
 dist:
 	@tools/deps.sh dist
 	@$(MAKE) --no-print-directory build-luajit build-win64 build-win32
