@@ -6,13 +6,27 @@ LUAS      := 5.1 5.2 5.3 5.4 luajit
 PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan
 
 .PHONY: all demo test rock valgrind properties love playground shots tour bench fuzz clean build-asan \
-        $(addprefix build-,$(LUAS))
+        $(addprefix build-,$(LUAS)) dist build-win64 build-win32 ship
 
 all: build-5.4
 
+# Recipes that run make through cmake --build start with + to share make's
+# job slots (make -j2 ship).
 $(addprefix build-,$(LUAS)): build-%:
 	@cmake -S . -B build-$* -DIMPACT_LUA=$* >/dev/null
-	@cmake --build build-$* -- --no-print-directory
+	+@cmake --build build-$* -- --no-print-directory
+
+# Windows modules for LuaJIT (LÖVE's lua51.dll), cross-compiled with
+# mingw-w64 (cmake/mingw-*.cmake); build-win64 also builds the property checks.
+LUAJIT_INCLUDE = $(shell pkg-config --variable=includedir luajit)
+build-win64: TRIPLET = x86_64
+build-win32: TRIPLET = i686
+build-win64 build-win32:
+	@cmake -S . -B $@ -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-$(TRIPLET).cmake \
+	  -DIMPACT_LUA=luajit -DLUA_INCLUDE_DIR=$(LUAJIT_INCLUDE) --no-warn-unused-cli >/dev/null
+	+@cmake --build $@ -- --no-print-directory
+	+@if [ $@ = build-win64 ]; then \
+	  cmake --build $@ --target impact_properties -- --no-print-directory; fi
 
 # Lua 5.4 module with AddressSanitizer and UndefinedBehaviorSanitizer.
 build-asan:
@@ -28,8 +42,50 @@ demo:
 test:
 	@tools/deps.sh test
 	@for v in $(LUAS) asan; do $(MAKE) --no-print-directory build-$$v || exit 1; done
+	@$(MAKE) --no-print-directory dist
 	@$(MAKE) --no-print-directory rock valgrind properties love tour
+	@$(MAKE) --no-print-directory -j2 --output-sync=target ship
 	@spec/run.sh $(PROFILES)
+
+# dist/impact/ (the folder a game copies), the release tarball and its
+# source rock. The checks of what ships (rock, love-dist, native, dlls)
+# read dist/.
+dist:
+	@tools/deps.sh dist
+	@$(MAKE) --no-print-directory build-luajit build-win64 build-win32
+	@tools/dist.sh build-luajit/impact/core.so build-win64/impact/core.dll \
+	  build-win32/impact/core.dll
+
+# What a release ships, checked (independent of each other: make -j2 ship):
+# the LÖVE game from a copy of dist/impact, the same copy under plain Lua,
+# the Windows DLLs, the core under wine against Linux, the LuaLS
+# definitions against the module, luacheck.
+ship: love-dist native dlls wine defs lint
+.PHONY: love-dist native dlls wine defs lint
+
+love-dist:
+	@tools/check-love.sh dist/impact
+
+native:
+	@tools/check-native.sh dist/impact
+
+dlls:
+	@tools/check-dlls.sh dist/impact
+
+wine: build-5.4 build-win64
+	@echo "== wine build-win64/impact_properties.exe against build-5.4/impact_properties"
+	+@cmake --build build-5.4 --target impact_properties -- --no-print-directory >/dev/null
+	@tools/check-wine.sh build-5.4/impact_properties build-win64/impact_properties.exe \
+	  $(CURDIR)/build-win64/wine
+
+defs: build-luajit
+	@echo "== defs library/impact.lua"
+	@LUA_CPATH="build-luajit/?.so" LUA_PATH="lua/?.lua;lua/?/init.lua" \
+	  luajit tools/check-defs.lua library/impact.lua
+
+lint:
+	@echo "== luacheck"
+	@luacheck --no-color -q lua spec bench examples library tools/check-defs.lua
 
 rock:
 	@tools/check-rock.sh
@@ -97,4 +153,4 @@ fuzz: build-asan
 	  LUA_CPATH="build-asan/?.so" lua5.4 bench/fuzz/run.lua $(CALLS) $(SEED)
 
 clean:
-	rm -rf $(addprefix build-,$(LUAS) asan) demo.svg
+	rm -rf $(addprefix build-,$(LUAS) asan win64 win32) dist demo.svg

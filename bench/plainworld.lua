@@ -123,7 +123,7 @@ local function collide(x, y, w, h, ox, oy, ow, oh, gx, gy)
       if abs(cx) < abs(cy) then cy = 0 else cx = 0 end
       nx, ny, tx, ty = sgn(cx), sgn(cy), x + cx, y + cy
     else
-      local t0, t1, n1, n2 = slab(l, t, r, b, dx, dy)
+      local t0, _, n1, n2 = slab(l, t, r, b, dx, dy)
       if not t0 or t0 > 1 then return nil end
       nx, ny = n1, n2
       tx, ty = x + dx * t0, y + dy * t0

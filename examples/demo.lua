@@ -112,10 +112,8 @@ draw("box", { box = player, class = "player" })
 -- floor and against the pillar; then a laser lists what it crosses.
 local bump = require "impact.bump"
 local world = bump.newWorld(64)
-local names = {}
 for i, wall in ipairs(level) do
   local item = { name = ({ "the floor", "the pillar", "the crate", "the box" })[i] }
-  names[item] = item.name
   world:add(item, wall.pos.x - wall.half.x, wall.pos.y - wall.half.y,
             2 * wall.half.x, 2 * wall.half.y)
 end
@@ -124,9 +122,9 @@ world:add(coin, 262, 300, 12, 12)
 local hero = { name = "hero" }
 world:add(hero, 160, 200, 20, 30)
 local function filter(_, other) return other == coin and "cross" or "slide" end
-local cols, x, y, len, seen = {}, 160, 200, 0, {}  -- one out table, reused
+local cols, x, y, seen = {}, 160, 200, {}  -- one out table, reused
 for _ = 1, 60 do
-  local fromX, fromY = x, y
+  local fromX, fromY, len = x, y
   x, y, cols, len = world:move(hero, x + 4, y + 6, filter, cols)
   draw("segment", { x = fromX + 10, y = fromY + 15, dx = x - fromX, dy = y - fromY, class = "path" })
   for i = 1, len do

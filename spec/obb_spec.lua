@@ -179,7 +179,8 @@ describe("OBB turned", function()
     local h = box:intersectPoint(3, 0.5)
     assertHitNear(o:intersectPoint(3, 0.5), o, 0, { h.pos.x, h.pos.y },
                   { h.delta.x, h.delta.y }, { h.normal.x, h.normal.y })
-    h = box:intersectSegment(-8, 0.5, 16, 0)  -- enters x = -4 at t = 4/16
+    -- Enters x = -4 at t = 4/16, as the box does.
+    assertHitNear(box:intersectSegment(-8, 0.5, 16, 0), box, 0.25, { -4, 0.5 }, { -12, 0 }, { -1, 0 })
     assertHitNear(o:intersectSegment(-8, 0.5, 16, 0), o, 0.25, { -4, 0.5 }, { -12, 0 }, { -1, 0 })
     local kind, t0, t1 = o:clipSegment(-8, 0.5, 16, 0)
     assert.are.equal("traverse", kind)

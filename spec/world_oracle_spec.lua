@@ -515,7 +515,8 @@ describe("World against the reference (bumpref)", function()
         local function filter(_, other) return answers[other] end
         local gx, gy = newGoal(c, c.ref:getRect(item))
         local where = function()
-          return c.where(step, ("move(%s, %s, by item {%s})"):format(tostring(item), args(gx, gy), table.concat(names, ",")))
+          return c.where(step, ("move(%s, %s, by item {%s})"):format(tostring(item), args(gx, gy),
+                                                                      table.concat(names, ",")))
         end
         moves = moves + 1
         if both(c, "move", item, gx, gy, filter, where) then skipped = skipped + 1 end

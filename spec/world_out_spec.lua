@@ -395,7 +395,8 @@ describe("World custom responses", function()
 end)
 
 describe("World callbacks", function()
-  it("filters and responses that add, remove and update items, the mover and the item hit included, leave the World consistent", function()
+  it("filters and responses that add, remove and update items, the mover and the item hit included, "
+     .. "leave the World consistent", function()
     local rnd = random(9)
     local moves, callbacks = 0, 0
     for _ = 1, 40 do
@@ -484,7 +485,7 @@ describe("World callbacks", function()
           local gx, gy = rnd.range(-100, 100), rnd.range(-100, 100)
           local x, y, cols, len
           if rnd.int(4) == 0 then
-            x, y, cols, len = world:check(mover, gx, gy, filter, out)
+            _, _, cols, len = world:check(mover, gx, gy, filter, out)
           else
             x, y, cols, len = world:move(mover, gx, gy, filter, rnd.int(2) == 0 and out or nil)
             if alive[mover] then place(mover, x, y) end
@@ -576,7 +577,8 @@ describe("World callbacks", function()
     assert.are.equal(0, select(2, world:queryPoint(65, 5, keep)))
     assert.are.equal(3, select(2, world:querySegment(15, 5, 100, 5, keep, {})))
     assert.are.equal(3, select(2, world:querySegmentWithCoords(15, 5, 100, 5, keep)))
-    world:addResponse("halt", setmetatable({}, { __call = function(self, w, col) return col.touch.x, col.touch.y, {}, 0 end }))
+    world:addResponse("halt", setmetatable({}, {
+      __call = function(self, w, col) return col.touch.x, col.touch.y, {}, 0 end }))
     x, y = world:move(mover, 100, 0, always("halt"))
     assert.are.same({ 10, 0 }, { x, y })
   end)

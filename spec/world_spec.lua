@@ -131,7 +131,7 @@ describe("World queries", function()
   end)
 
   it("queryRect finds overlapping items, not touching ones", function()
-    local items, len = world:queryRect(5, 5, 100, 10)
+    local _, len = world:queryRect(5, 5, 100, 10)
     assert.are.equal(2, len)
     local _, n = world:queryRect(10, 0, 90, 10)  -- touches a and b only
     assert.are.equal(0, n)
@@ -226,7 +226,7 @@ describe("World:move", function()
   end)
 
   it("each other item collides at most once per move", function()
-    local x, _, cols, len = world:move(mover, 100, 0, function() return "bounce" end)
+    local x, _, _, len = world:move(mover, 100, 0, function() return "bounce" end)
     assert.are.equal(1, len)
     assert.are.equal(-80, x)
   end)
@@ -337,7 +337,8 @@ describe("World robustness", function()
     end
     for _ = 1, 300 do
       local it = items[1 + rnd(60)]
-      world:move(it, rnd(200) - 100, rnd(200) - 100, function() return ({ "slide", "cross", "touch", "bounce" })[1 + rnd(4)] end)
+      world:move(it, rnd(200) - 100, rnd(200) - 100,
+                 function() return ({ "slide", "cross", "touch", "bounce" })[1 + rnd(4)] end)
     end
     for i = 1, 60 do
       local x, y, w, h = world:getRect(items[i])

@@ -1,18 +1,20 @@
 #!/bin/sh
 # Installs the Debian packages that a make target needs, when run as root;
 # otherwise prints the exact command to run and fails.
-#   tools/deps.sh demo|test|bench|playground|shots
+#   tools/deps.sh demo|test|bench|dist|playground|shots
 set -e
 
 case "$1" in
   demo)  need="gcc make cmake pkg-config lua5.4 liblua5.4-dev" ;;
+  dist)  need="gcc make cmake pkg-config luajit libluajit-5.1-dev mingw-w64 luarocks" ;;
   bench) need="gcc make cmake pkg-config lua5.4 liblua5.4-dev luajit libluajit-5.1-dev" ;;
   test)  need="gcc make cmake pkg-config lua5.1 liblua5.1-0-dev lua5.2 liblua5.2-dev
                lua5.3 liblua5.3-dev lua5.4 liblua5.4-dev luajit libluajit-5.1-dev
-               luarocks lua-busted valgrind love xvfb xauth" ;;
+               luarocks lua-busted valgrind love xvfb xauth zip lua-check
+               mingw-w64 wine wine64" ;;
   playground) need="gcc make cmake pkg-config luajit libluajit-5.1-dev love" ;;
   shots) need="gcc make cmake pkg-config luajit libluajit-5.1-dev love xvfb xauth" ;;
-  *) echo "usage: tools/deps.sh demo|test|bench|playground|shots" >&2; exit 2 ;;
+  *) echo "usage: tools/deps.sh demo|test|bench|dist|playground|shots" >&2; exit 2 ;;
 esac
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

@@ -19,7 +19,13 @@
 **   a rectangle or a segment query reaches.
 **
 ** Usage: impact_properties [rounds [seed]]. Each counterexample is printed
-** with its inputs in hex floats (exact), and makes the run fail.
+** with its inputs in hex floats (exact), and makes the run fail. Each check
+** also prints a digest of every result the core gave it, bit for bit: a
+** seed gives the same digests on every platform where the core computes the
+** same doubles (make wine compares Windows with Linux). The cosine and sine
+** of an OBB's angle come from the C library, which may differ in the last
+** bit between platforms: checks that draw angles print a digest of those
+** too ("angles"), so that a difference can be traced to them.
 */
 #include <float.h>
 #include <math.h>
@@ -123,6 +129,74 @@ static int fail(const char *fmt, ...) {
   return 0;
 }
 
+/* The digest of the core's results: each number's bits (so -0 is not 0,
+** and every NaN is its own), mixed with splitmix64's finalizer. */
+static uint64_t digest, angles;
+static int drew_angles;
+
+static uint64_t mix(uint64_t h, uint64_t bits) {
+  uint64_t z = (h ^ bits) + 0x9e3779b97f4a7c15u;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  return z ^ (z >> 31);
+}
+
+static void keep_bits(uint64_t bits) { digest = mix(digest, bits); }
+
+static void keep(double v) {
+  uint64_t bits;
+  memcpy(&bits, &v, sizeof bits);
+  keep_bits(bits);
+}
+
+static void keep_vec2(imp_vec2 v) {
+  keep(v.x);
+  keep(v.y);
+}
+
+/* A test's answer, and the hit it filled when it reports one (a miss
+** leaves the hit untouched). */
+static int keep_hit(int found, const imp_hit *h) {
+  keep_bits((uint64_t)found);
+  if (found) {
+    keep_vec2(h->pos);
+    keep_vec2(h->delta);
+    keep_vec2(h->normal);
+    keep(h->time);
+  }
+  return found;
+}
+
+static void keep_sweep(const imp_sweep *s) {
+  keep_hit(s->has_hit, &s->hit);
+  keep_vec2(s->pos);
+  keep(s->time);
+}
+
+static void keep_clip(const imp_clip *c) {
+  keep_bits((uint64_t)c->kind);
+  keep(c->t0);
+  keep(c->t1);
+}
+
+static int keep_collision(int found, const imp_rect_collision *c) {
+  keep_bits((uint64_t)found);
+  if (found) {
+    keep_bits((uint64_t)c->overlaps);
+    keep(c->ti);
+    keep_vec2(c->move);
+    keep_vec2(c->normal);
+    keep_vec2(c->touch);
+  }
+  return found;
+}
+
+static void keep_ids(size_t n, const size_t *ids, size_t cap) {
+  size_t i;
+  keep_bits(n);
+  for (i = 0; i < n && i < cap; i++) keep_bits(ids[i]);
+}
+
 #define AABB_FMT "AABB(%a, %a, %a, %a)"
 #define AABB_ARGS(b) (b).pos.x, (b).pos.y, (b).half.x, (b).half.y
 
@@ -157,16 +231,22 @@ static void segment_against_clip(void) {
   int hit;
   p.x = coord();
   p.y = coord();
-  hit = imp_aabb_intersect_segment(&b, p.x, p.y, d.x, d.y, 0, 0, &h);
+  hit = keep_hit(imp_aabb_intersect_segment(&b, p.x, p.y, d.x, d.y, 0, 0, &h),
+                 &h);
   imp_aabb_clip_segment(&b, p.x, p.y, d.x, d.y, &c);
+  keep_clip(&c);
   m = margin(&b, p.x, p.y, d.x, d.y);
   {
     imp_aabb g = grown(&b, m), s = b;
     imp_aabb_clip_segment(&g, p.x, p.y, d.x, d.y, &outer);
+    keep_clip(&outer);
     s.half.x -= m;
     s.half.y -= m;
     if (!(s.half.x > 0 && s.half.y > 0)) inner.kind = IMP_CLIP_OUTSIDE;
-    else imp_aabb_clip_segment(&s, p.x, p.y, d.x, d.y, &inner);
+    else {
+      imp_aabb_clip_segment(&s, p.x, p.y, d.x, d.y, &inner);
+      keep_clip(&inner);
+    }
   }
   checked++;
   if (hit && outer.kind == IMP_CLIP_OUTSIDE)
@@ -196,7 +276,8 @@ static void segment_against_clip(void) {
     g.half.y += pady;
     memset(&h, 0, sizeof h);
     memset(&hp, 0, sizeof hp);
-    a = imp_aabb_intersect_segment(&b, p.x, p.y, d.x, d.y, padx, pady, &hp);
+    a = keep_hit(imp_aabb_intersect_segment(&b, p.x, p.y, d.x, d.y, padx,
+                                            pady, &hp), &hp);
     z = imp_aabb_intersect_segment(&g, p.x, p.y, d.x, d.y, 0, 0, &h);
     checked++;
     if (a != z || memcmp(&h, &hp, sizeof h) != 0)
@@ -230,6 +311,7 @@ static void sweep_no_tunnel(void) {
   near_start = overlaps(&b, &wide);
   start = overlaps(&b, &narrow) && narrow.half.x >= 0 && narrow.half.y >= 0;
   imp_aabb_sweep_aabb(&b, &mv, d.x, d.y, &s);
+  keep_sweep(&s);
   end.pos = s.pos;
   end.half = mv.half;
   checked++;
@@ -250,6 +332,7 @@ static void sweep_no_tunnel(void) {
     g.half.x += mv.half.x + m;
     g.half.y += mv.half.y + m;
     imp_aabb_clip_segment(&g, mv.pos.x, mv.pos.y, d.x, d.y, &c);
+    keep_clip(&c);
   }
   if (c.kind == IMP_CLIP_OUTSIDE && (s.has_hit || s.time != 1 ||
       s.pos.x != mv.pos.x + d.x || s.pos.y != mv.pos.y + d.y))
@@ -288,6 +371,8 @@ static void sweep_into_minimum(void) {
     n++;
   }
   index = imp_aabb_sweep_into(&mv, list, n, d.x, d.y, &got);
+  keep_bits((uint64_t)index);
+  keep_sweep(&got);
   imp_sweep_clear(&best, &mv, d.x, d.y);
   for (i = 0; i < n; i++) {
     if (list[i] == &mv) continue;
@@ -366,6 +451,11 @@ static void segment_point_sampling(void) {
          fabs(c1.x) + fabs(c1.y) + DBL_MIN;
   tol = 1e-9 * size;
   n = imp_sweep_segment_point(a0, a1, b0, b1, c0, c1, t, s);
+  keep_bits((uint64_t)n);
+  for (k = 0; k < n; k++) {
+    keep(t[k]);
+    keep(s[k]);
+  }
   checked++;
 #define SCENE "(%a, %a)->(%a, %a) (%a, %a)->(%a, %a), point (%a, %a)->(%a, %a)"
 #define SCENE_ARGS a0.x, a0.y, a1.x, a1.y, b0.x, b0.y, b1.x, b1.y, c0.x, c0.y, \
@@ -460,9 +550,17 @@ static double angle(void) {
 static imp_obb obb(void) {
   imp_obb o;
   imp_aabb b = box();
+  uint64_t bits;
   o.pos = b.pos;
   o.half = b.half;
   imp_obb_set_angle(&o, angle());
+  keep(o.c);
+  keep(o.s);
+  memcpy(&bits, &o.c, sizeof bits);
+  angles = mix(angles, bits);
+  memcpy(&bits, &o.s, sizeof bits);
+  angles = mix(angles, bits);
+  drew_angles = 1;
   return o;
 }
 
@@ -570,22 +668,26 @@ static void obb_angle_zero(void) {
   memset(&h1, 0, sizeof h1);
   memset(&h2, 0, sizeof h2);
   r1 = imp_aabb_intersect_point(&a, p.x, p.y, &h1);
-  r2 = imp_obb_intersect_point(&oa, p.x, p.y, &h2);
+  r2 = keep_hit(imp_obb_intersect_point(&oa, p.x, p.y, &h2), &h2);
   SAME("intersect_point", r1 == r2 && memcmp(&h1, &h2, sizeof h1) == 0);
   r1 = imp_aabb_intersect_segment(&a, p.x, p.y, d.x, d.y, 0, 0, &h1);
-  r2 = imp_obb_intersect_segment(&oa, p.x, p.y, d.x, d.y, &h2);
+  r2 = keep_hit(imp_obb_intersect_segment(&oa, p.x, p.y, d.x, d.y, &h2), &h2);
   SAME("intersect_segment", r1 == r2 && memcmp(&h1, &h2, sizeof h1) == 0);
   imp_aabb_clip_segment(&a, p.x, p.y, d.x, d.y, &c1);
   imp_obb_clip_segment(&oa, p.x, p.y, d.x, d.y, &c2);
+  keep_clip(&c2);
   SAME("clip_segment", c1.kind == c2.kind && c1.t0 == c2.t0 && c1.t1 == c2.t1);
   r1 = imp_aabb_intersect_aabb(&a, &b, &h1);
-  r2 = imp_obb_overlap(&oa, &ob, &h2);
+  r2 = keep_hit(imp_obb_overlap(&oa, &ob, &h2), &h2);
   SAME("overlap", r1 == r2 && memcmp(&h1, &h2, sizeof h1) == 0);
   SAME("intersect_obb", r1 == imp_obb_intersect_obb(&oa, &ob));
   imp_aabb_sweep_aabb(&a, &b, d.x, d.y, &s1);
   imp_obb_sweep_obb(&oa, &ob, d.x, d.y, &s2);
+  keep_sweep(&s2);
   SAME("sweep", same_sweep(&s1, &s2));
   imp_obb_bounds(&oa, &bounds);
+  keep_vec2(bounds.pos);
+  keep_vec2(bounds.half);
   SAME("bounds", memcmp(&bounds, &a, sizeof a) == 0);
 #undef SAME
 }
@@ -603,7 +705,8 @@ static void obb_polygons(void) {
   polygon(&b, 0, 0, pb);
   dep = overlap_depth(pa, 4, pb, 4);
   ov = imp_obb_intersect_obb(&a, &b);
-  ov2 = imp_obb_overlap(&a, &b, &h);
+  keep_bits((uint64_t)ov);
+  ov2 = keep_hit(imp_obb_overlap(&a, &b, &h), &h);
   checked++;
   if (ov != ov2)
     fail(OBB_FMT " and " OBB_FMT ": intersect_obb %d, overlap %d",
@@ -638,6 +741,7 @@ static void obb_sweep(void) {
   start = overlap_depth(pa, 4, pm, 4);
   clear = overlap_depth(pa, 4, path, 8);
   imp_obb_sweep_obb(&a, &m, d.x, d.y, &s);
+  keep_sweep(&s);
   checked++;
   if (!(s.time >= 0 && s.time <= 1))
     fail(OBB_FMT " sweeps " OBB_FMT " by (%a, %a): time %.17g", OBB_ARGS(a),
@@ -693,7 +797,12 @@ static void rect_detect_sampling(void) {
   double size = fabs(a.x) + fabs(b.x) + fabs(a.y) + fabs(b.y) + a.w + b.w +
                 a.h + b.h + fabs(d.x) + fabs(d.y), start = rect_depth(&a, &b);
   imp_rect swept = imp_rect_swept(&a, d.x, d.y);
-  int hit = imp_rect_detect(&a, &b, a.x + d.x, a.y + d.y, &c), k;
+  int hit = keep_collision(imp_rect_detect(&a, &b, a.x + d.x, a.y + d.y, &c),
+                           &c), k;
+  keep(swept.x);
+  keep(swept.y);
+  keep(swept.w);
+  keep(swept.h);
   if (hit && imp_rect_apart(&swept, &b)) {
     checked++;
     fail(RECT_FMT " moving by (%a, %a) into " RECT_FMT ": a collision, and "
@@ -746,6 +855,7 @@ static void grid_finds_all(void) {
     r[i] = rect();
     if (below(10) == 0) r[i].w *= 1e4;
     live[i] = imp_grid_add(g, &r[i], &id[i]);
+    keep_bits(live[i] ? id[i] : (size_t)-1);
   }
   for (i = 0; i < 40; i++) {
     if (!live[i]) continue;
@@ -755,6 +865,7 @@ static void grid_finds_all(void) {
     } else if (below(2) == 0) {
       r[i] = rect();
       live[i] = imp_grid_update(g, id[i], &r[i]);
+      keep_bits((uint64_t)live[i]);
     }
   }
   for (i = 0; i < 40; i++) {
@@ -765,9 +876,13 @@ static void grid_finds_all(void) {
     inrect = imp_rect_intersects(&q, &r[i]);
     onsegment = imp_rect_segment(&r[i], p.x, p.y, e.x, e.y, 0, 1, &span) &&
                 ((0 < span.ti1 && span.ti1 < 1) || (0 < span.ti2 && span.ti2 < 1));
+    keep_bits((uint64_t)inrect);
+    keep_bits((uint64_t)onsegment);
     n = imp_grid_query_rect(g, q.x, q.y, q.w, q.h, found, 80);
+    keep_ids(n, found, 80);
     for (j = 0; j < n && j < 80; j++) seenrect |= found[j] == id[i];
     n = imp_grid_query_segment(g, p.x, p.y, e.x, e.y, found, 80);
+    keep_ids(n, found, 80);
     for (j = 0; j < n && j < 80; j++) seensegment |= found[j] == id[i];
     if (inrect && !seenrect)
       fail("cell %a: " RECT_FMT " overlaps " RECT_FMT ", not found", g->cell,
@@ -809,13 +924,17 @@ int main(int argc, char **argv) {
   for (i = 0; i < sizeof checks / sizeof *checks; i++) {
     property = checks[i].name;
     checked = failed = shown = 0;
+    digest = angles = 0;
+    drew_angles = 0;
     state = seed * 0x2545f4914f6cdd1du + i;
     for (r = 0; r < rounds; r++) {
       newscale();
       for (j = 0; j < checks[i].weight; j++) checks[i].run();
     }
-    printf("%-52s %9ld checks, %ld counterexamples\n", property, checked,
-           failed);
+    printf("%-52s %9ld checks, %ld counterexamples, digest %016llx",
+           property, checked, failed, (unsigned long long)digest);
+    if (drew_angles) printf(", angles %016llx", (unsigned long long)angles);
+    printf("\n");
     total += failed;
   }
   printf("properties: %.2f s\n", (double)(clock() - begun) / CLOCKS_PER_SEC);

@@ -19,7 +19,7 @@ function love.conf(t)
   modules.physics = false
   modules.sound = false
   modules.system = false
-  modules.thread = false
+  modules.thread = true      -- a thread loads impact too (--shipped)
   modules.timer = true
   modules.touch = false
   modules.video = false

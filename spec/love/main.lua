@@ -1,11 +1,15 @@
--- A headless LÖVE game that loads impact the way a shipped game does and
--- plays a scripted scene: a player box moved through tiles with sweepInto
--- and sliding, and segment tests with known answers. It quits with 0 when
--- every check holds, and 1 on a failed check or an error.
+-- A headless LÖVE game that loads impact and plays a scripted scene: a
+-- player box moved through tiles with sweepInto and sliding, and segment
+-- tests with known answers. It quits with 0 when every check holds, and 1
+-- on a failed check or an error.
 --   love spec/love [--build DIR] [--break]
+--   love GAME [--shipped]
 -- DIR is the build directory holding impact/core.so for LuaJIT (default
 -- build-luajit, relative to the checkout); --break adds one deliberately
--- wrong expectation, to show that a failure fails the run.
+-- wrong expectation, to show that a failure fails the run. --shipped is a
+-- copy of this game with a copy of dist/impact in it, run as a shipped game
+-- runs: no search path is touched, and a love.thread thread loads impact
+-- too (tools/check-love.sh).
 
 local failures, checks = 0, 0
 
@@ -43,6 +47,8 @@ local function options(args)
       i = i + 1
     elseif args[i] == "--break" then
       o.broken = true
+    elseif args[i] == "--shipped" then
+      o.shipped = true
     end
     i = i + 1
   end
@@ -77,11 +83,11 @@ local function scene(impact, o)
   -- wall, sliding along both, never inside a tile.
   local player = AABB(40, 40, 8, 12)
   local sweep = Sweep()
-  local vx, vy, dt = 0, 0, 1 / 60
+  local vy, dt = 0, 1 / 60
   local landed, blocked, overlaps = nil, nil, 0
   for frame = 1, 120 do
-    vx, vy = 120, vy + 900 * dt
-    local dx, dy = vx * dt, vy * dt
+    vy = vy + 900 * dt
+    local dx, dy = 120 * dt, vy * dt
     for _ = 1, 3 do
       player:sweepInto(tiles, dx, dy, sweep)
       player.pos = sweep.pos
@@ -92,9 +98,8 @@ local function scene(impact, o)
         vy = 0
         if n.y < 0 then landed = landed or frame end
       end
-      if n.x ~= 0 then
-        vx = 0
-        if hit.collider == wall then blocked = blocked or frame end
+      if n.x ~= 0 and hit.collider == wall then
+        blocked = blocked or frame
       end
       local rest = 1 - sweep.time
       dx, dy = dx * rest, dy * rest
@@ -147,18 +152,19 @@ local function scene(impact, o)
   -- into a wall, a coin it passes through, a laser across the room.
   local bump = require "impact.bump"
   local world = bump.newWorld(32)
-  local hero, coin, wall = { name = "hero" }, { name = "coin" }, { name = "wall" }
+  local hero, coin, barrier = { name = "hero" }, { name = "coin" }, { name = "barrier" }
   for i = 0, 9 do world:add({ name = "tile" .. i }, i * 16, 100, 16, 16) end
-  world:add(wall, 120, 60, 16, 40)
+  world:add(barrier, 120, 60, 16, 40)
   world:add(coin, 60, 80, 8, 8)
   world:add(hero, 10, 20, 12, 12)
   local function filter(_, other) return other == coin and "cross" or "slide" end
-  local out, gotCoin, x, y, len = {}, false, 10, 20, 0
+  local cols, gotCoin, x, y = {}, false, 10, 20
   local before
   for frame = 1, 200 do
     if frame == 101 then before = collectgarbage("count") end
-    x, y, out, len = world:move(hero, x + 2, y + 3, filter, out)
-    for i = 1, len do gotCoin = gotCoin or out[i].other == coin end
+    local len
+    x, y, cols, len = world:move(hero, x + 2, y + 3, filter, cols)
+    for i = 1, len do gotCoin = gotCoin or cols[i].other == coin end
   end
   check(x == 108 and y == 88, ("the hero rests on the floor against the wall: %s, %s"):format(x, y))
   check(gotCoin, "the hero crossed the coin")
@@ -172,13 +178,46 @@ local function scene(impact, o)
   end
 end
 
+-- A thread requires impact on its own (LÖVE threads share no Lua state)
+-- and answers a segment test, or the error it met.
+local threadcode = [[
+require "love.filesystem"
+local channel = ...
+local ok, answer = pcall(function()
+  local impact = require "impact"
+  return impact.AABB(100, 50, 10, 40):intersectSegment(0, 50, 200, 0).time
+end)
+channel:push(ok and answer or tostring(answer))
+]]
+
+-- As shipped: impact found its native module by itself, in the game's
+-- impact/native folder or beside the .love, in this thread and in another.
+local function shipped(impact, cpath)
+  check(package.cpath == cpath, "package.cpath untouched")
+  check(package.loaded["impact.core"] ~= nil, "impact.core is registered")
+  check(impact._VERSION == "impact 0.2.0" and impact._VERSION_NUM == 200,
+        "impact._VERSION " .. tostring(impact._VERSION))
+  local channel = love.thread.newChannel()
+  local thread = love.thread.newThread(threadcode)
+  thread:start(channel)
+  local answer = channel:demand(10)
+  thread:wait()
+  check(answer == 0.45, "a thread requires impact: " .. tostring(answer or thread:getError()))
+end
+
 function love.load(args)
   local o = options(args or arg or {})
-  local base = root()
-  package.cpath = base .. "/" .. o.build .. "/?.so;" .. package.cpath
-  package.path = base .. "/lua/?.lua;" .. base .. "/lua/?/init.lua;" .. package.path
+  local cpath = package.cpath
+  if not o.shipped then
+    local base = root()
+    package.cpath = base .. "/" .. o.build .. "/?.so;" .. package.cpath
+    package.path = base .. "/lua/?.lua;" .. base .. "/lua/?/init.lua;" .. package.path
+  end
   local impact = require "impact"
-  local ok, err = xpcall(function() scene(impact, o) end, debug.traceback)
+  local ok, err = xpcall(function()
+    if o.shipped then shipped(impact, cpath) end
+    scene(impact, o)
+  end, debug.traceback)
   if not ok then
     failures = failures + 1
     say("love: error: " .. tostring(err))

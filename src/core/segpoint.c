@@ -10,7 +10,7 @@
 ** reached at the end of a frame), and rounding the inputs to doubles leaves
 ** others within an ulp of those ends, on either side: telling them apart
 ** takes more than double precision. So everything is computed in
-** double-double arithmetic (error-free sums, fma products). The relative
+** double-double arithmetic (error-free sums and products). The relative
 ** vectors are exact differences, and every quantity derived from them is
 ** within a known bound of its exact value, about 1e-30 of the size of the
 ** terms it is made of (for a vector, the size of its ends; for a
@@ -85,9 +85,28 @@ static dd dd_scale(dd x, double k) {  /* k a power of two: exact */
 
 static dd dd_sub(dd x, dd y) { return dd_add(x, dd_scale(y, -1)); }
 
+/* a = hi + lo exactly, each with at most 26 significant bits (Veltkamp's
+** split), so that products of halves are exact. */
+static dd split(double a) {
+  double c = 134217729.0 * a;  /* 2^27 + 1 */
+  dd r;
+  r.hi = c - (c - a);
+  r.lo = a - r.hi;
+  return r;
+}
+
+/* a b - p exactly, for p = a b rounded (Dekker's product). fma(a, b, -p)
+** would give the same, but the C libraries disagree on fma: mingw-w64's
+** rounds wrongly in places, and these bits must be the same everywhere. */
+static double product_error(double a, double b, double p) {
+  dd x = split(a), y = split(b);
+  return ((x.hi * y.hi - p) + x.hi * y.lo + x.lo * y.hi) + x.lo * y.lo;
+}
+
 static dd dd_mul(dd x, dd y) {
   double p = x.hi * y.hi;
-  return quick_two_sum(p, fma(x.hi, y.hi, -p) + (x.hi * y.lo + x.lo * y.hi));
+  return quick_two_sum(p, product_error(x.hi, y.hi, p) +
+                              (x.hi * y.lo + x.lo * y.hi));
 }
 
 static dd dd_div(dd x, dd y) {

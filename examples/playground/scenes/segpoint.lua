@@ -24,10 +24,10 @@ return function(impact, ui)
     if t2 then s.say("second contact: t2 %s  s2 %s", ui.num(t2), ui.num(s2)) end
   end
 
-  local function at(t, s)  -- the contact point
+  local function at(t, u)  -- the contact point, u along the segment
     local ax, ay = H.a0.x + t * (H.a1.x - H.a0.x), H.a0.y + t * (H.a1.y - H.a0.y)
     local bx, by = H.b0.x + t * (H.b1.x - H.b0.x), H.b0.y + t * (H.b1.y - H.b0.y)
-    return ax + s * (bx - ax), ay + s * (by - ay)
+    return ax + u * (bx - ax), ay + u * (by - ay)
   end
 
   function s.draw(draw)
