@@ -5,7 +5,7 @@ LUAS      := 5.1 5.2 5.3 5.4 luajit
 # busted profiles from .busted: every Lua, and LuaJIT with the JIT off.
 PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan
 
-.PHONY: all demo test rock valgrind properties love bench fuzz clean build-asan \
+.PHONY: all demo test rock valgrind properties love host bench fuzz clean build-asan \
         $(addprefix build-,$(LUAS))
 
 all: build-5.4
@@ -28,7 +28,7 @@ demo:
 test:
 	@tools/deps.sh test
 	@for v in $(LUAS) asan; do $(MAKE) --no-print-directory build-$$v || exit 1; done
-	@$(MAKE) --no-print-directory rock valgrind properties love
+	@$(MAKE) --no-print-directory rock valgrind properties love host
 	@spec/run.sh $(PROFILES)
 
 rock:
@@ -58,6 +58,12 @@ love: build-luajit
 	@love spec/love --build build-luajit
 	@if love spec/love --build build-luajit --break >/dev/null 2>&1; then \
 	  echo "love: a failing check did not fail the run"; exit 1; fi
+
+# The host example (examples/host) linked against installed trees of the
+# Lua 5.4 and LuaJIT builds, as C and C++, through pkg-config and CMake, and
+# once under AddressSanitizer with leak detection.
+host: build-5.4 build-luajit build-asan
+	@tools/check-host.sh
 
 bench:
 	@tools/deps.sh bench
