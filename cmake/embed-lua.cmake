@@ -1,8 +1,9 @@
-# Writes OUTPUT, the C table of the Lua files (src/embed/embed.h) that
-# libimpact.a carries: cmake -D ROOT=<lua dir> -D FILES=<paths under ROOT>
-# -D OUTPUT=<file.c> -P embed-lua.cmake. A file impact/a/b.lua is the module
-# impact.a.b, and impact/a/init.lua the module impact.a, as require finds
-# them on a ?.lua;?/init.lua path.
+# Writes OUTPUT, the C table of the Lua files (src/embed/embed.h) that the
+# library compiles in (impact-library.cmake):
+#   cmake -D ROOT=<lua dir> -D FILES=<paths under ROOT> -D OUTPUT=<file.c>
+#         -P embed-lua.cmake
+# A file impact/a/b.lua is the module impact.a.b, and impact/a/init.lua the
+# module impact.a, as require finds them on a ?.lua;?/init.lua path.
 set(arrays "")
 set(entries "")
 set(n 0)

@@ -4,35 +4,15 @@
 # Built for the Lua that IMPACT_LUA selects; the host links that Lua itself.
 
 include(GNUInstallDirs)
+include(${CMAKE_CURRENT_LIST_DIR}/impact-library.cmake)
 
-file(GLOB_RECURSE IMPACT_LUA_FILES CONFIGURE_DEPENDS
-     RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/lua ${CMAKE_CURRENT_SOURCE_DIR}/lua/impact/*.lua)
-list(TRANSFORM IMPACT_LUA_FILES PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/lua/
-     OUTPUT_VARIABLE IMPACT_LUA_PATHS)
-set(IMPACT_LUA_TABLE ${CMAKE_CURRENT_BINARY_DIR}/luafiles.c)
-add_custom_command(OUTPUT ${IMPACT_LUA_TABLE}
-  COMMAND ${CMAKE_COMMAND} -D ROOT=${CMAKE_CURRENT_SOURCE_DIR}/lua
-          "-DFILES=${IMPACT_LUA_FILES}" -D OUTPUT=${IMPACT_LUA_TABLE}
-          -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-lua.cmake
-  DEPENDS ${IMPACT_LUA_PATHS} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed-lua.cmake
-  COMMENT "Embedding lua/impact"
-  VERBATIM)
-
-file(GLOB IMPACT_EMBED_SOURCES CONFIGURE_DEPENDS src/embed/*.c)
-add_library(impact STATIC ${IMPACT_CORE_SOURCES} ${IMPACT_BINDING_SOURCES}
-            ${IMPACT_EMBED_SOURCES} ${IMPACT_LUA_TABLE})
-# Position-independent, so the host may be a shared library too (LÖVE's is).
+impact_add_library(impact STATIC)
 set_target_properties(impact PROPERTIES
-  C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF
-  POSITION_INDEPENDENT_CODE ON C_VISIBILITY_PRESET hidden
   PUBLIC_HEADER "src/core/impact.h;src/embed/impact_lua.h")
 target_compile_options(impact PRIVATE ${IMPACT_C_FLAGS})
 target_include_directories(impact
-  PUBLIC $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/src/core>
-         $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/src/embed>
-         $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>
-  PRIVATE src ${LUA_INCLUDE_DIR})
-target_link_libraries(impact PUBLIC m)
+  PUBLIC $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>
+  PRIVATE ${LUA_INCLUDE_DIR})
 
 install(TARGETS impact EXPORT impactTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

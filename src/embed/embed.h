@@ -6,6 +6,14 @@
 
 #include <lua.h>
 
+/* The functions of impact_lua.h stay visible when a shared library links
+** libimpact.a in: love-android loads impact.so by luaopen_impact. */
+#if defined(__GNUC__)
+#define IMPACT_PUBLIC __attribute__((visibility("default")))
+#else
+#define IMPACT_PUBLIC
+#endif
+
 /* The Lua files of lua/impact/, compiled in: the build generates this table
 ** from the files themselves (cmake/embed-lua.cmake). */
 typedef struct imp_luafile {

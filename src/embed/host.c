@@ -105,19 +105,19 @@ static void *checkobject(lua_State *L, int idx, int t) {
   return object != NULL ? object : typeerror(L, idx, t);
 }
 
-void impact_pushpoint(lua_State *L, imp_vec2 value) {
+IMPACT_PUBLIC void impact_pushpoint(lua_State *L, imp_vec2 value) {
   pushobject(L, T_POINT, &value);
 }
-void impact_pushaabb(lua_State *L, imp_aabb value) {
+IMPACT_PUBLIC void impact_pushaabb(lua_State *L, imp_aabb value) {
   pushobject(L, T_AABB, &value);
 }
-void impact_pushobb(lua_State *L, imp_obb value) {
+IMPACT_PUBLIC void impact_pushobb(lua_State *L, imp_obb value) {
   pushobject(L, T_OBB, &value);
 }
-void impact_pushhit(lua_State *L, imp_hit value) {
+IMPACT_PUBLIC void impact_pushhit(lua_State *L, imp_hit value) {
   pushobject(L, T_HIT, &value);
 }
-void impact_pushsweep(lua_State *L, imp_sweep value) {
+IMPACT_PUBLIC void impact_pushsweep(lua_State *L, imp_sweep value) {
   pushobject(L, T_SWEEP, &value);
 }
 
@@ -125,34 +125,34 @@ void impact_pushsweep(lua_State *L, imp_sweep value) {
 static imp_vec2 *pointvalue(Point *p) { return p != NULL ? p->v : NULL; }
 static imp_hit *hitvalue(Hit *h) { return h != NULL ? h->h : NULL; }
 
-imp_vec2 *impact_topoint(lua_State *L, int idx) {
+IMPACT_PUBLIC imp_vec2 *impact_topoint(lua_State *L, int idx) {
   return pointvalue((Point *)toobject(L, idx, T_POINT));
 }
-imp_aabb *impact_toaabb(lua_State *L, int idx) {
+IMPACT_PUBLIC imp_aabb *impact_toaabb(lua_State *L, int idx) {
   return (imp_aabb *)toobject(L, idx, T_AABB);
 }
-imp_obb *impact_toobb(lua_State *L, int idx) {
+IMPACT_PUBLIC imp_obb *impact_toobb(lua_State *L, int idx) {
   return (imp_obb *)toobject(L, idx, T_OBB);
 }
-imp_hit *impact_tohit(lua_State *L, int idx) {
+IMPACT_PUBLIC imp_hit *impact_tohit(lua_State *L, int idx) {
   return hitvalue((Hit *)toobject(L, idx, T_HIT));
 }
-imp_sweep *impact_tosweep(lua_State *L, int idx) {
+IMPACT_PUBLIC imp_sweep *impact_tosweep(lua_State *L, int idx) {
   return (imp_sweep *)toobject(L, idx, T_SWEEP);
 }
 
-imp_vec2 *impact_checkpoint(lua_State *L, int idx) {
+IMPACT_PUBLIC imp_vec2 *impact_checkpoint(lua_State *L, int idx) {
   return pointvalue((Point *)checkobject(L, idx, T_POINT));
 }
-imp_aabb *impact_checkaabb(lua_State *L, int idx) {
+IMPACT_PUBLIC imp_aabb *impact_checkaabb(lua_State *L, int idx) {
   return (imp_aabb *)checkobject(L, idx, T_AABB);
 }
-imp_obb *impact_checkobb(lua_State *L, int idx) {
+IMPACT_PUBLIC imp_obb *impact_checkobb(lua_State *L, int idx) {
   return (imp_obb *)checkobject(L, idx, T_OBB);
 }
-imp_hit *impact_checkhit(lua_State *L, int idx) {
+IMPACT_PUBLIC imp_hit *impact_checkhit(lua_State *L, int idx) {
   return hitvalue((Hit *)checkobject(L, idx, T_HIT));
 }
-imp_sweep *impact_checksweep(lua_State *L, int idx) {
+IMPACT_PUBLIC imp_sweep *impact_checksweep(lua_State *L, int idx) {
   return (imp_sweep *)checkobject(L, idx, T_SWEEP);
 }

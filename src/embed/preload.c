@@ -28,7 +28,7 @@ static void pushpreload(lua_State *L) {
   lua_pop(L, 1);
 }
 
-void impact_preload(lua_State *L) {
+IMPACT_PUBLIC void impact_preload(lua_State *L) {
   const imp_luafile *f;
   pushpreload(L);
   for (f = imp_luafiles; f->module != NULL; f++) {
@@ -41,10 +41,22 @@ void impact_preload(lua_State *L) {
   lua_pop(L, 1);
 }
 
-int luaopen_impact(lua_State *L) {
+/* Runs the embedded init.lua unless impact is loaded. Not through require:
+** require may be what called this, with impact not yet loaded. */
+IMPACT_PUBLIC int luaopen_impact(lua_State *L) {
   impact_preload(L);
-  lua_getglobal(L, "require");
-  lua_pushstring(L, "impact");
-  lua_call(L, 1, 1);
+  lua_getfield(L, LUA_REGISTRYINDEX, "_LOADED");
+  lua_getfield(L, -1, "impact");
+  if (!lua_istable(L, -1)) {  /* nil, or Lua 5.1's mark of a require under way */
+    lua_pop(L, 1);
+    pushpreload(L);
+    lua_getfield(L, -1, "impact");
+    lua_replace(L, -2);
+    lua_pushliteral(L, "impact");
+    lua_call(L, 1, 1);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "impact");
+  }
+  lua_replace(L, -2);
   return 1;
 }
