@@ -3,6 +3,8 @@
 # would build it: for Lua 5.4 and LuaJIT, as C and as C++, through
 # pkg-config and through CMake's find_package; then for Lua 5.4 under
 # AddressSanitizer with leak detection. Every build must play game.lua.
+# Last, love-android's route (examples/love-android): impact.so built in
+# its lua-modules layout, loaded by require with the JIT on and off.
 #   tools/check-host.sh   (after make build-5.4 build-luajit build-asan)
 root=$(pwd)
 log=$(mktemp)
@@ -52,4 +54,19 @@ cc $sanitize -o "$prefix/host" examples/host/host.c $flags &&
   run "5.4, C, ASan with leak detection" "$prefix/host" || status=1
 c++ $sanitize -x c++ -o "$prefix/host_cxx" examples/host/host.c $flags &&
   run "5.4, C++, ASan with leak detection" "$prefix/host_cxx" || status=1
+
+modules=$root/build-luajit/love-android
+rm -rf "$modules"
+mkdir -p "$modules/impact/impact"
+cp examples/love-android/CMakeLists.txt "$modules/impact/"
+cp -r src lua cmake "$modules/impact/impact/"
+if cmake -S spec/embed -B "$modules/build" -DLUA_MODULES="$modules" >/dev/null &&
+   cmake --build "$modules/build" -- --no-print-directory >/dev/null; then
+  for jit in -jon -joff; do
+    luajit $jit spec/embed/require.lua "$modules/build/impact" || status=1
+  done
+else
+  echo "love-android: impact.so did not build"
+  status=1
+fi
 exit $status
