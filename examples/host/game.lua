@@ -32,8 +32,8 @@ function walk(goalx)
 end
 
 -- The error that host_read raises for a value that is not a Hit.
-function misuse()
-  local ok, err = pcall(function() host_read({}) end)
+function misuse(value)
+  local ok, err = pcall(function() host_read(value) end)
   return not ok and err
 end
 

@@ -82,11 +82,16 @@ static void collide(lua_State *L) {
   CHECK(L, vec2is(player->pos, 7, 0));  /* stopped against the wall */
   printf("  walk: stopped at (%g, %g)\n", player->pos.x, player->pos.y);
 
-  call(L, "misuse", 0, 1);
+  lua_newtable(L);
+  call(L, "misuse", 1, 1);
   CHECK(L, endswith(lua_tostring(L, -1),
                     ": bad argument #1 to 'host_read' (Hit expected, got table)"));
   printf("  misuse: %s\n", lua_tostring(L, -1));
-  lua_pop(L, 1);
+  lua_getglobal(L, "wall");
+  call(L, "misuse", 1, 1);
+  CHECK(L, endswith(lua_tostring(L, -1),
+                    ": bad argument #1 to 'host_read' (Hit expected, got AABB)"));
+  lua_pop(L, 2);
 }
 
 /* One object of each type from the host, as scripts see them; the views
@@ -133,6 +138,11 @@ static void share(lua_State *L) {
                   "Hit(pos=(1, 2), delta=(3, 4), normal=(0, -1), time=0.5)\n"
                   "Sweep(pos=(5, 6), time=0.5, hit=Hit(pos=(1, 2), delta=(3, 4), "
                   "normal=(0, -1), time=0.5))") == 0);
+  lua_pop(L, 1);
+
+  sweep.has_hit = 0;  /* a miss: its hit part is copied all the same */
+  impact_pushsweep(L, sweep);
+  CHECK(L, memcmp(impact_checksweep(L, -1), &sweep, sizeof sweep) == 0);
   lua_pop(L, 1);
 }
 

@@ -35,7 +35,12 @@ static int push(lua_State *L) {
     }
     case T_OBB: imp_pushobb(L, (const imp_obb *)p->value); break;
     case T_HIT: imp_pushhit(L, 0, 2, (const imp_hit *)p->value); break;
-    case T_SWEEP: imp_pushsweep(L, 0, 2, (const imp_sweep *)p->value); break;
+    case T_SWEEP: {  /* all of it: the hit part of a miss too */
+      const imp_sweep *sweep = (const imp_sweep *)p->value;
+      imp_pushsweep(L, 0, 2, sweep);
+      *(imp_sweep *)lua_touserdata(L, -1) = *sweep;
+      break;
+    }
   }
   return 1;
 }
@@ -94,7 +99,7 @@ static void *typeerror(lua_State *L, int idx, int t) {
   if (luaL_getmetafield(L, idx, "__name") && lua_type(L, -1) == LUA_TSTRING)
     got = lua_tostring(L, -1);
   else
-    got = lua_type(L, idx) == LUA_TNONE ? "no value" : luaL_typename(L, idx);
+    got = luaL_typename(L, idx);
   luaL_argerror(L, idx, lua_pushfstring(L, "%s expected, got %s",
                                         imp_typenames[t], got));
   return NULL;

@@ -28,15 +28,16 @@ void impact_preload(lua_State *L);
 
 /*
 ** The host's objects. impact_pushT pushes a new object holding a copy of
-** the value (loading impact first when no script has yet). impact_toT
-** returns a pointer to the C struct of the object at idx, or NULL when the
-** value there is not one; impact_checkT is the same but raises Lua's usual
-** error, "bad argument #1 to 'f' (Hit expected, got table)". A pointer stays
-** valid while the object is reachable, and writes through it are what
-** scripts see: a Point that views a field of a box (box.pos) points into the
-** box, and the Hit of a Sweep into the Sweep. An OBB caches the cosine and
-** sine of its angle: change the angle with imp_obb_set_angle. Half sizes
-** stay non-negative and coordinates finite.
+** the value (loading impact first if no script has yet); a Hit pushed so
+** has no collider. impact_toT returns a pointer to the C struct of the
+** object at idx, or NULL when the value there is not one; impact_checkT is
+** the same but raises Lua's usual error, "bad argument #1 to 'f' (Hit
+** expected, got table)". A pointer stays valid while the object is
+** reachable, and writes through it are what scripts see: a Point that views
+** a field of a box (box.pos) points into the box, and the Hit of a Sweep
+** into the Sweep. An OBB caches the cosine and sine of its angle: change
+** the angle with imp_obb_set_angle. Half sizes stay non-negative and
+** coordinates finite.
 */
 void impact_pushpoint(lua_State *L, imp_vec2 value);
 void impact_pushaabb(lua_State *L, imp_aabb value);
