@@ -16,7 +16,8 @@ run() {
   label=$1
   shift
   if "$@" "$root/examples/host/game.lua" >"$log" 2>&1; then
-    echo "host ($label): ok: $(grep 'tests through' "$log" | paste -sd ';' - | sed 's/;/; /g')"
+    scenes=$(grep 'tests through' "$log" | paste -sd '|' - | sed 's/|/; /g')
+    echo "host ($label): ok: $scenes"
   else
     cat "$log"
     echo "host ($label): FAILED"

@@ -26,7 +26,8 @@ function walk(goalx)
   local world = bump.newWorld(4)
   world:add(wall, rect(wall))
   world:add(player, rect(player))
-  local x, y, cols, len = world:move(player, goalx - player.half.x, player.pos.y - player.half.y)
+  local _, top = rect(player)
+  local x, y, cols, len = world:move(player, goalx - player.half.x, top)
   player.pos = impact.Point(x + player.half.x, y + player.half.y)
   return len, cols[1].other == wall
 end

@@ -90,7 +90,8 @@ static void walk(lua_State *L, const imp_aabb *player) {
 /* host_read given the value on top of the stack (popped), by the script. */
 static void misuse(lua_State *L, const char *got) {
   char expected[80];
-  snprintf(expected, sizeof expected, ": bad argument #1 to 'host_read' (Hit expected, got %s)", got);
+  snprintf(expected, sizeof expected,
+           ": bad argument #1 to 'host_read' (Hit expected, got %s)", got);
   call(L, "misuse", 1, 1);
   CHECK(L, endswith(lua_tostring(L, -1), expected));
   printf("  misuse: %s\n", lua_tostring(L, -1));
