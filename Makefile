@@ -59,10 +59,10 @@ love: build-luajit
 	@if love spec/love --build build-luajit --break >/dev/null 2>&1; then \
 	  echo "love: a failing check did not fail the run"; exit 1; fi
 
-# The host example (examples/host) linked against installed trees of the
-# Lua 5.4 and LuaJIT builds, as C and C++, through pkg-config and CMake, and
-# once under AddressSanitizer with leak detection.
-host: build-5.4 build-luajit build-asan
+# The host example (examples/host) linked against the installed tree of
+# every Lua's build, as C and C++, through pkg-config and CMake, and under
+# AddressSanitizer with leak detection; and love-android's impact.so.
+host: $(addprefix build-,$(LUAS)) build-asan
 	@tools/check-host.sh
 
 bench:

@@ -1,11 +1,11 @@
 #!/bin/sh
 # The host example (examples/host) built against installed trees, as a game
-# would build it: for Lua 5.4 and LuaJIT, as C and as C++, through
-# pkg-config and through CMake's find_package; then for Lua 5.4 under
-# AddressSanitizer with leak detection. Every build must play game.lua.
+# would build it: for every Lua (5.1 to 5.4, LuaJIT), as C and as C++,
+# through pkg-config and through CMake's find_package; then for Lua 5.4
+# under AddressSanitizer with leak detection. Every build must play game.lua.
 # Last, love-android's route (examples/love-android): impact.so built in
 # its lua-modules layout, loaded by require with the JIT on and off.
-#   tools/check-host.sh   (after make build-5.4 build-luajit build-asan)
+#   tools/check-host.sh   (after make build-5.1 ... build-luajit build-asan)
 root=$(pwd)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
@@ -31,7 +31,7 @@ install_tree() {
   cmake --install "$root/build-$1" --prefix "$root/build-$1/prefix" >/dev/null
 }
 
-for build in 5.4 luajit; do
+for build in 5.1 5.2 5.3 5.4 luajit; do
   install_tree $build
   prefix=$root/build-$build/prefix
   lua=$([ $build = luajit ] && echo luajit || echo lua$build)
