@@ -13,7 +13,11 @@
 extern "C" {
 #endif
 
+/* Inside the guards, so that a C++ host which includes this header first
+** gets Lua's C functions with C linkage as well (as <lua.hpp> gives them). */
+#include <lauxlib.h>
 #include <lua.h>
+#include <lualib.h>
 
 #include "impact.h"
 
