@@ -5,8 +5,8 @@ LUAS      := 5.1 5.2 5.3 5.4 luajit
 # busted profiles from .busted: every Lua, and LuaJIT with the JIT off.
 PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan
 
-.PHONY: all demo test rock valgrind properties love playground shots tour bench fuzz clean build-asan \
-        $(addprefix build-,$(LUAS)) dist build-win64 build-win32 ship
+.PHONY: all demo test rock valgrind properties love host playground shots tour bench fuzz clean \
+        build-asan $(addprefix build-,$(LUAS)) dist build-win64 build-win32 ship
 
 all: build-5.4
 
@@ -23,7 +23,8 @@ build-win64: TRIPLET = x86_64
 build-win32: TRIPLET = i686
 build-win64 build-win32:
 	@cmake -S . -B $@ -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-$(TRIPLET).cmake \
-	  -DIMPACT_LUA=luajit -DLUA_INCLUDE_DIR=$(LUAJIT_INCLUDE) --no-warn-unused-cli >/dev/null
+	  -DIMPACT_LUA=luajit -DLUA_INCLUDE_DIR=$(LUAJIT_INCLUDE) -DIMPACT_EMBED=OFF \
+	  --no-warn-unused-cli >/dev/null
 	+@cmake --build $@ -- --no-print-directory
 	+@if [ $@ = build-win64 ]; then \
 	  cmake --build $@ --target impact_properties -- --no-print-directory; fi
@@ -43,7 +44,7 @@ test:
 	@tools/deps.sh test
 	@for v in $(LUAS) asan; do $(MAKE) --no-print-directory build-$$v || exit 1; done
 	@$(MAKE) --no-print-directory dist
-	@$(MAKE) --no-print-directory rock valgrind properties love tour
+	@$(MAKE) --no-print-directory rock valgrind properties love tour host
 	@$(MAKE) --no-print-directory -j2 --output-sync=target ship
 	@spec/run.sh $(PROFILES)
 
@@ -138,6 +139,12 @@ tour: build-luajit
 	grep -v '^  ok ' "$$dir/log" | grep -v '^  shot '; \
 	$(TOUR) "$$dir" --break >/dev/null 2>&1 && { echo "tour: a failing check did not fail the run"; code=1; }; \
 	rm -rf "$$dir"; exit $$code
+
+# The host example (examples/host) linked against the installed tree of
+# every Lua's build, as C and C++, through pkg-config and CMake, and under
+# AddressSanitizer with leak detection; and love-android's impact.so.
+host: $(addprefix build-,$(LUAS)) build-asan
+	@tools/check-host.sh
 
 bench:
 	@tools/deps.sh bench

@@ -23,5 +23,6 @@ build = {
     LUA_INCLUDE_DIR = "$(LUA_INCDIR)",
     IMPACT_INSTALL_CMOD = "$(LIBDIR)",
     IMPACT_INSTALL_LMOD = "$(LUADIR)",
+    IMPACT_EMBED = "OFF",
   },
 }

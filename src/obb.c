@@ -9,10 +9,14 @@ static imp_obb *checkobb(lua_State *L, int i, const char *fname) {
   return (imp_obb *)imp_checkobject(L, i, T_OBB, fname);
 }
 
+void imp_pushobb(lua_State *L, const imp_obb *box) {
+  *(imp_obb *)imp_newobject(L, T_OBB, sizeof(imp_obb), NSLOTS) = *box;
+}
+
 /* OBB(x, y, halfX, halfY[, angle]), OBB(pos, half[, angle]), any mix, or
 ** OBB() at 0. */
 static int obb_new(lua_State *L) {
-  imp_obb *box;
+  imp_obb box;
   imp_vec2 pos = {0, 0}, half = {0, 0};
   double angle = 0;
   if (lua_gettop(L) > 0) {
@@ -20,10 +24,10 @@ static int obb_new(lua_State *L) {
                             "negative half size");
     if (!lua_isnoneornil(L, i)) angle = imp_checknumber(L, i, "OBB");
   }
-  box = (imp_obb *)imp_newobject(L, T_OBB, sizeof(imp_obb), NSLOTS);
-  box->pos = pos;
-  box->half = half;
-  imp_obb_set_angle(box, angle);
+  box.pos = pos;
+  box.half = half;
+  imp_obb_set_angle(&box, angle);
+  imp_pushobb(L, &box);
   return 1;
 }
 

@@ -68,6 +68,7 @@ const void *imp_torect(lua_State *L, int i, imp_shape *kind);
 void *imp_newobject(lua_State *L, int t, size_t size, int nslots);
 Point *imp_newpoint(lua_State *L, double x, double y);
 void imp_pushaabb(lua_State *L, imp_vec2 pos, imp_vec2 half);  /* aabb.c */
+void imp_pushobb(lua_State *L, const imp_obb *box);  /* obb.c */
 /* Pushes the cached Point view of *v kept in slot n of the object at i. */
 void imp_pushview(lua_State *L, int i, int n, imp_vec2 *v, int nonnegative);
 /* A clip result as clipSegment returns it: kind, t0, t1 (nil, nil when

@@ -12,6 +12,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define IMP_EPSILON 1e-8  /* how far sweeps stop short of contact, in time */
 
 typedef struct imp_vec2 { double x, y; } imp_vec2;
@@ -289,5 +293,9 @@ size_t imp_grid_query_rect(imp_grid *g, double x, double y, double w,
                            double h, size_t *ids, size_t cap);
 size_t imp_grid_query_segment(imp_grid *g, double x1, double y1, double x2,
                               double y2, size_t *ids, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,0 +1,233 @@
+/*
+** A host that links impact in, as a game engine with Lua scripting does:
+** it opens Lua, preloads impact, empties the search paths, plays game.lua,
+** and shares objects with it through impact_lua.h. The same file builds as
+** C and as C++.
+**   host game.lua
+** Prints what it saw and exits 0, or says which check failed and exits 1.
+** Under LuaJIT it plays twice, with the JIT on and off.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef __cplusplus
+#include <lua.hpp>
+#else
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+#endif
+
+#include "impact_lua.h"
+
+#define CHECK(L, cond) \
+  ((cond) ? (void)0 : (void)luaL_error(L, "%s:%d: %s", __FILE__, __LINE__, #cond))
+
+static imp_hit hitread;  /* what the script last handed to host_read */
+
+/* host_read(hit): the host's own function, taking an impact object. */
+static int host_read(lua_State *L) {
+  hitread = *impact_checkhit(L, 1);
+  return 0;
+}
+
+/* Calls the script's global function name with nargs arguments from the
+** stack; leaves nresults. */
+static void call(lua_State *L, const char *name, int nargs, int nresults) {
+  lua_getglobal(L, name);
+  lua_insert(L, -nargs - 1);
+  lua_call(L, nargs, nresults);
+}
+
+static int endswith(const char *s, const char *end) {
+  size_t n = strlen(s), m = strlen(end);
+  return n >= m && strcmp(s + n - m, end) == 0;
+}
+
+static int vec2is(imp_vec2 v, double x, double y) { return v.x == x && v.y == y; }
+
+/* The host's wall in the script, the script's box moved by the host, and
+** the Hit read back. Returns the box. */
+static imp_aabb *collide(lua_State *L) {
+  imp_aabb *wall, *player;
+  imp_vec2 *pos;
+  lua_getglobal(L, "wall");
+  wall = impact_checkaabb(L, -1);
+  CHECK(L, vec2is(wall->pos, 10, 0) && vec2is(wall->half, 2, 2));
+  lua_getglobal(L, "player");
+  player = impact_checkaabb(L, -1);
+  CHECK(L, vec2is(player->pos, 0, 0) && vec2is(player->half, 1, 1));
+  lua_pop(L, 2);  /* the globals keep both alive */
+
+  player->pos.x = 7.5;  /* into the wall, by 0.5 */
+  call(L, "collide", 0, 0);
+  CHECK(L, vec2is(hitread.pos, 8, 0) && vec2is(hitread.delta, -0.5, 0));
+  CHECK(L, vec2is(hitread.normal, -1, 0) && hitread.time == 0);
+  printf("  hit: pos (%g, %g), delta (%g, %g), normal (%g, %g), time %g\n",
+         hitread.pos.x, hitread.pos.y, hitread.delta.x, hitread.delta.y,
+         hitread.normal.x, hitread.normal.y, hitread.time);
+
+  /* player.pos is a view: its pointer is the box's own pos. */
+  luaL_loadstring(L, "return player.pos");
+  lua_call(L, 0, 1);
+  pos = impact_topoint(L, -1);
+  lua_pop(L, 1);
+  CHECK(L, pos == &player->pos);
+  pos->x = 0;
+  return player;
+}
+
+/* The script moves the box in a bump World; the host sees where it ended. */
+static void walk(lua_State *L, const imp_aabb *player) {
+  lua_pushnumber(L, 20);
+  call(L, "walk", 1, 2);
+  CHECK(L, lua_tointeger(L, -2) == 1 && lua_toboolean(L, -1));
+  lua_pop(L, 2);
+  CHECK(L, vec2is(player->pos, 7, 0));  /* stopped against the wall */
+  printf("  walk: stopped at (%g, %g)\n", player->pos.x, player->pos.y);
+}
+
+/* host_read given the value on top of the stack (popped), by the script. */
+static void misuse(lua_State *L, const char *got) {
+  char expected[80];
+  snprintf(expected, sizeof expected,
+           ": bad argument #1 to 'host_read' (Hit expected, got %s)", got);
+  call(L, "misuse", 1, 1);
+  CHECK(L, endswith(lua_tostring(L, -1), expected));
+  printf("  misuse: %s\n", lua_tostring(L, -1));
+  lua_pop(L, 1);
+}
+
+/* One object of each type from the host, as scripts see them; the views
+** of a pushed Sweep point into it. */
+static void share(lua_State *L) {
+  imp_vec2 point = {1, 2};
+  imp_aabb aabb = {{1, 2}, {3, 4}};
+  imp_obb obb = {{1, 2}, {3, 4}, 0, 1, 0};
+  imp_hit hit = {{1, 2}, {3, 4}, {0, -1}, 0.5};
+  imp_sweep sweep;
+  int top = lua_gettop(L);
+  memset(&sweep, 0, sizeof sweep);  /* padding too, for memcmp */
+  sweep.hit = hit;
+  sweep.pos.x = 5;
+  sweep.pos.y = 6;
+  sweep.time = 0.5;
+  sweep.has_hit = 1;
+  impact_pushpoint(L, point);
+  impact_pushaabb(L, aabb);
+  impact_pushobb(L, obb);
+  impact_pushhit(L, hit);
+  impact_pushsweep(L, sweep);
+  CHECK(L, memcmp(impact_topoint(L, top + 1), &point, sizeof point) == 0);
+  CHECK(L, memcmp(impact_toaabb(L, top + 2), &aabb, sizeof aabb) == 0);
+  CHECK(L, memcmp(impact_toobb(L, top + 3), &obb, sizeof obb) == 0);
+  CHECK(L, memcmp(impact_tohit(L, top + 4), &hit, sizeof hit) == 0);
+  CHECK(L, memcmp(impact_tosweep(L, -1), &sweep, sizeof sweep) == 0);
+  CHECK(L, impact_topoint(L, top + 2) == NULL && impact_toaabb(L, top + 3) == NULL);
+  CHECK(L, impact_tohit(L, -1) == NULL && impact_tosweep(L, top + 4) == NULL);
+  CHECK(L, impact_toobb(L, top + 1) == NULL && impact_toaabb(L, top + 6) == NULL);
+  impact_toobb(L, top + 3)->pos.x = -1;  /* scripts see the host's writes */
+
+  luaL_loadstring(L, "local sweep = ... return sweep.hit");
+  lua_pushvalue(L, -2);
+  lua_call(L, 1, 1);
+  CHECK(L, impact_checkhit(L, -1) == &impact_tosweep(L, -2)->hit);
+  lua_pop(L, 1);
+
+  call(L, "show", 5, 1);
+  CHECK(L, strcmp(lua_tostring(L, -1),
+                  "Point(1, 2)\n"
+                  "AABB(pos=(1, 2), half=(3, 4))\n"
+                  "OBB(pos=(-1, 2), half=(3, 4), angle=0)\n"
+                  "Hit(pos=(1, 2), delta=(3, 4), normal=(0, -1), time=0.5)\n"
+                  "Sweep(pos=(5, 6), time=0.5, hit=Hit(pos=(1, 2), delta=(3, 4), "
+                  "normal=(0, -1), time=0.5))") == 0);
+  lua_pop(L, 1);
+
+  sweep.has_hit = 0;  /* a miss: its hit part is copied all the same */
+  impact_pushsweep(L, sweep);
+  CHECK(L, memcmp(impact_checksweep(L, -1), &sweep, sizeof sweep) == 0);
+  lua_pop(L, 1);
+}
+
+/* The whole scene in one state (a Lua function, so errors are caught). */
+static int scene(lua_State *L) {
+  const char *script = luaL_checkstring(L, 1);
+  imp_aabb wall = {{10, 0}, {2, 2}};
+  if (lua_toboolean(L, 2)) {  /* before impact loads: it picks its path then */
+    lua_getglobal(L, "jit");
+    lua_getfield(L, -1, "off");
+    lua_call(L, 0, 0);
+    lua_pop(L, 1);
+  }
+  impact_preload(L);
+  lua_getglobal(L, "package");
+  lua_pushliteral(L, "");
+  lua_setfield(L, -2, "path");
+  lua_pushliteral(L, "");
+  lua_setfield(L, -2, "cpath");
+  lua_pop(L, 1);
+  lua_register(L, "host_read", host_read);
+  impact_pushaabb(L, wall);  /* before any script has loaded impact */
+  lua_setglobal(L, "wall");
+
+  if (luaL_loadfile(L, script) != 0) lua_error(L);
+  lua_call(L, 0, 0);
+  luaL_loadstring(L, "return (jit and jit.version or _VERSION)"
+                     " .. (jit and (jit.status() and ', JIT on' or ', JIT off') or '')");
+  lua_call(L, 0, 1);
+  call(L, "path", 0, 1);
+  printf("%s: tests through the %s\n", lua_tostring(L, -2), lua_tostring(L, -1));
+  lua_pop(L, 2);
+  walk(L, collide(L));
+  lua_newtable(L);
+  misuse(L, "table");
+  lua_getglobal(L, "wall");
+  misuse(L, "AABB");
+  share(L);
+  return 0;
+}
+
+/* Lua's memory, from the host: so a memory checker built into the host
+** (AddressSanitizer) sees every object, impact's included. */
+static void *allocate(void *ud, void *block, size_t size, size_t newsize) {
+  (void)ud;
+  (void)size;
+  if (newsize == 0) {
+    free(block);
+    return NULL;
+  }
+  return realloc(block, newsize);
+}
+
+/* Plays the scene in a fresh state; returns whether it passed. */
+static int play(const char *script, int jitoff, int *hasjit) {
+  lua_State *L = lua_newstate(allocate, NULL);
+  int ok;
+  if (L == NULL) L = luaL_newstate();  /* 64-bit LuaJIT allocates its own */
+  luaL_openlibs(L);
+  lua_getglobal(L, "jit");
+  *hasjit = lua_istable(L, -1);
+  lua_pop(L, 1);
+  lua_pushcfunction(L, scene);
+  lua_pushstring(L, script);
+  lua_pushboolean(L, jitoff);
+  ok = lua_pcall(L, 2, 0, 0) == 0;
+  fflush(stdout);
+  if (!ok) fprintf(stderr, "host: %s\n", lua_tostring(L, -1));
+  lua_close(L);
+  return ok;
+}
+
+int main(int argc, char **argv) {
+  int hasjit, ok;
+  if (argc != 2) {
+    fprintf(stderr, "usage: host game.lua\n");
+    return 2;
+  }
+  ok = play(argv[1], 0, &hasjit);
+  if (ok && hasjit) ok = play(argv[1], 1, &hasjit);
+  printf("host: %s\n", ok ? "ok" : "FAILED");
+  return ok ? 0 : 1;
+}

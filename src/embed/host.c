@@ -1,0 +1,163 @@
+/*
+** The host's objects: impact_pushT, impact_toT, impact_checkT.
+**
+** The binding's functions find the types' metatables among their upvalues
+** (object.h), which a host's C function does not have. So when impact.core
+** loads, a closure over the same upvalues is kept in the registry; the host
+** functions compare metatables with its upvalues and make objects by
+** calling it.
+*/
+#include "../object.h"
+#include "embed.h"
+#include "impact_lua.h"
+
+#define HOSTKEY "impact.host"
+
+/* What to push, for the closure kept at HOSTKEY. */
+typedef struct Push {
+  int type;
+  const void *value;
+} Push;
+
+static int push(lua_State *L) {
+  const Push *p = (const Push *)lua_touserdata(L, 1);
+  lua_pushnil(L);  /* at 2: the collider of a Hit, which a host's has not */
+  switch (p->type) {
+    case T_POINT: {
+      const imp_vec2 *v = (const imp_vec2 *)p->value;
+      imp_newpoint(L, v->x, v->y);
+      break;
+    }
+    case T_AABB: {
+      const imp_aabb *b = (const imp_aabb *)p->value;
+      imp_pushaabb(L, b->pos, b->half);
+      break;
+    }
+    case T_OBB: imp_pushobb(L, (const imp_obb *)p->value); break;
+    case T_HIT: imp_pushhit(L, 0, 2, (const imp_hit *)p->value); break;
+    case T_SWEEP: {  /* all of it: the hit part of a miss too */
+      const imp_sweep *sweep = (const imp_sweep *)p->value;
+      imp_pushsweep(L, 0, 2, sweep);
+      *(imp_sweep *)lua_touserdata(L, -1) = *sweep;
+      break;
+    }
+  }
+  return 1;
+}
+
+int imp_opencore(lua_State *L) {
+  int module, u;
+  luaopen_impact_core(L);
+  module = lua_gettop(L);
+  lua_getfield(L, module, "type");  /* a closure over the shared upvalues */
+  for (u = 1; u <= IMP_NUPVALUES; u++) lua_getupvalue(L, module + 1, u);
+  lua_pushcclosure(L, push, IMP_NUPVALUES);
+  lua_setfield(L, LUA_REGISTRYINDEX, HOSTKEY);
+  lua_settop(L, module);
+  return 1;
+}
+
+static void pushobject(lua_State *L, int t, const void *value) {
+  Push p;
+  p.type = t;
+  p.value = value;
+  lua_getfield(L, LUA_REGISTRYINDEX, HOSTKEY);
+  if (lua_isnil(L, -1)) {  /* no script has loaded impact yet */
+    lua_pop(L, 1);
+    lua_pop(L, luaopen_impact(L));
+    lua_getfield(L, LUA_REGISTRYINDEX, HOSTKEY);
+  }
+  lua_pushlightuserdata(L, &p);
+  lua_call(L, 1, 1);
+}
+
+static int absindex(lua_State *L, int idx) {
+  return idx < 0 && idx > LUA_REGISTRYINDEX ? lua_gettop(L) + idx + 1 : idx;
+}
+
+/* The object of type t at idx, or NULL. Its metatable is upvalue t of the
+** closure at HOSTKEY, as IMP_META(t) is of every function of the module. */
+static void *toobject(lua_State *L, int idx, int t) {
+  void *object = NULL;
+  idx = absindex(L, idx);
+  if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
+    return NULL;
+  lua_getfield(L, LUA_REGISTRYINDEX, HOSTKEY);
+  if (lua_getupvalue(L, -1, t) != NULL) {
+    if (lua_rawequal(L, -1, -3)) object = lua_touserdata(L, idx);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
+  return object;
+}
+
+/* luaL_typeerror as Lua 5.4 words it, in every Lua: the host's function is
+** the one named. */
+static void *typeerror(lua_State *L, int idx, int t) {
+  const char *got;
+  idx = absindex(L, idx);
+  if (luaL_getmetafield(L, idx, "__name") && lua_type(L, -1) == LUA_TSTRING)
+    got = lua_tostring(L, -1);
+  else
+    got = luaL_typename(L, idx);
+  luaL_argerror(L, idx, lua_pushfstring(L, "%s expected, got %s",
+                                        imp_typenames[t], got));
+  return NULL;
+}
+
+static void *checkobject(lua_State *L, int idx, int t) {
+  void *object = toobject(L, idx, t);
+  return object != NULL ? object : typeerror(L, idx, t);
+}
+
+IMPACT_PUBLIC void impact_pushpoint(lua_State *L, imp_vec2 value) {
+  pushobject(L, T_POINT, &value);
+}
+IMPACT_PUBLIC void impact_pushaabb(lua_State *L, imp_aabb value) {
+  pushobject(L, T_AABB, &value);
+}
+IMPACT_PUBLIC void impact_pushobb(lua_State *L, imp_obb value) {
+  pushobject(L, T_OBB, &value);
+}
+IMPACT_PUBLIC void impact_pushhit(lua_State *L, imp_hit value) {
+  pushobject(L, T_HIT, &value);
+}
+IMPACT_PUBLIC void impact_pushsweep(lua_State *L, imp_sweep value) {
+  pushobject(L, T_SWEEP, &value);
+}
+
+/* A Point and a Hit may view another object's data: theirs is at ->v, ->h. */
+static imp_vec2 *pointvalue(Point *p) { return p != NULL ? p->v : NULL; }
+static imp_hit *hitvalue(Hit *h) { return h != NULL ? h->h : NULL; }
+
+IMPACT_PUBLIC imp_vec2 *impact_topoint(lua_State *L, int idx) {
+  return pointvalue((Point *)toobject(L, idx, T_POINT));
+}
+IMPACT_PUBLIC imp_aabb *impact_toaabb(lua_State *L, int idx) {
+  return (imp_aabb *)toobject(L, idx, T_AABB);
+}
+IMPACT_PUBLIC imp_obb *impact_toobb(lua_State *L, int idx) {
+  return (imp_obb *)toobject(L, idx, T_OBB);
+}
+IMPACT_PUBLIC imp_hit *impact_tohit(lua_State *L, int idx) {
+  return hitvalue((Hit *)toobject(L, idx, T_HIT));
+}
+IMPACT_PUBLIC imp_sweep *impact_tosweep(lua_State *L, int idx) {
+  return (imp_sweep *)toobject(L, idx, T_SWEEP);
+}
+
+IMPACT_PUBLIC imp_vec2 *impact_checkpoint(lua_State *L, int idx) {
+  return pointvalue((Point *)checkobject(L, idx, T_POINT));
+}
+IMPACT_PUBLIC imp_aabb *impact_checkaabb(lua_State *L, int idx) {
+  return (imp_aabb *)checkobject(L, idx, T_AABB);
+}
+IMPACT_PUBLIC imp_obb *impact_checkobb(lua_State *L, int idx) {
+  return (imp_obb *)checkobject(L, idx, T_OBB);
+}
+IMPACT_PUBLIC imp_hit *impact_checkhit(lua_State *L, int idx) {
+  return hitvalue((Hit *)checkobject(L, idx, T_HIT));
+}
+IMPACT_PUBLIC imp_sweep *impact_checksweep(lua_State *L, int idx) {
+  return (imp_sweep *)checkobject(L, idx, T_SWEEP);
+}
