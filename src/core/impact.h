@@ -94,8 +94,8 @@ ptrdiff_t imp_aabb_sweep_into(const imp_aabb *moving,
 ** over time [0, 1]. Fills t (ascending) with the times at which the point
 ** lies on the closed segment and s with where, from 0 at the a end to 1 at
 ** the b end (0 when the segment is a point), and returns how many: 0, 1 or
-** 2. When the point stays on the segment for a whole interval, the start
-** of the first such interval is the one contact returned. */
+** 2. The times at which the point is on the segment form at most two parts
+** (touches or intervals): the start of each is returned, earliest first. */
 int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
                             imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
                             double t[2], double s[2]);
