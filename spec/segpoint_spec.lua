@@ -235,6 +235,148 @@ describe("impact.sweepSegmentPoint, edge cases", function()
 end)
 
 -- Classes of error found by comparing with an exact rational oracle.
+-- When f is identically zero the point stays on the segment's line, and it
+-- is on the segment exactly when Q(t) = dot(c - a, c - b) <= 0 (between the
+-- ends, or at one). Q is a quadratic, so the contact set is empty, one part
+-- or two; each part is reported once, by its start. On the x axis below,
+-- Q = (c - a)(c - b); s = (c - a) / (b - a), or 0 when a = b.
+describe("impact.sweepSegmentPoint, a point on the segment's line", function()
+  it("never between the ends: nil", function()
+    -- a = 0, b = 1, c from 2 to 3: Q = c (c - 1) >= 2 throughout.
+    assertMiss(0, 0, 0, 0, 1, 0, 1, 0, 2, 0, 3, 0)
+  end)
+
+  it("a segment that is a point away from the point's path: nil", function()
+    -- a = b = 1 all along, c from 0 to 0.5: Q = (c - 1)^2 > 0.
+    assertMiss(1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0.5, 0)
+  end)
+
+  it("on it all along, Q = 0 throughout: one part, from t = 0 at the a end", function()
+    -- a from 0 to 2, b from 1 to 3, c = a: Q = 0; s = 0.
+    assertHits({ 0, 0 }, 0, 0, 2, 0, 1, 0, 3, 0, 0, 0, 2, 0)
+  end)
+
+  it("on it from t = 0, then off: one part", function()
+    -- Static 0-1, c = 0.5 + 2t: Q = c (c - 1) <= 0 for t <= 1/4; s(0) = 1/2.
+    assertHits({ 0, 0.5 }, 0, 0, 0, 0, 1, 0, 1, 0, 0.5, 0, 2.5, 0)
+  end)
+
+  it("off, then on through the end of the frame: one part", function()
+    -- Static 0-1, c = -1 + 2t: on from t = 1/2, where c = a: s = 0.
+    assertHits({ 0.5, 0 }, 0, 0, 0, 0, 1, 0, 1, 0, -1, 0, 1, 0)
+  end)
+
+  it("off, on for a while, off again: one part, by its start", function()
+    -- a = 2t, b = 1 + 2t, c = 1.5: Q = (1.5 - 2t)(0.5 - 2t) <= 0 for t in
+    -- [1/4, 3/4]; at 1/4 c = b: s = 1.
+    assertHits({ 0.25, 1 }, 0, 0, 2, 0, 1, 0, 3, 0, 1.5, 0, 1.5, 0)
+  end)
+
+  it("a touch at t = 0 only: the point leaves from the a end", function()
+    -- Static 0-1, c = -t: Q = t (t + 1) > 0 for t > 0.
+    assertHits({ 0, 0 }, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, -1, 0)
+  end)
+
+  it("a touch at t = 1 only: the point arrives at the a end", function()
+    -- Static 0-1, c = -1 + t: Q = (t - 1)(t - 2) > 0 for t < 1.
+    assertHits({ 1, 0 }, 0, 0, 0, 0, 1, 0, 1, 0, -1, 0, 0, 0)
+  end)
+
+  it("a touch in the middle: both ends pass through the point together", function()
+    -- c = 0, a = t - 1/2, b = 2t - 1: Q = 2 (t - 1/2)^2, zero at t = 1/2
+    -- only, where the segment is the point: s = 0.
+    assertHits({ 0.5, 0 }, -0.5, 0, 0.5, 0, -1, 0, 1, 0, 0, 0, 0, 0)
+  end)
+
+  it("two touches: the ends pass through each other with the point at one end", function()
+    -- c = 0, a = t, b = 1 - t: Q = (-t)(t - 1) = t (1 - t) > 0 on (0, 1):
+    -- a touch at t = 0 (c = a, s = 0) and one at t = 1 (c = b, s = 1).
+    assertHits({ 0, 0, 1, 1 }, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0)
+  end)
+
+  it("a touch at t = 0, apart, then on from t = 2/3", function()
+    -- c = 0, a = t, b = 2 - 3t: Q = (-t)(3t - 2) = t (2 - 3t): zero at
+    -- t = 0 (c = a, s = 0), > 0 on (0, 2/3), <= 0 from 2/3 on, where c = b
+    -- (s = 1). 2/3 is the double nearest it.
+    assertHits({ 0, 0, 2 / 3, 1 }, 0, 0, 1, 0, 2, 0, -1, 0, 0, 0, 0, 0)
+  end)
+
+  it("on from t = 0 to 1/3, apart, then a touch at t = 1", function()
+    -- c = 0, a = 1 - t, b = -1 + 3t: Q = (t - 1)(1 - 3t) <= 0 on [0, 1/3]
+    -- (s(0) = -a / (b - a) = 1/2) and at t = 1, where c = a: s = 0.
+    assertHits({ 0, 0.5, 1, 0 }, 1, 0, 0, 0, -1, 0, 2, 0, 0, 0, 0, 0)
+  end)
+
+  it("on, off while the ends cross, on again: two parts", function()
+    -- c = 0, a = 4t - 1, b = 3 - 4t: Q = (1 - 4t)(4t - 3) <= 0 for t <= 1/4
+    -- and t >= 3/4. s(0) = 1 / 4; at 3/4, c = b: s = 1.
+    assertHits({ 0, 0.25, 0.75, 1 }, -1, 0, 3, 0, 3, 0, -1, 0, 0, 0, 0, 0)
+  end)
+
+  it("two parts on a slanted line: the same, mapped by x -> (1 + 3x, 2 + 4x)", function()
+    assertHits({ 0, 0.25, 0.75, 1 }, -2, -2, 10, 14, 10, 14, -2, -2, 1, 2, 1, 2)
+  end)
+
+  it("agrees with exact rational arithmetic on random small integer motions", function()
+    -- Ends and point on the x axis (and mapped onto a slanted line), all
+    -- from -3 to 3. At t = n / d the signed gaps c - a and c - b are
+    -- integers over d, so Q's sign, the roots (where a gap is zero) and s
+    -- are exact; each part starts at t = 0 when Q(0) <= 0, or at a root r
+    -- in (0, 1] where Q > 0 halfway back to the root or 0 before it.
+    local r = require("helpers").random(7)
+    local twoParts = 0
+    local function at(v0, v1, n, d) return v0 * d + (v1 - v0) * n end
+    for _ = 1, 2000 do
+      local a0, a1, b0, b1, c0, c1 = r.range(-3, 3), r.range(-3, 3), r.range(-3, 3),
+                                     r.range(-3, 3), r.range(-3, 3), r.range(-3, 3)
+      local function q(n, d)  -- the sign of Q(n / d), d > 0
+        local ea = at(c0, c1, n, d) - at(a0, a1, n, d)
+        local eb = at(c0, c1, n, d) - at(b0, b1, n, d)
+        return ea * eb
+      end
+      local roots = {}
+      for _, e in ipairs({ { c0 - a0, c1 - a1 }, { c0 - b0, c1 - b1 } }) do
+        local slope = e[2] - e[1]
+        if slope ~= 0 then  -- the gap is zero at -e0 / slope
+          local n, d = -e[1], slope
+          if d < 0 then n, d = -n, -d end
+          if n > 0 and n <= d then roots[#roots + 1] = { n, d } end
+        end
+      end
+      table.sort(roots, function(x, y) return x[1] * y[2] < y[1] * x[2] end)
+      local starts, pn, pd = {}, 0, 1
+      if q(0, 1) <= 0 then starts[1] = { 0, 1 } end
+      for _, root in ipairs(roots) do
+        local n, d = root[1], root[2]
+        if n * pd ~= pn * d and q(n * pd + pn * d, 2 * d * pd) > 0 then
+          starts[#starts + 1] = { n, d }
+        end
+        pn, pd = n, d
+      end
+      local expected = {}
+      for _, t in ipairs(starts) do
+        local n, d = t[1], t[2]
+        local ca, ba = at(c0, c1, n, d) - at(a0, a1, n, d), at(b0, b1, n, d) - at(a0, a1, n, d)
+        expected[#expected + 1] = n / d
+        expected[#expected + 1] = ba == 0 and 0 or ca / ba
+      end
+      if #starts == 2 then twoParts = twoParts + 1 end
+      local function slant(x) return 1 + 3 * x, 2 + 4 * x end
+      local check = #expected == 0 and function(_, ...) assertMiss(...) end or assertHits
+      check(expected, a0, 0, a1, 0, b0, 0, b1, 0, c0, 0, c1, 0)
+      local sa0x, sa0y = slant(a0)
+      local sa1x, sa1y = slant(a1)
+      local sb0x, sb0y = slant(b0)
+      local sb1x, sb1y = slant(b1)
+      local sc0x, sc0y = slant(c0)
+      local sc1x, sc1y = slant(c1)
+      check(expected, sa0x, sa0y, sa1x, sa1y, sb0x, sb0y, sb1x, sb1y, sc0x, sc0y,
+            sc1x, sc1y)
+    end
+    assert.is_true(twoParts > 100, twoParts)
+  end)
+end)
+
 describe("impact.sweepSegmentPoint, regressions", function()
   it("a point crossing 2^-53 past the b end misses", function()
     -- Static (0, 0)-(1, 0); point (1, -1) -> (1 + 2^-52, 1) crosses at
