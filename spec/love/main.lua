@@ -159,16 +159,22 @@ local function scene(impact, o)
   world:add(hero, 10, 20, 12, 12)
   local function filter(_, other) return other == coin and "cross" or "slide" end
   local cols, gotCoin, x, y = {}, false, 10, 20
-  local before
-  for frame = 1, 200 do
-    if frame == 101 then before = collectgarbage("count") end
+  -- Garbage is counted over windows of 100 frames once the hero rests, and
+  -- the least is kept: the JIT compiling a late side trace puts a few
+  -- hundred bytes into one window, while garbage per move shows in all.
+  local least, before = math.huge
+  for frame = 1, 600 do
+    if frame % 100 == 1 then
+      if frame > 200 then least = math.min(least, collectgarbage("count") - before) end
+      before = collectgarbage("count")
+    end
     local len
     x, y, cols, len = world:move(hero, x + 2, y + 3, filter, cols)
     for i = 1, len do gotCoin = gotCoin or cols[i].other == coin end
   end
   check(x == 108 and y == 88, ("the hero rests on the floor against the wall: %s, %s"):format(x, y))
   check(gotCoin, "the hero crossed the coin")
-  check(collectgarbage("count") - before < 1, "moves into an out table allocate nothing")
+  check(least < 1, "moves into an out table allocate nothing")
   local items, n = world:querySegment(0, 108, 160, 108)
   check(n == 10 and items[1].name == "tile0" and items[10].name == "tile9",
         "a laser along the floor finds the tiles in order")
