@@ -122,3 +122,48 @@ describe("World and the debug library", function()
     end)
   end
 end)
+
+describe("finalizers that call impact", function()
+  -- Arms a finalizer that runs f at the next garbage collection.
+  local function onfinalize(f)
+    if newproxy then
+      local p = newproxy(true)
+      getmetatable(p).__gc = f
+    else
+      setmetatable({}, { __gc = f })
+    end
+  end
+
+  it("do not change another call's result (no shared scratch)", function()
+    local box, far = impact.AABB(0, 0, 10, 10), impact.AABB(500, 500, 10, 10)
+    local wrong = 0
+    for i = 1, 20000 do
+      onfinalize(function() far:intersectPoint(505, 501) end)
+      local junk = { i, i }  -- garbage, so that collections run often
+      local h = box:intersectPoint(9, 0)
+      if not (h.pos.x == 10 and h.pos.y == 0 and h.delta.x == 1 and h.delta.y == 0
+              and h.collider == box) then
+        wrong = wrong + 1
+      end
+      h = box:intersectAABB(impact.AABB(0, 12, 5, 5))
+      if not (h.delta.y == 3 and h.collider == box) then wrong = wrong + 1 end
+    end
+    assert.are.equal(0, wrong)
+  end)
+
+  it("that empty sweepInto's list while its result is made cause no crash", function()
+    local mover = impact.AABB(0, 0, 5, 5)
+    local hits = 0
+    for i = 1, 5000 do
+      local list = { impact.AABB(20, 0, 5, 5), impact.AABB(40, 0, 5, 5) }
+      onfinalize(function() for k = #list, 1, -1 do list[k] = nil end end)
+      local junk = { i, i }
+      local s = mover:sweepInto(list, 100, 0)
+      if s.hit then
+        hits = hits + 1
+        assert.are.equal(15, s.hit.pos.x)  -- the face of the first box
+      end
+    end
+    assert.is_true(hits > 0)
+  end)
+end)
