@@ -125,34 +125,29 @@ void imp_trimout(lua_State *L, int out, int n) {
   }
 }
 
-/* Records the item <-> id pair, or forgets it when clear is set. */
-static void setid(lua_State *L, int item, size_t id, int clear) {
+/* Forgets the item <-> id pair of the item at i: both keys exist, so
+** setting them to nil needs no memory. */
+static void forget(lua_State *L, int item, size_t id) {
   imp_worldslot(L, W_IDS);
   lua_pushvalue(L, item);
-  if (clear) lua_pushnil(L);
-  else lua_pushinteger(L, (lua_Integer)id);
+  lua_pushnil(L);
   lua_rawset(L, -3);
   imp_worldslot(L, W_ITEMS);
-  if (clear) lua_pushnil(L);
-  else lua_pushvalue(L, item);
+  lua_pushnil(L);
   lua_rawseti(L, -2, (lua_Integer)id + 1);
   lua_pop(L, 2);
 }
 
-void imp_worldput(lua_State *L, World *w, int item, size_t id,
-                  const imp_rect *r) {
+void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r) {
+  if (!imp_grid_update(w->g, id, r)) luaL_error(L, "not enough memory");
   w->changes++;
-  if (imp_grid_update(w->g, id, r)) return;
-  if (!imp_grid_alive(w->g, id)) {  /* it could not even go back */
-    setid(L, item, id, 1);
-    w->removals++;
-  }
-  luaL_error(L, "not enough memory");
 }
 
 static int world_new(lua_State *L) {
   double size = lua_isnoneornil(L, 1) ? 64 : checksize(L, 1, "World");
   World *w = (World *)imp_newobject(L, T_WORLD, sizeof(World), W_NSLOTS);
+  void *ud;  /* the grid takes its memory from the host, as Lua does */
+  lua_Alloc alloc = lua_getallocf(L, &ud);
   int n;
   memset(w, 0, sizeof *w);
   for (n = W_IDS; n <= W_NSLOTS; n++) {
@@ -167,7 +162,7 @@ static int world_new(lua_State *L) {
   lua_newtable(L);
   lua_rawseti(L, -2, 1);
   lua_pop(L, 1);
-  w->g = imp_grid_new(size);
+  w->g = imp_grid_new_alloc(size, alloc, ud);
   if (w->g == NULL) return luaL_error(L, "not enough memory");
   return 1;
 }
@@ -184,19 +179,60 @@ static int world_gc(lua_State *L) {
   return 0;
 }
 
+/* Records the pair item (at 3) <-> id (at 4) in the tables W_IDS (at 1)
+** and W_ITEMS (at 2); called protected, since the tables may grow. */
+static int record(lua_State *L) {
+  lua_pushvalue(L, 3);
+  lua_pushvalue(L, 4);
+  lua_rawset(L, 1);
+  lua_pushvalue(L, 3);
+  lua_rawseti(L, 2, lua_tointeger(L, 4) + 1);
+  return 0;
+}
+
+/* Removes t[k] (k at the top, popped) when it is there: setting a key
+** that exists to nil never allocates. */
+static void unrecord(lua_State *L, int t) {
+  lua_pushvalue(L, -1);
+  lua_rawget(L, t);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 2);
+    return;
+  }
+  lua_pop(L, 1);
+  lua_pushnil(L);
+  lua_rawset(L, t);
+}
+
+/* All or nothing when memory runs out: the grid takes the item first, and
+** lets it go again if the tables cannot record it. */
 static int world_add(lua_State *L) {
   World *w = imp_checkworld(L, "add");
-  lua_settop(L, 6);
-  int ids = imp_worldslot(L, W_IDS);
+  int ids, items;
   imp_rect r;
   size_t id;
+  lua_settop(L, 6);
+  ids = imp_worldslot(L, W_IDS);
+  items = imp_worldslot(L, W_ITEMS);
   if (imp_worldid(L, w, ids, 2) >= 0)
     imp_argerror(L, 2, "add", lua_pushfstring(L, "%s item added twice",
                                                imp_typename(L, 2)));
   checkkey(L, 2, "add", "item");
   imp_checkrect(L, 3, "add", &r);
+  lua_pushcfunction(L, record);
+  lua_pushvalue(L, ids);
+  lua_pushvalue(L, items);
+  lua_pushvalue(L, 2);
   if (!imp_grid_add(w->g, &r, &id)) return luaL_error(L, "not enough memory");
-  setid(L, 2, id, 0);
+  lua_pushinteger(L, (lua_Integer)id);
+  if (lua_pcall(L, 4, 0, 0) != 0) {
+    lua_pushvalue(L, 2);
+    unrecord(L, ids);
+    lua_pushinteger(L, (lua_Integer)id + 1);
+    unrecord(L, items);
+    imp_grid_remove(w->g, id);
+    return lua_error(L);
+  }
   w->changes++;
   lua_pushvalue(L, 2);
   return 1;
@@ -213,7 +249,7 @@ static int world_update(lua_State *L) {
   r.y = imp_checknumber(L, 4, "update");
   if (!lua_isnoneornil(L, 5)) r.w = checksize(L, 5, "update");
   if (!lua_isnoneornil(L, 6)) r.h = checksize(L, 6, "update");
-  imp_worldput(L, w, 2, id, &r);
+  imp_worldput(L, w, id, &r);
   return 0;
 }
 
@@ -221,8 +257,8 @@ static int world_remove(lua_State *L) {
   World *w = imp_checkworld(L, "remove");
   lua_settop(L, 2);
   size_t id = imp_checkitem(L, imp_worldslot(L, W_IDS), "remove");
-  if (!imp_grid_remove(w->g, id)) return luaL_error(L, "not enough memory");
-  setid(L, 2, id, 1);
+  imp_grid_remove(w->g, id);  /* needs no memory, nor does forgetting */
+  forget(L, 2, id);
   w->removals++;
   w->changes++;
   return 0;

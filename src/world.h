@@ -59,9 +59,9 @@ int imp_worldslot(lua_State *L, int n);
 ptrdiff_t imp_worldid(lua_State *L, const World *w, int ids, int i);
 /* The id of the item at 2, which must be in the World. */
 size_t imp_checkitem(lua_State *L, int ids, const char *fname);
-/* Moves an item that is in the World (out of memory: a Lua error). */
-void imp_worldput(lua_State *L, World *w, int item, size_t id,
-                  const imp_rect *r);
+/* Moves an item that is in the World (out of memory: a Lua error, and the
+** item stays where it was). */
+void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r);
 /* The ids that the grid finds near a rectangle (x, y, w, h) or, with
 ** segment set, a segment (x1, y1, x2, y2 in a, b, c, d): into local (room
 ** for cap), or when there are more, into a userdata pushed on the stack.

@@ -474,7 +474,7 @@ static int check(lua_State *L, const char *fname, int moving) {
       imp_rect r = w->g->items[now].r;
       r.x = goal.x;
       r.y = goal.y;
-      imp_worldput(L, w, 2, (size_t)now, &r);
+      imp_worldput(L, w, (size_t)now, &r);
     }
   }
   lua_pushnumber(L, goal.x);
