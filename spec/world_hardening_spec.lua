@@ -124,6 +124,13 @@ describe("World and the debug library", function()
 end)
 
 describe("finalizers that call impact", function()
+  -- The finalizers armed here run now, not in a later spec that counts
+  -- allocations.
+  after_each(function()
+    collectgarbage()
+    collectgarbage()
+  end)
+
   -- Arms a finalizer that runs f at the next garbage collection.
   local function onfinalize(f)
     if newproxy then
@@ -165,5 +172,61 @@ describe("finalizers that call impact", function()
       end
     end
     assert.is_true(hits > 0)
+  end)
+end)
+
+describe("World visited items", function()
+  it("a custom response that passes the move's out table to an inner call still ends", function()
+    local world, out, calls = row(), {}, 0
+    world:add("mover", -20, 0, 10, 10)
+    world:addResponse("reenter", function(w, col, x, y, ww, hh, gx, gy, filter)
+      calls = calls + 1
+      if calls > 100 then error("endless") end
+      w:project("probe", 1000, 1000, 1, 1, 1000, 1000, nil, out)  -- empties out
+      return bump.responses.cross(w, col, x, y, ww, hh, gx, gy, filter)
+    end)
+    local x, y, _, len = world:move("mover", 300, 0, function() return "reenter" end, out)
+    assert.are.same({ 300, 0, 10, 10 }, { x, y, len, calls })
+  end)
+
+  it("a cross through 600 items visits each once, in bump's order, as the reference does", function()
+    local bumpref = require "bumpref"
+    local r = helpers.random(600)
+    local world, ref = bump.newWorld(16), bumpref.newWorld()
+    for i = 1, 600 do
+      local x, y = r.range(-50, 3000), r.range(-25, 12)
+      world:add(i, x, y, 1 + r.int(30), 1 + r.int(30))
+      ref:add(i, x, y, select(3, world:getRect(i)))
+    end
+    world:add("mover", -100, 0, 10, 10)
+    ref:add("mover", -100, 0, 10, 10)
+    local cross = function() return "cross" end
+    local x, y, cols, len = world:move("mover", 3100, 7, cross)
+    local rx, ry, rcols, rlen = ref:move("mover", 3100, 7, cross)
+    assert.are.same({ rx, ry, rlen }, { x, y, len })
+    assert.is_true(len > 300)
+    for i = 1, len do
+      assert.are.same({ rcols[i].other, rcols[i].ti }, { cols[i].other, cols[i].ti })
+    end
+  end)
+end)
+
+describe("World results beyond the Lua stack", function()
+  it("a move through 5000 items collides with every one, in order", function()
+    local world = bump.newWorld(64)
+    for i = 1, 5000 do world:add(i, i * 2, 0, 1, 10) end
+    world:add("mover", -10, 0, 1, 10)
+    local x, _, cols, len = world:move("mover", 20000, 0, function() return "cross" end)
+    assert.are.same({ 20000, 5000 }, { x, len })
+    for i = 1, len do assert.are.equal(i, cols[i].other) end
+  end)
+
+  it("a check with a slide stopped by the first of 5000 overlapping items", function()
+    local world = bump.newWorld(64)
+    for i = 1, 5000 do world:add(i, 100, 0, 10, 10) end
+    world:add("mover", 0, 0, 10, 10)
+    local x, y, cols, len = world:check("mover", 200, 0, function() return "slide" end)
+    assert.are.same({ 90, 0, 1 }, { x, y, len })
+    assert.are.equal(1, cols[1].other)
   end)
 end)
