@@ -230,3 +230,51 @@ describe("World results beyond the Lua stack", function()
     assert.are.equal(1, cols[1].other)
   end)
 end)
+
+describe("World queries beyond the Lua stack", function()
+  local world = bump.newWorld(64)
+  for i = 1, 20000 do world:add(i, i * 2, (i % 7) - 3, 1, 10) end
+
+  it("queryRect finds all of 20000 items", function()
+    local items, len = world:queryRect(0, -10, 50000, 30)
+    assert.are.equal(20000, len)
+    local seen = {}
+    for k = 1, len do seen[items[k]] = true end
+    for i = 1, 20000 do assert.is_true(seen[i]) end
+  end)
+
+  it("querySegment and querySegmentWithCoords give 20000 items in order along the segment", function()
+    for _, query in ipairs({ "querySegment", "querySegmentWithCoords" }) do
+      local found, len = world[query](world, 50000, 5, -10, 5)
+      assert.are.equal(20000, len)
+      for k = 1, len do
+        local item = query == "querySegment" and found[k] or found[k].item
+        assert.are.equal(20001 - k, item)
+      end
+    end
+  end)
+end)
+
+describe("querySegmentWithCoords into an out table", function()
+  it("allocates nothing when long and short results alternate", function()
+    local world = bump.newWorld(64)
+    for i = 1, 40 do world:add(i, i * 10, 0, 5, 10) end
+    local out = {}
+    local function alternate(n)
+      for i = 1, n do
+        local _, long = world:querySegmentWithCoords(0, 5, 500, 5, nil, out)
+        local _, short = world:querySegmentWithCoords(0, 5, 25, 5, nil, out)
+        assert(long == 40 and short == 2 and out[3] == nil)
+        assert(out[1].item == 1 and out[2].item == 2 and out[1].x1 == 10)
+      end
+    end
+    alternate(200)  -- warm: the pool holds the tables past the short result, traces compiled
+    collectgarbage()
+    collectgarbage("stop")
+    local before = collectgarbage("count")
+    alternate(200)
+    local grown = collectgarbage("count") - before
+    collectgarbage("restart")
+    assert.are.equal(0, grown)
+  end)
+end)
