@@ -278,3 +278,53 @@ describe("querySegmentWithCoords into an out table", function()
     assert.are.equal(0, grown)
   end)
 end)
+
+describe("World seams (the seam rule, a deliberate difference from bump.lua)", function()
+  local floors = { 64, 100, 77.7 }  -- on grid lines of cell 64, of cell 50, of neither
+  for _, cell in ipairs({ 64, 50 }) do
+    it("a mover of any height k/10 resting on a row of tiles walks past every seam, cell " .. cell, function()
+      local stuck = 0
+      for _, floor in ipairs(floors) do
+        for k = 1, 300 do
+          local h = k / 10
+          local world = bump.newWorld(cell)
+          for i = -2, 40 do world:add({}, i * 16, floor, 16, 16) end
+          world:add("mover", 0, floor - h, 10, h)
+          local x, y, _, len = world:move("mover", 500, floor - h)
+          if not (x == 500 and y == floor - h and len == 0) then stuck = stuck + 1 end
+        end
+      end
+      assert.are.equal(0, stuck)
+    end)
+
+    it("a mover under a row of tiles, and one along a column, pass every seam, cell " .. cell, function()
+      local stuck = 0
+      for _, line in ipairs(floors) do
+        for k = 1, 300 do
+          local s = k / 10
+          local world = bump.newWorld(cell)
+          for i = -2, 40 do
+            world:add({}, i * 16, line - 16, 16, 16)   -- a ceiling ending at line
+            world:add({}, line + 1000, i * 16, 16, 16) -- a wall starting at line + 1000
+          end
+          world:add("under", 0, line, 10, s)
+          world:add("beside", line + 1000 - s, 0, s, 10)
+          local x, _, _, len = world:move("under", 500, line)
+          if not (x == 500 and len == 0) then stuck = stuck + 1 end
+          local _, y, _, len2 = world:move("beside", line + 1000 - s, 500)
+          if not (y == 500 and len2 == 0) then stuck = stuck + 1 end
+        end
+      end
+      assert.are.equal(0, stuck)
+    end)
+  end
+
+  it("a mover sinking into the floor by more than DELTA still stops at a seam's side", function()
+    local world = bump.newWorld(64)
+    world:add("floor", 0, 64, 16, 16)
+    world:add("step", 16, 64 - 1e-9, 16, 16)  -- 1e-9 higher: a real step
+    world:add("mover", 0, 44, 10, 20)
+    local x, _, _, len = world:move("mover", 100, 44)
+    assert.are.same({ 6, 1 }, { x, len })
+  end)
+end)
