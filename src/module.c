@@ -103,6 +103,11 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   lua_setfield(L, -2, "rect");
   lua_newtable(L);
   setfuncs(L, lua_gettop(L), imp_response_functions, base);
+  /* For world.responses (worldview.c), keyed by this binary: a copy of
+  ** the module loaded beside it has responses of its own. */
+  lua_pushlightuserdata(L, (void *)&imp_responses_key);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, LUA_REGISTRYINDEX);
   lua_setfield(L, -2, "responses");
   lua_setfield(L, module, "_bump");
   imp_pinclipkinds(L);

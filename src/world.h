@@ -9,13 +9,18 @@
 
 #include "object.h"
 
+/* The World's pools of tables to reuse, so that a warm World allocates
+** nothing: collision tables and querySegmentWithCoords' info tables left
+** over from out tables, and the visited sets of moves. */
+enum { P_COLS, P_INFOS, P_VISITED, P_COUNT };
+
 typedef struct World {
   imp_grid *g;
   unsigned long removals;  /* items removed so far: after one, ids are reused */
   unsigned long changes;   /* items added, moved or removed so far */
   int hasfields;           /* a script set a field (slot W_FIELDS) */
   int hasresponses;        /* addResponse was called (slot W_RESPONSES) */
-  int ncols;               /* tables in the pool (W_COLPOOL) */
+  int npool[P_COUNT];      /* tables in each pool */
 } World;
 
 /* The World's slots. */
@@ -24,10 +29,16 @@ enum {
   W_ITEMS,      /* id + 1 -> item */
   W_FIELDS,     /* fields that scripts set, as on bump's world tables */
   W_RESPONSES,  /* name -> custom response */
-  W_COLPOOL,    /* collision tables left over from out tables, to reuse */
   W_PROBE,      /* weak: empty once the garbage collector has run */
-  W_NSLOTS = W_PROBE
+  W_POOLS,      /* the pools, P_COUNT slots from here */
+  W_NSLOTS = W_POOLS + P_COUNT - 1
 };
+
+/* Pushes a table from pool p and returns 1, or returns 0 (pushing
+** nothing) when the pool is empty. */
+int imp_poolget(lua_State *L, World *w, int p);
+/* Pops the value on top into pool p, when a table and there is room. */
+void imp_poolput(lua_State *L, World *w, int p);
 
 /* The keys of bump's tables and its response names, numbered from 1 as in
 ** imp_keys, in the IMP_KEYS upvalue. */
@@ -47,14 +58,21 @@ extern const char *const imp_keys[];
 #define W_STACKROOM 24
 
 World *imp_checkworld(lua_State *L, const char *fname);
+/* The grid of w again after a call into Lua, which may have freed it (a
+** script can call __gc): a Lua error for fname then. */
+imp_grid *imp_worldgrid(lua_State *L, World *w, const char *fname);
+/* Pushes slot n of the World at 1 and returns its index: a Lua error when
+** a script replaced it (debug.setuservalue) with something not a table. */
+int imp_worldslot(lua_State *L, int n);
 /* The id of the item at i (W_IDS at ids), or -1 when it is not in the
-** World. */
-ptrdiff_t imp_worldid(lua_State *L, int ids, int i);
+** World. An id is checked against the grid before use, since the debug
+** library can write any value into W_IDS. */
+ptrdiff_t imp_worldid(lua_State *L, const World *w, int ids, int i);
 /* The id of the item at 2, which must be in the World. */
 size_t imp_checkitem(lua_State *L, int ids, const char *fname);
-/* Moves an item that is in the World (out of memory: a Lua error). */
-void imp_worldput(lua_State *L, World *w, int item, size_t id,
-                  const imp_rect *r);
+/* Moves an item that is in the World (out of memory: a Lua error, and the
+** item stays where it was). */
+void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r);
 /* The ids that the grid finds near a rectangle (x, y, w, h) or, with
 ** segment set, a segment (x1, y1, x2, y2 in a, b, c, d): into local (room
 ** for cap), or when there are more, into a userdata pushed on the stack.
@@ -87,8 +105,8 @@ typedef struct ColFill {
 ** else one from the pool, else a new one (always new when out is 0). */
 void imp_pushcollision(lua_State *L, World *w, int out, int k,
                        const ColFill *f);
-/* Moves the entries of the out table after n into the pool. */
-void imp_trimcols(lua_State *L, World *w, int out, int n);
+/* Moves the entries of the out table after n into pool p. */
+void imp_trimpool(lua_State *L, World *w, int out, int n, int p);
 /* Reads touch, move and normal back from the collision table at t (a
 ** Lua error for fname when they are not finite numbers). */
 void imp_readcollision(lua_State *L, int t, imp_rect_collision *c,
@@ -99,9 +117,16 @@ void imp_setxy(lua_State *L, int t, int k, imp_vec2 v);
 /* Pushes the function that fills collision tables (for IMP_KEYS). */
 void imp_loadfill(lua_State *L);
 
+/* Pushes the snapshot that field k of bump's worlds (rows, rects,
+** responses) gives and returns 1, or returns 0 for another key
+** (worldview.c). */
+int imp_worldview(lua_State *L, const World *w, const char *k);
+
 extern const luaL_Reg imp_world_move_methods[];   /* worldmove.c */
 extern const luaL_Reg imp_world_query_methods[];  /* worldquery.c */
 extern const luaL_Reg imp_rect_functions[];       /* bumprect.c: bump.rect */
 extern const luaL_Reg imp_response_functions[];   /* bump.responses */
+/* The registry key of this binary's bump.responses table. */
+extern const char imp_responses_key;
 
 #endif

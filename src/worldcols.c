@@ -5,7 +5,7 @@
 ** constant keys several times faster than the C API can (one call with
 ** the values instead of some seventy API calls). It reuses the tables it
 ** is given, down to their {x, y} parts; tables that out tables give back
-** wait in the World's pool (slot W_COLPOOL), so that moves into an out
+** wait in the World's pool (P_COLS), so that moves into an out
 ** table allocate nothing once warm.
 */
 #include "world.h"
@@ -120,33 +120,46 @@ static void pushrect(lua_State *L, const imp_rect *r) {
   lua_pushnumber(L, r->h);
 }
 
+int imp_poolget(lua_State *L, World *w, int p) {
+  if (w->npool[p] == 0) return 0;
+  imp_worldslot(L, W_POOLS + p);
+  lua_rawgeti(L, -1, w->npool[p]);
+  lua_pushnil(L);
+  lua_rawseti(L, -3, w->npool[p]--);
+  lua_remove(L, -2);
+  if (lua_type(L, -1) == LUA_TTABLE) return 1;
+  lua_pop(L, 1);  /* the debug library put something else there */
+  return 0;
+}
+
+void imp_poolput(lua_State *L, World *w, int p) {
+  if (w->npool[p] >= POOLMAX || lua_type(L, -1) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return;
+  }
+  imp_worldslot(L, W_POOLS + p);
+  lua_insert(L, -2);
+  lua_rawseti(L, -2, ++w->npool[p]);
+  lua_pop(L, 1);
+}
+
 /* Pushes the table that entry k of out reuses: the entry itself, else one
 ** from the pool; nil when there is neither (or no out). */
 static void pushreused(lua_State *L, World *w, int out, int k) {
-  if (!out) {
-    lua_pushnil(L);
-    return;
+  if (out) {
+    lua_rawgeti(L, out, k);
+    if (lua_type(L, -1) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    if (imp_poolget(L, w, P_COLS)) return;
   }
-  lua_rawgeti(L, out, k);
-  if (lua_type(L, -1) == LUA_TTABLE) return;
-  lua_pop(L, 1);
-  if (w->ncols == 0) {
-    lua_pushnil(L);
-    return;
-  }
-  imp_getslot(L, 1, W_COLPOOL);
-  lua_rawgeti(L, -1, w->ncols);
   lua_pushnil(L);
-  lua_rawseti(L, -3, w->ncols--);
-  lua_remove(L, -2);
 }
 
-void imp_pushcollision(lua_State *L, World *w, int out, int k,
-                       const ColFill *f) {
+/* Calls the fill function with the table to reuse (or nil) on top. */
+static int fill(lua_State *L, const ColFill *f, int protect) {
   const imp_rect_collision *c = f->c;
-  luaL_checkstack(L, 26, "too many collisions");
   imp_pushkey(L, K_FILL);
-  pushreused(L, w, out, k);
+  lua_insert(L, -2);
   pushslot(L, f->itemslot);
   pushslot(L, f->otherslot);
   pushslot(L, f->typeslot);
@@ -169,21 +182,35 @@ void imp_pushcollision(lua_State *L, World *w, int out, int k,
     lua_pushnil(L);
     lua_pushnil(L);
   }
-  lua_call(L, 23, 1);
+  if (!protect) {
+    lua_call(L, 23, 1);
+    return 1;
+  }
+  return lua_pcall(L, 23, 1, 0) == 0;
 }
 
-void imp_trimcols(lua_State *L, World *w, int out, int n) {
+/* A table reused from an out table may hold anything a script put there:
+** when filling it fails, a new table takes its place. */
+void imp_pushcollision(lua_State *L, World *w, int out, int k,
+                       const ColFill *f) {
+  luaL_checkstack(L, 26, "too many collisions");
+  pushreused(L, w, out, k);
+  if (lua_isnil(L, -1)) {
+    fill(L, f, 0);
+    return;
+  }
+  if (fill(L, f, 1)) return;
+  lua_pop(L, 1);
+  lua_pushnil(L);
+  fill(L, f, 0);
+}
+
+void imp_trimpool(lua_State *L, World *w, int out, int n, int p) {
   int i = (int)imp_rawlen(L, out);
-  if (i <= n) return;
-  imp_getslot(L, 1, W_COLPOOL);
   for (; i > n; i--) {
     lua_rawgeti(L, out, i);
-    if (w->ncols < POOLMAX && lua_type(L, -1) == LUA_TTABLE)
-      lua_rawseti(L, -2, ++w->ncols);
-    else
-      lua_pop(L, 1);
+    imp_poolput(L, w, p);
     lua_pushnil(L);
     lua_rawseti(L, out, i);
   }
-  lua_pop(L, 1);
 }
