@@ -10,91 +10,105 @@
 #include "scalar.h"
 
 /* Push-out of a point or box whose centre is (dx, dy) from the box's centre
-** and which overlaps it by (px, py) > 0: along the axis of least overlap. */
+** and which overlaps it by (px, py) > 0: along the axis of least overlap
+** (y on a tie), chosen by masks rather than a branch. */
 static void push_out(const imp_aabb *box, double x, double y,
                      double dx, double dy, double px, double py,
                      imp_hit *out) {
-  if (px < py) {
-    double sx = imp_sign(dx);
-    out->delta.x = px * sx;
-    out->delta.y = 0;
-    out->normal.x = sx;
-    out->normal.y = 0;
-    out->pos.x = box->pos.x + box->half.x * sx;
-    out->pos.y = y;
-  } else {
-    double sy = imp_sign(dy);
-    out->delta.x = 0;
-    out->delta.y = py * sy;
-    out->normal.x = 0;
-    out->normal.y = sy;
-    out->pos.x = x;
-    out->pos.y = box->pos.y + box->half.y * sy;
-  }
+  int x_axis = px < py;
+  double sx = imp_sign(dx), sy = imp_sign(dy);
+  out->delta.x = imp_pick(x_axis, px * sx, 0.0);
+  out->delta.y = imp_pick(x_axis, 0.0, py * sy);
+  out->normal.x = imp_pick(x_axis, sx, 0.0);
+  out->normal.y = imp_pick(x_axis, 0.0, sy);
+  out->pos.x = imp_pick(x_axis, box->pos.x + box->half.x * sx, x);
+  out->pos.y = imp_pick(x_axis, y, box->pos.y + box->half.y * sy);
   out->time = 0;
 }
 
+/* Both tests fill a spare on a miss, so that *out is written only on a
+** hit without a branch on the outcome. */
 int imp_aabb_intersect_point(const imp_aabb *box, double x, double y,
                              imp_hit *out) {
+  imp_hit spare;
   double dx = x - box->pos.x, dy = y - box->pos.y;
   double px = box->half.x - fabs(dx), py = box->half.y - fabs(dy);
-  if (!(px > 0 && py > 0)) return 0;
-  push_out(box, x, y, dx, dy, px, py, out);
-  return 1;
+  int hit = (px > 0) & (py > 0);
+  push_out(box, x, y, dx, dy, px, py, hit ? out : &spare);
+  return hit;
 }
 
 int imp_aabb_intersect_aabb(const imp_aabb *box, const imp_aabb *other,
                             imp_hit *out) {
+  imp_hit spare;
   double dx = other->pos.x - box->pos.x, dy = other->pos.y - box->pos.y;
   double px = other->half.x + box->half.x - fabs(dx);
   double py = other->half.y + box->half.y - fabs(dy);
-  if (!(px > 0 && py > 0)) return 0;
-  push_out(box, other->pos.x, other->pos.y, dx, dy, px, py, out);
-  return 1;
+  int hit = (px > 0) & (py > 0);
+  push_out(box, other->pos.x, other->pos.y, dx, dy, px, py,
+           hit ? out : &spare);
+  return hit;
 }
 
-/* One axis of the slab test: the times at which the segment's coordinate
-** crosses the near and far sides of [c - h, c + h]. A zero component never
-** crosses: it is inside the open slab for all time, or the segment misses. */
-static int slab(double c, double h, double p, double d,
-                double *near, double *far, double *sign) {
-  double scale = 1.0 / d;  /* +-inf for +-0: the sign of a zero matters */
-  *sign = imp_sign(scale);
-  if (d == 0) {
-    if (!(p > c - h && p < c + h)) return 0;
-    *near = -INFINITY;
-    *far = INFINITY;
-  } else {
-    *near = (c - *sign * h - p) * scale;
-    *far = (c + *sign * h - p) * scale;
-  }
-  return 1;
+/* A segment from (px, py) along (dx, dy), with what every box it meets
+** shares: the reciprocals of the delta and their signs. A zero component
+** has an infinite reciprocal whose sign is the zero's. */
+typedef struct ray { double px, py, scale_x, scale_y, sign_x, sign_y; } ray;
+
+static ray ray_from(double px, double py, double dx, double dy) {
+  ray r;
+  r.px = px;
+  r.py = py;
+  r.scale_x = 1.0 / dx;
+  r.scale_y = 1.0 / dy;
+  r.sign_x = imp_sign(r.scale_x);
+  r.sign_y = imp_sign(r.scale_y);
+  return r;
+}
+
+/* The slab test, without a branch: whether the ray enters the open box
+** grown by (padx, pady) before its end and leaves it after its start; the
+** unclamped time of entry in *near, and in *x_face whether that is
+** through a face of the x axis. Along a zero component the slab times are
+** (side - p) * inf: -inf and +inf strictly inside the slab, and +inf on
+** both sides, -inf on both, or NaN (0 * inf) on or outside it, which every
+** test below rejects, as it rejects any NaN. */
+static int slab(const imp_aabb *box, double padx, double pady, const ray *r,
+                double *near, int *x_face) {
+  double hx = box->half.x + padx, hy = box->half.y + pady;
+  double near_x = (box->pos.x - r->sign_x * hx - r->px) * r->scale_x;
+  double far_x = (box->pos.x + r->sign_x * hx - r->px) * r->scale_x;
+  double near_y = (box->pos.y - r->sign_y * hy - r->py) * r->scale_y;
+  double far_y = (box->pos.y + r->sign_y * hy - r->py) * r->scale_y;
+  double enter = near_x > near_y ? near_x : near_y;
+  double leave = far_x < far_y ? far_x : far_y;
+  *near = enter;
+  *x_face = near_x > near_y;
+  return (near_x <= far_y) & (near_y <= far_x) & (enter < 1) & (leave > 0);
+}
+
+/* What a segment that entered at near through an x face (or not) hits. */
+static void segment_hit(const ray *r, double dx, double dy, double near,
+                        int x_face, imp_hit *out) {
+  double time = imp_clamp(near, 0, 1);
+  out->time = time;
+  out->normal.x = imp_pick(x_face, -r->sign_x, 0.0);
+  out->normal.y = imp_pick(x_face, 0.0, -r->sign_y);
+  out->delta.x = (1.0 - time) * -dx;
+  out->delta.y = (1.0 - time) * -dy;
+  out->pos.x = r->px + dx * time;
+  out->pos.y = r->py + dy * time;
 }
 
 int imp_aabb_intersect_segment(const imp_aabb *box, double px, double py,
                                double dx, double dy,
                                double padx, double pady, imp_hit *out) {
-  double near_x, far_x, sign_x, near_y, far_y, sign_y, near, far;
-  if (!slab(box->pos.x, box->half.x + padx, px, dx, &near_x, &far_x, &sign_x) ||
-      !slab(box->pos.y, box->half.y + pady, py, dy, &near_y, &far_y, &sign_y))
-    return 0;
-  if (!(near_x <= far_y && near_y <= far_x)) return 0;
-  near = near_x > near_y ? near_x : near_y;
-  far = far_x < far_y ? far_x : far_y;
-  if (!(near < 1 && far > 0)) return 0;
-  out->time = imp_clamp(near, 0, 1);
-  if (near_x > near_y) {
-    out->normal.x = -sign_x;
-    out->normal.y = 0;
-  } else {
-    out->normal.x = 0;
-    out->normal.y = -sign_y;
-  }
-  out->delta.x = (1.0 - out->time) * -dx;
-  out->delta.y = (1.0 - out->time) * -dy;
-  out->pos.x = px + dx * out->time;
-  out->pos.y = py + dy * out->time;
-  return 1;
+  ray r = ray_from(px, py, dx, dy);
+  imp_hit spare;
+  double near;
+  int x_face, hit = slab(box, padx, pady, &r, &near, &x_face);
+  segment_hit(&r, dx, dy, near, x_face, hit ? out : &spare);
+  return hit;
 }
 
 void imp_sweep_clear(imp_sweep *s, const imp_aabb *moving,
@@ -105,50 +119,76 @@ void imp_sweep_clear(imp_sweep *s, const imp_aabb *moving,
   s->pos.y = moving->pos.y + dy;
 }
 
+/* Where a sweep stops for a slab entry at near: just short of contact. */
+static double stop_time(double near) {
+  return imp_clamp(imp_clamp(near, 0, 1) - IMP_EPSILON, 0, 1);
+}
+
 void imp_aabb_sweep_aabb(const imp_aabb *box, const imp_aabb *moving,
                          double dx, double dy, imp_sweep *out) {
-  imp_hit *hit = &out->hit;
+  imp_hit spare, *hit;
+  ray r;
+  double near, time, length, ux = 1, uy = 0;
+  int x_face;
   if (dx == 0 && dy == 0) {
     out->pos = moving->pos;
-    out->has_hit = imp_aabb_intersect_aabb(box, moving, hit);
+    out->has_hit = imp_aabb_intersect_aabb(box, moving, &out->hit);
     out->time = out->has_hit ? 0 : 1;
     return;
   }
-  if (!imp_aabb_intersect_segment(box, moving->pos.x, moving->pos.y, dx, dy,
-                                  moving->half.x, moving->half.y, hit)) {
-    imp_sweep_clear(out, moving, dx, dy);
-    return;
+  r = ray_from(moving->pos.x, moving->pos.y, dx, dy);
+  out->has_hit = slab(box, moving->half.x, moving->half.y, &r, &near, &x_face);
+  /* A miss travels the whole delta (dx * 1 is dx) and leaves the hit part
+  ** as it was: selects, not branches. */
+  time = imp_pick(out->has_hit, stop_time(near), 1.0);
+  out->time = time;
+  out->pos.x = moving->pos.x + dx * time;
+  out->pos.y = moving->pos.y + dy * time;
+  hit = out->has_hit ? &out->hit : &spare;
+  segment_hit(&r, dx, dy, near, x_face, hit);
+  /* Contact point: from the centre's contact, half a box further along the
+  ** direction of travel, kept on the static box. The direction is
+  ** normalized with intersect's plain formula, not imp_vec2_normalize, so
+  ** that contact points match it even for deltas whose squares overflow or
+  ** underflow. */
+  length = dx * dx + dy * dy;
+  if (length > 0) {
+    double inverse = 1.0 / sqrt(length);
+    ux = dx * inverse;
+    uy = dy * inverse;
   }
-  out->has_hit = 1;
-  out->time = imp_clamp(hit->time - IMP_EPSILON, 0, 1);
-  out->pos.x = moving->pos.x + dx * out->time;
-  out->pos.y = moving->pos.y + dy * out->time;
-  {
-    /* Contact point: from the centre's contact, half a box further along
-    ** the direction of travel, kept on the static box. The direction is
-    ** normalized with intersect's plain formula, not imp_vec2_normalize, so
-    ** that contact points match it even for deltas whose squares overflow
-    ** or underflow. */
-    double length = dx * dx + dy * dy, ux = 1, uy = 0;
-    if (length > 0) {
-      double inverse = 1.0 / sqrt(length);
-      ux = dx * inverse;
-      uy = dy * inverse;
-    }
-    hit->pos.x = imp_clamp(hit->pos.x + ux * moving->half.x,
-                           box->pos.x - box->half.x, box->pos.x + box->half.x);
-    hit->pos.y = imp_clamp(hit->pos.y + uy * moving->half.y,
-                           box->pos.y - box->half.y, box->pos.y + box->half.y);
-  }
+  hit->pos.x = imp_clamp(hit->pos.x + ux * moving->half.x,
+                         box->pos.x - box->half.x, box->pos.x + box->half.x);
+  hit->pos.y = imp_clamp(hit->pos.y + uy * moving->half.y,
+                         box->pos.y - box->half.y, box->pos.y + box->half.y);
+}
+
+/* The time at which moving, travelling the nonzero delta of r, stops at
+** collider (1 for a miss or for itself): only the slab test, so that the
+** full sweep is worked out only for a collider that is nearer. */
+static double sweep_time(const imp_aabb *collider, const imp_aabb *moving,
+                         const ray *r) {
+  double near;
+  int x_face, hit = slab(collider, moving->half.x, moving->half.y, r, &near,
+                         &x_face);
+  return imp_pick(hit & (collider != moving), stop_time(near), 1.0);
 }
 
 int imp_aabb_sweep_nearer(const imp_aabb *collider, const imp_aabb *moving,
                           double dx, double dy, imp_sweep *nearest) {
   imp_sweep s;
   if (collider == moving) return 0;
-  imp_aabb_sweep_aabb(collider, moving, dx, dy, &s);
-  if (!(s.time < nearest->time)) return 0;
-  *nearest = s;
+  if (dx == 0 && dy == 0) {
+    imp_aabb_sweep_aabb(collider, moving, dx, dy, &s);
+    if (!(s.time < nearest->time)) return 0;
+    *nearest = s;
+    return 1;
+  }
+  {
+    ray r = ray_from(moving->pos.x, moving->pos.y, dx, dy);
+    if (!(sweep_time(collider, moving, &r) < nearest->time)) return 0;
+  }
+  imp_aabb_sweep_aabb(collider, moving, dx, dy, nearest);
   return 1;
 }
 
@@ -157,7 +197,22 @@ ptrdiff_t imp_aabb_sweep_into(const imp_aabb *moving,
                               double dx, double dy, imp_sweep *out) {
   ptrdiff_t i, found = -1;
   imp_sweep_clear(out, moving, dx, dy);
-  for (i = 0; i < n; i++)
-    if (imp_aabb_sweep_nearer(colliders[i], moving, dx, dy, out)) found = i;
+  if (dx == 0 && dy == 0) {
+    for (i = 0; i < n; i++)
+      if (imp_aabb_sweep_nearer(colliders[i], moving, dx, dy, out)) found = i;
+  } else {
+    /* The ray once for all colliders, then only their slab tests; the
+    ** nearest one's full sweep at the end. */
+    ray r = ray_from(moving->pos.x, moving->pos.y, dx, dy);
+    double nearest = out->time;
+    for (i = 0; i < n; i++) {
+      double t = sweep_time(colliders[i], moving, &r);
+      if (t < nearest) {
+        nearest = t;
+        found = i;
+      }
+    }
+    if (found >= 0) imp_aabb_sweep_aabb(colliders[found], moving, dx, dy, out);
+  }
   return found;
 }
