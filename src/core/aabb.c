@@ -119,9 +119,19 @@ void imp_sweep_clear(imp_sweep *s, const imp_aabb *moving,
   s->pos.y = moving->pos.y + dy;
 }
 
-/* Where a sweep stops for a slab entry at near: just short of contact. */
+/* Where a sweep stops for the entry time near of a hit: just short of
+** contact. */
 static double stop_time(double near) {
   return imp_clamp(imp_clamp(near, 0, 1) - IMP_EPSILON, 0, 1);
+}
+
+/* Whether stop_time(near) < nearest for the entry time of a hit (near < 1,
+** not NaN), in comparisons only, for the loop over many colliders. There
+** the clamps are maxima: clamp(near, 0, 1) - EPS is near - EPS when near > 0
+** and -EPS otherwise (a zero's sign is lost in the subtraction), and the
+** result, never negative, is below nearest when both it and 0 are. */
+static int stops_before(double near, double nearest) {
+  return (nearest > 0) & ((near <= 0) | (near - IMP_EPSILON < nearest));
 }
 
 void imp_aabb_sweep_aabb(const imp_aabb *box, const imp_aabb *moving,
@@ -163,15 +173,14 @@ void imp_aabb_sweep_aabb(const imp_aabb *box, const imp_aabb *moving,
                          box->pos.y - box->half.y, box->pos.y + box->half.y);
 }
 
-/* The time at which moving, travelling the nonzero delta of r, stops at
-** collider (1 for a miss or for itself): only the slab test, so that the
+/* Whether moving, travelling the nonzero delta of r, hits collider (never
+** itself), and when it enters it in *near: only the slab test, so that the
 ** full sweep is worked out only for a collider that is nearer. */
-static double sweep_time(const imp_aabb *collider, const imp_aabb *moving,
-                         const ray *r) {
-  double near;
-  int x_face, hit = slab(collider, moving->half.x, moving->half.y, r, &near,
+static int sweep_entry(const imp_aabb *collider, const imp_aabb *moving,
+                       const ray *r, double *near) {
+  int x_face, hit = slab(collider, moving->half.x, moving->half.y, r, near,
                          &x_face);
-  return imp_pick(hit & (collider != moving), stop_time(near), 1.0);
+  return hit & (collider != moving);
 }
 
 int imp_aabb_sweep_nearer(const imp_aabb *collider, const imp_aabb *moving,
@@ -186,7 +195,12 @@ int imp_aabb_sweep_nearer(const imp_aabb *collider, const imp_aabb *moving,
   }
   {
     ray r = ray_from(moving->pos.x, moving->pos.y, dx, dy);
-    if (!(sweep_time(collider, moving, &r) < nearest->time)) return 0;
+    double near;
+    int hit = sweep_entry(collider, moving, &r, &near);
+    /* A miss stops at 1, which is never nearer in a sweep_into. */
+    if (!((hit & stops_before(near, nearest->time)) |
+          (!hit & (1.0 < nearest->time))))
+      return 0;
   }
   imp_aabb_sweep_aabb(collider, moving, dx, dy, nearest);
   return 1;
@@ -204,14 +218,13 @@ ptrdiff_t imp_aabb_sweep_into(const imp_aabb *moving,
     /* The ray once for all colliders, then only their slab tests; the
     ** nearest one's full sweep at the end. */
     ray r = ray_from(moving->pos.x, moving->pos.y, dx, dy);
-    double nearest = out->time;
-    for (i = 0; i < n; i++) {
-      double t = sweep_time(colliders[i], moving, &r);
-      if (t < nearest) {
-        nearest = t;
+    double nearest = out->time, near;  /* 1: a miss is never nearer */
+    for (i = 0; i < n; i++)
+      if (sweep_entry(colliders[i], moving, &r, &near) &
+          stops_before(near, nearest)) {
+        nearest = stop_time(near);
         found = i;
       }
-    }
     if (found >= 0) imp_aabb_sweep_aabb(colliders[found], moving, dx, dy, out);
   }
   return found;
