@@ -11,7 +11,8 @@
 ** - sweep_into is the minimum over single sweeps, ties to the first;
 ** - the branch-free AABB kernels give, bit for bit, what the branching
 **   reference kernels (reference.c) give, NaN, infinities and zeros of
-**   either sign included, and leave out untouched on a miss;
+**   either sign included (a NaN as a NaN), and leave out untouched on a
+**   miss;
 ** - sweep_segment_point agrees with dense sampling, and its hits put the
 **   point on the segment;
 ** - (with the OBB family) an OBB at angle 0 gives the AABB results exactly,
@@ -330,23 +331,25 @@ static imp_aabb wild_box(void) {
   return b;
 }
 
-/* Equal to the last bit, NaN payloads and the sign of zero included. */
-static int same_bits(const void *a, const void *b, size_t size) {
-  return memcmp(a, b, size) == 0;
+/* Equal to the last bit, the sign of zero included; any NaN equals any
+** other, since C leaves open which operand's NaN an operation passes on. */
+static int same_double(double a, double b) {
+  return (a != a && b != b) || memcmp(&a, &b, sizeof a) == 0;
+}
+
+static int same_vec2(imp_vec2 a, imp_vec2 b) {
+  return same_double(a.x, b.x) && same_double(a.y, b.y);
 }
 
 static int same_hit(const imp_hit *a, const imp_hit *b) {
-  return same_bits(&a->pos, &b->pos, sizeof a->pos) &&
-         same_bits(&a->delta, &b->delta, sizeof a->delta) &&
-         same_bits(&a->normal, &b->normal, sizeof a->normal) &&
-         same_bits(&a->time, &b->time, sizeof a->time);
+  return same_vec2(a->pos, b->pos) && same_vec2(a->delta, b->delta) &&
+         same_vec2(a->normal, b->normal) && same_double(a->time, b->time);
 }
 
 /* The hit part too on a miss: it must be left as it was. */
 static int same_sweep_bits(const imp_sweep *a, const imp_sweep *b) {
   return a->has_hit == b->has_hit && same_hit(&a->hit, &b->hit) &&
-         same_bits(&a->pos, &b->pos, sizeof a->pos) &&
-         same_bits(&a->time, &b->time, sizeof a->time);
+         same_vec2(a->pos, b->pos) && same_double(a->time, b->time);
 }
 
 /* Outputs start as the same junk, so a kernel that writes on a miss shows. */

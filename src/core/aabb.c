@@ -3,6 +3,11 @@
 ** touching a face is no collision, a segment that ends exactly at contact or
 ** leaves at time 0 misses, a segment grazing a corner hits, and ties between
 ** the axes pick the y axis.
+**
+** The tests take no branch on the data but one, on the outcome: a miss
+** returns before writing, which leaves *out untouched, and a caller
+** branches on the outcome anyway. Every other choice (signs, clamps, the
+** axis) is a mask, so that varying input costs no mispredicted branch.
 */
 #include <math.h>
 
@@ -26,33 +31,31 @@ static void push_out(const imp_aabb *box, double x, double y,
   out->time = 0;
 }
 
-/* Both tests fill a spare on a miss, so that *out is written only on a
-** hit without a branch on the outcome. */
 int imp_aabb_intersect_point(const imp_aabb *box, double x, double y,
                              imp_hit *out) {
-  imp_hit spare;
   double dx = x - box->pos.x, dy = y - box->pos.y;
   double px = box->half.x - fabs(dx), py = box->half.y - fabs(dy);
-  int hit = (px > 0) & (py > 0);
-  push_out(box, x, y, dx, dy, px, py, hit ? out : &spare);
-  return hit;
+  if (!((px > 0) & (py > 0))) return 0;
+  push_out(box, x, y, dx, dy, px, py, out);
+  return 1;
 }
 
 int imp_aabb_intersect_aabb(const imp_aabb *box, const imp_aabb *other,
                             imp_hit *out) {
-  imp_hit spare;
   double dx = other->pos.x - box->pos.x, dy = other->pos.y - box->pos.y;
   double px = other->half.x + box->half.x - fabs(dx);
   double py = other->half.y + box->half.y - fabs(dy);
-  int hit = (px > 0) & (py > 0);
-  push_out(box, other->pos.x, other->pos.y, dx, dy, px, py,
-           hit ? out : &spare);
-  return hit;
+  if (!((px > 0) & (py > 0))) return 0;
+  push_out(box, other->pos.x, other->pos.y, dx, dy, px, py, out);
+  return 1;
 }
 
 /* A segment from (px, py) along (dx, dy), with what every box it meets
 ** shares: the reciprocals of the delta and their signs. A zero component
-** has an infinite reciprocal whose sign is the zero's. */
+** has an infinite reciprocal whose sign is the zero's. The signs are
+** taken from the delta, not from its reciprocal, so that they do not wait
+** for the division; they differ only for an infinite or NaN component,
+** whose slab times are zeros or NaN, with which every test misses. */
 typedef struct ray { double px, py, scale_x, scale_y, sign_x, sign_y; } ray;
 
 static ray ray_from(double px, double py, double dx, double dy) {
@@ -61,12 +64,12 @@ static ray ray_from(double px, double py, double dx, double dy) {
   r.py = py;
   r.scale_x = 1.0 / dx;
   r.scale_y = 1.0 / dy;
-  r.sign_x = imp_sign(r.scale_x);
-  r.sign_y = imp_sign(r.scale_y);
+  r.sign_x = imp_pick(signbit(dx), -1.0, 1.0);
+  r.sign_y = imp_pick(signbit(dy), -1.0, 1.0);
   return r;
 }
 
-/* The slab test, without a branch: whether the ray enters the open box
+/* The slab test: whether the ray enters the open box
 ** grown by (padx, pady) before its end and leaves it after its start; the
 ** unclamped time of entry in *near, and in *x_face whether that is
 ** through a face of the x axis. Along a zero component the slab times are
@@ -104,11 +107,11 @@ int imp_aabb_intersect_segment(const imp_aabb *box, double px, double py,
                                double dx, double dy,
                                double padx, double pady, imp_hit *out) {
   ray r = ray_from(px, py, dx, dy);
-  imp_hit spare;
   double near;
-  int x_face, hit = slab(box, padx, pady, &r, &near, &x_face);
-  segment_hit(&r, dx, dy, near, x_face, hit ? out : &spare);
-  return hit;
+  int x_face;
+  if (!slab(box, padx, pady, &r, &near, &x_face)) return 0;
+  segment_hit(&r, dx, dy, near, x_face, out);
+  return 1;
 }
 
 void imp_sweep_clear(imp_sweep *s, const imp_aabb *moving,
@@ -136,9 +139,9 @@ static int stops_before(double near, double nearest) {
 
 void imp_aabb_sweep_aabb(const imp_aabb *box, const imp_aabb *moving,
                          double dx, double dy, imp_sweep *out) {
-  imp_hit spare, *hit;
+  imp_hit *hit;
   ray r;
-  double near, time, length, ux = 1, uy = 0;
+  double near, length, ux = 1, uy = 0;
   int x_face;
   if (dx == 0 && dy == 0) {
     out->pos = moving->pos;
@@ -147,15 +150,16 @@ void imp_aabb_sweep_aabb(const imp_aabb *box, const imp_aabb *moving,
     return;
   }
   r = ray_from(moving->pos.x, moving->pos.y, dx, dy);
-  out->has_hit = slab(box, moving->half.x, moving->half.y, &r, &near, &x_face);
-  /* A miss travels the whole delta (dx * 1 is dx) and leaves the hit part
-  ** as it was: selects, not branches. */
-  time = imp_pick(out->has_hit, stop_time(near), 1.0);
-  out->time = time;
-  out->pos.x = moving->pos.x + dx * time;
-  out->pos.y = moving->pos.y + dy * time;
-  hit = out->has_hit ? &out->hit : &spare;
+  if (!slab(box, moving->half.x, moving->half.y, &r, &near, &x_face)) {
+    imp_sweep_clear(out, moving, dx, dy);
+    return;
+  }
+  hit = &out->hit;
   segment_hit(&r, dx, dy, near, x_face, hit);
+  out->has_hit = 1;
+  out->time = stop_time(near);
+  out->pos.x = moving->pos.x + dx * out->time;
+  out->pos.y = moving->pos.y + dy * out->time;
   /* Contact point: from the centre's contact, half a box further along the
   ** direction of travel, kept on the static box. The direction is
   ** normalized with intersect's plain formula, not imp_vec2_normalize, so
