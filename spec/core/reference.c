@@ -3,6 +3,7 @@
 ** kernels went branch-free, kept here as the specification they must
 ** reproduce, every bit of every output, and an untouched out on a miss.
 */
+#include <float.h>
 #include <math.h>
 
 #include "reference.h"
@@ -13,14 +14,54 @@ static double clamp(double v, double lo, double hi) {
   return v < lo ? lo : (v > hi ? hi : v);
 }
 
-/* Push-out of a point or box whose centre is (dx, dy) from the box's centre
-** and which overlaps it by (px, py) > 0: along the axis of least overlap. */
+/*
+** Push-outs that separate. The exact push-out puts the two on touching
+** faces, but the script adds it to a position in doubles, and the rounding
+** can leave them overlapping by an ulp: every test after it, a sweep away
+** included, would then start inside. So the depth grows from the exact
+** one, by steps that double from a rounding error of the largest quantity
+** involved, until the pushed centre is clear by the tests' own arithmetic
+** (touching is clear). Plain double operations only, in this order: the
+** result is reproducible anywhere IEEE doubles are.
+*/
+
+/* Whether a centre at q, on side s (+-1) of a centre at c, is at least h
+** from it by every test that measures the two: the overlap test (q - c),
+** and the slab test of a sweep with either one moving (c + s h, q - s h).
+** clear(c, q, h, s) == clear(q, c, h, -s), as a mirrored test needs. */
+static int clear(double c, double q, double h, double s) {
+  return s * (q - c) >= h && s * q >= s * (c + s * h) &&
+         s * (q - s * h) >= s * c;
+}
+
+/* The depth to push the centre at p, on side s of the centre at c, so
+** that the pushed p + s depth is clear of c at h. With both, c - s depth
+** (the collider pushed the other way, as the mirrored test pushes it) must
+** be clear of p too, so that the depth is the same from either side. */
+static double separating_depth(double c, double p, double h, double s,
+                               double depth, int both) {
+  double step = DBL_EPSILON * ((fabs(c) + fabs(p)) + depth) + 0x1p-1074;
+  int i;
+  for (i = 0; i < IMP_SEPARATE_STEPS; i++) {
+    if (clear(c, p + s * depth, h, s) &&
+        (!both || clear(c - s * depth, p, h, s)))
+      break;
+    depth += step;
+    step += step;
+  }
+  return depth;
+}
+
+/* Push-out of a point (h the box's half size, both 0) or a box (h the sum
+** of the half sizes, both 1) whose centre (x, y) is (dx, dy) from the
+** box's centre and overlaps it by (px, py) > 0: along the axis of least
+** overlap. */
 static void push_out(const imp_aabb *box, double x, double y,
                      double dx, double dy, double px, double py,
-                     imp_hit *out) {
+                     double hx, double hy, int both, imp_hit *out) {
   if (px < py) {
     double sx = sign_of(dx);
-    out->delta.x = px * sx;
+    out->delta.x = separating_depth(box->pos.x, x, hx, sx, px, both) * sx;
     out->delta.y = 0;
     out->normal.x = sx;
     out->normal.y = 0;
@@ -29,7 +70,7 @@ static void push_out(const imp_aabb *box, double x, double y,
   } else {
     double sy = sign_of(dy);
     out->delta.x = 0;
-    out->delta.y = py * sy;
+    out->delta.y = separating_depth(box->pos.y, y, hy, sy, py, both) * sy;
     out->normal.x = 0;
     out->normal.y = sy;
     out->pos.x = x;
@@ -43,17 +84,17 @@ int ref_aabb_intersect_point(const imp_aabb *box, double x, double y,
   double dx = x - box->pos.x, dy = y - box->pos.y;
   double px = box->half.x - fabs(dx), py = box->half.y - fabs(dy);
   if (!(px > 0 && py > 0)) return 0;
-  push_out(box, x, y, dx, dy, px, py, out);
+  push_out(box, x, y, dx, dy, px, py, box->half.x, box->half.y, 0, out);
   return 1;
 }
 
 int ref_aabb_intersect_aabb(const imp_aabb *box, const imp_aabb *other,
                             imp_hit *out) {
   double dx = other->pos.x - box->pos.x, dy = other->pos.y - box->pos.y;
-  double px = other->half.x + box->half.x - fabs(dx);
-  double py = other->half.y + box->half.y - fabs(dy);
+  double hx = other->half.x + box->half.x, hy = other->half.y + box->half.y;
+  double px = hx - fabs(dx), py = hy - fabs(dy);
   if (!(px > 0 && py > 0)) return 0;
-  push_out(box, other->pos.x, other->pos.y, dx, dy, px, py, out);
+  push_out(box, other->pos.x, other->pos.y, dx, dy, px, py, hx, hy, 1, out);
   return 1;
 }
 
@@ -102,7 +143,7 @@ int ref_aabb_intersect_segment(const imp_aabb *box, double px, double py,
 }
 
 static void sweep_clear(imp_sweep *s, const imp_aabb *moving,
-                     double dx, double dy) {
+                        double dx, double dy) {
   s->has_hit = 0;
   s->time = 1;
   s->pos.x = moving->pos.x + dx;
@@ -147,7 +188,7 @@ void ref_aabb_sweep_aabb(const imp_aabb *box, const imp_aabb *moving,
 }
 
 static int sweep_nearer(const imp_aabb *collider, const imp_aabb *moving,
-                          double dx, double dy, imp_sweep *nearest) {
+                        double dx, double dy, imp_sweep *nearest) {
   imp_sweep s;
   if (collider == moving) return 0;
   ref_aabb_sweep_aabb(collider, moving, dx, dy, &s);
