@@ -31,93 +31,148 @@ local function measure(f, n, m)
   return best / n * 1e9, bytes
 end
 
--- Inputs vary with i so that no compiler can hoist the call out of a loop;
--- each loop returns a checksum of the results so none can drop it.
+-- Inputs: CASES scenes drawn at random, half of them hits, walked in
+-- their random order, so that neither a branch predictor nor a trace can
+-- learn the outcomes (a short cycle of inputs lets both). Each loop returns
+-- a checksum of the results so that none can drop a call.
+local CASES = 4096
+math.randomseed(7)
+local function uniform(lo, hi) return lo + (hi - lo) * math.random() end
+
+-- Draws scenes with draw() until half of CASES hit and half miss by hits().
+local function scenes(draw, hits)
+  local list, counts = {}, { [true] = 0, [false] = 0 }
+  while #list < CASES do
+    local s = draw()
+    local h = hits(s) and true or false
+    if counts[h] < CASES / 2 then
+      counts[h] = counts[h] + 1
+      list[#list + 1] = s
+    end
+  end
+  return list
+end
+
+-- The scenes' fields as arrays, which every variant reads alike.
+local function columns(list, ...)
+  local out = {}
+  for c, field in ipairs({ ... }) do
+    local col = {}
+    for i, s in ipairs(list) do col[i] = s[field] end
+    out[c] = col
+  end
+  return (table.unpack or unpack)(out)
+end
+
 local box, pbox = impact.AABB(0, 0, 8, 8), plain.box(0, 0, 8, 8)
 local hit, sweep = impact.Hit(), impact.Sweep()
-local function px(i) return -16 + (i % 8) * 0.5 end
-
+local multi = plain.multi
 local cases = {}
 
-cases[#cases + 1] = { "intersectSegment",
-  function(n)
-    local s = 0
-    for i = 1, n do
-      local h = box:intersectSegment(px(i), 4, 32, 1, hit)
-      s = s + h.time
-    end
-    return s
-  end,
-  function(n)
-    local s, d = 0, { x = 32, y = 1 }
-    for i = 1, n do
-      local h = plain.tables.intersectSegment(pbox, { x = px(i), y = 4 }, d)
-      s = s + h.time
-    end
-    return s
-  end,
-  function(n)
-    local s, seg = 0, plain.multi.intersectSegment
-    for i = 1, n do s = s + seg(pbox, px(i), 4, 32, 1) end
-    return s
-  end }
-
-local others, pothers = {}, {}
-for i = 1, 8 do
-  others[i] = impact.AABB(8 + i * 0.25, 3, 4, 4)
-  pothers[i] = plain.box(8 + i * 0.25, 3, 4, 4)
+do
+  local list = scenes(function()
+    return { x = uniform(-24, 24), y = uniform(-24, 24),
+             dx = uniform(-32, 32), dy = uniform(-32, 32) }
+  end, function(s) return multi.intersectSegment(pbox, s.x, s.y, s.dx, s.dy) end)
+  local xs, ys, dxs, dys = columns(list, "x", "y", "dx", "dy")
+  cases[#cases + 1] = { "intersectSegment",
+    function(n)
+      local s = 0
+      for i = 1, n do
+        local k = i % CASES + 1
+        local h = box:intersectSegment(xs[k], ys[k], dxs[k], dys[k], hit)
+        if h then s = s + h.time end
+      end
+      return s
+    end,
+    function(n)
+      local s, seg = 0, plain.tables.intersectSegment
+      for i = 1, n do
+        local k = i % CASES + 1
+        local h = seg(pbox, { x = xs[k], y = ys[k] }, { x = dxs[k], y = dys[k] })
+        if h then s = s + h.time end
+      end
+      return s
+    end,
+    function(n)
+      local s, seg = 0, multi.intersectSegment
+      for i = 1, n do
+        local k = i % CASES + 1
+        local t = seg(pbox, xs[k], ys[k], dxs[k], dys[k])
+        if t then s = s + t end
+      end
+      return s
+    end }
 end
-cases[#cases + 1] = { "intersectAABB",
-  function(n)
-    local s = 0
-    for i = 1, n do
-      local h = box:intersectAABB(others[i % 8 + 1], hit)
-      s = s + h.time
-    end
-    return s
-  end,
-  function(n)
-    local s = 0
-    for i = 1, n do
-      local h = plain.tables.intersectAABB(pbox, pothers[i % 8 + 1])
-      s = s + h.time
-    end
-    return s
-  end,
-  function(n)
-    local s, overlap = 0, plain.multi.intersectAABB
-    for i = 1, n do
-      local x = overlap(pbox, pothers[i % 8 + 1])
-      s = s + x
-    end
-    return s
-  end }
+
+do
+  local list = scenes(function()
+    local x, y, hx, hy = uniform(-16, 16), uniform(-16, 16), uniform(1, 8), uniform(1, 8)
+    return { box = impact.AABB(x, y, hx, hy), pbox = plain.box(x, y, hx, hy) }
+  end, function(s) return multi.intersectAABB(pbox, s.pbox) end)
+  local others, pothers = columns(list, "box", "pbox")
+  cases[#cases + 1] = { "intersectAABB",
+    function(n)
+      local s = 0
+      for i = 1, n do
+        local h = box:intersectAABB(others[i % CASES + 1], hit)
+        if h then s = s + h.time end
+      end
+      return s
+    end,
+    function(n)
+      local s, overlap = 0, plain.tables.intersectAABB
+      for i = 1, n do
+        local h = overlap(pbox, pothers[i % CASES + 1])
+        if h then s = s + h.time end
+      end
+      return s
+    end,
+    function(n)
+      local s, overlap = 0, multi.intersectAABB
+      for i = 1, n do
+        local x = overlap(pbox, pothers[i % CASES + 1])
+        if x then s = s + x end
+      end
+      return s
+    end }
+end
 
 local mover, pmover = impact.AABB(-16, 0, 4, 4), plain.box(-16, 0, 4, 4)
-cases[#cases + 1] = { "sweepAABB",
-  function(n)
-    local s = 0
-    for i = 1, n do
-      local r = box:sweepAABB(mover, 32, (i % 8) * 0.125, sweep)
-      s = s + r.time
-    end
-    return s
-  end,
-  function(n)
-    local s = 0
-    for i = 1, n do
-      local r = plain.tables.sweepAABB(pbox, pmover, { x = 32, y = (i % 8) * 0.125 })
-      s = s + r.time
-    end
-    return s
-  end,
-  function(n)
-    local s, sw = 0, plain.multi.sweepAABB
-    for i = 1, n do s = s + sw(pbox, pmover, 32, (i % 8) * 0.125) end
-    return s
-  end }
+do
+  local list = scenes(function()
+    return { dx = uniform(-8, 40), dy = uniform(-24, 24) }
+  end, function(s) return select(4, multi.sweepAABB(pbox, pmover, s.dx, s.dy)) end)
+  local dxs, dys = columns(list, "dx", "dy")
+  cases[#cases + 1] = { "sweepAABB",
+    function(n)
+      local s = 0
+      for i = 1, n do
+        local k = i % CASES + 1
+        s = s + box:sweepAABB(mover, dxs[k], dys[k], sweep).time
+      end
+      return s
+    end,
+    function(n)
+      local s, sw = 0, plain.tables.sweepAABB
+      for i = 1, n do
+        local k = i % CASES + 1
+        s = s + sw(pbox, pmover, { x = dxs[k], y = dys[k] }).time
+      end
+      return s
+    end,
+    function(n)
+      local s, sw = 0, multi.sweepAABB
+      for i = 1, n do
+        local k = i % CASES + 1
+        s = s + sw(pbox, pmover, dxs[k], dys[k])
+      end
+      return s
+    end }
+end
 
--- sweepInto: one box against k colliders, reported per collider.
+-- sweepInto: one box against k colliders, reported per collider; the
+-- deltas vary, and about half of the sweeps end on a collider.
 for _, k in ipairs({ 10, 100, 1000, 10000 }) do
   local colliders, pcolliders = {}, {}
   for i = 1, k do
@@ -126,22 +181,33 @@ for _, k in ipairs({ 10, 100, 1000, 10000 }) do
     pcolliders[i] = plain.box(x, y, 8, 8)
   end
   local m, pm = impact.AABB(0, 0, 4, 4), plain.box(0, 0, 4, 4)
+  local list = scenes(function()
+    return { dx = uniform(0, 80), dy = uniform(0, 80) }
+  end, function(s) return multi.sweepInto(pm, pcolliders, s.dx, s.dy) < 1 end)
+  local dxs, dys = columns(list, "dx", "dy")
   cases[#cases + 1] = { "sweepInto/" .. k,
     function(n)
       local s = 0
-      for i = 1, n do s = s + m:sweepInto(colliders, 50, 30 + i % 4, sweep).time end
-      return s
-    end,
-    function(n)
-      local s = 0
       for i = 1, n do
-        s = s + plain.tables.sweepInto(pm, pcolliders, { x = 50, y = 30 + i % 4 }).time
+        local j = i % CASES + 1
+        s = s + m:sweepInto(colliders, dxs[j], dys[j], sweep).time
       end
       return s
     end,
     function(n)
-      local s, into = 0, plain.multi.sweepInto
-      for i = 1, n do s = s + into(pm, pcolliders, 50, 30 + i % 4) end
+      local s, into = 0, plain.tables.sweepInto
+      for i = 1, n do
+        local j = i % CASES + 1
+        s = s + into(pm, pcolliders, { x = dxs[j], y = dys[j] }).time
+      end
+      return s
+    end,
+    function(n)
+      local s, into = 0, multi.sweepInto
+      for i = 1, n do
+        local j = i % CASES + 1
+        s = s + into(pm, pcolliders, dxs[j], dys[j])
+      end
       return s
     end,
     per = k }

@@ -1,8 +1,9 @@
 /*
 ** Core micro-benchmarks: ns per test for each kernel, built with the
-** project's flags (make bench). Inputs cycle through a small table so that
-** hits and misses both occur and nothing is constant-folded; a checksum of
-** the results keeps the compiler from dropping the calls.
+** project's flags (make bench). Each kernel runs over CASES scenes drawn at
+** random so that half of them hit, visited in a new random order on every
+** pass: a branch predictor cannot learn the outcomes, as it can a short
+** cycle. A checksum of the results keeps the compiler from dropping calls.
 */
 #define _POSIX_C_SOURCE 199309L  /* clock_gettime */
 #include <stdio.h>
@@ -10,144 +11,191 @@
 
 #include "impact.h"
 
-#define INPUTS 64
+#define CASES 4096     /* a power of two: the walk below relies on it */
+#define COLLIDERS 1024 /* per sweep_into call */
 
+/* CPU time, as os.clock in the Lua benchmarks: time spent waiting for a
+** core that other processes hold does not count. */
 static double now(void) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static imp_aabb boxes[INPUTS];
-static imp_obb obbs[INPUTS];  /* the same rectangles, turned */
-static double xs[INPUTS], ys[INPUTS], dxs[INPUTS], dys[INPUTS];
+/* A fixed pseudo-random sequence, the same on every run. */
+static unsigned long long state = 12345;
 
-/* A fixed pseudo-random sequence in [0, 1), the same on every run. */
-static double next(void) {
-  static unsigned long state = 12345;
-  state = state * 6364136223846793005UL + 1442695040888963407UL;
-  return (double)(state >> 11) / 9007199254740992.0;
+static unsigned long long next_bits(void) {
+  state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return state >> 11;
 }
 
-static void setup(void) {
-  int i;
-  for (i = 0; i < INPUTS; i++) {
-    boxes[i].pos.x = next() * 64 - 32;
-    boxes[i].pos.y = next() * 64 - 32;
-    boxes[i].half.x = 1 + next() * 8;
-    boxes[i].half.y = 1 + next() * 8;
-    xs[i] = next() * 64 - 32;
-    ys[i] = next() * 64 - 32;
-    dxs[i] = next() * 64 - 32;
-    dys[i] = next() * 64 - 32;
-  }
-  for (i = 0; i < INPUTS; i++) {
-    imp_shape_obb(IMP_SHAPE_AABB, &boxes[i], &obbs[i]);
-    imp_obb_set_angle(&obbs[i], next() * 6.283185307179586);
-  }
+static double uniform(double lo, double hi) {  /* in [lo, hi) */
+  return lo + (hi - lo) * ((double)next_bits() / 9007199254740992.0);
 }
 
-typedef double (*kernel)(long n);
+static imp_aabb random_box(double area) {
+  imp_aabb b;
+  b.pos.x = uniform(-area, area);
+  b.pos.y = uniform(-area, area);
+  b.half.x = uniform(1, 8);
+  b.half.y = uniform(1, 8);
+  return b;
+}
+
+/* One scene: two boxes, the same turned, a point and a delta. */
+typedef struct scene {
+  imp_aabb box, other;
+  imp_obb turned, other_turned;
+  double x, y, dx, dy;
+} scene;
+
+static imp_obb turn(const imp_aabb *box) {
+  imp_obb o;
+  imp_shape_obb(IMP_SHAPE_AABB, box, &o);
+  imp_obb_set_angle(&o, uniform(0, 6.283185307179586));
+  return o;
+}
+
+static scene random_scene(void) {
+  scene s;
+  s.box = random_box(16);
+  s.other = random_box(16);
+  s.turned = turn(&s.box);
+  s.other_turned = turn(&s.other);
+  s.x = uniform(-24, 24);
+  s.y = uniform(-24, 24);
+  s.dx = uniform(-32, 32);
+  s.dy = uniform(-32, 32);
+  return s;
+}
+
+/* A kernel: one test on a scene, its outcome in *hit, a number to sum. */
+typedef double (*kernel)(const scene *s, int *hit);
+
+static double k_point(const scene *s, int *hit) {
+  imp_hit h;
+  h.delta.x = 0;
+  *hit = imp_aabb_intersect_point(&s->box, s->x, s->y, &h);
+  return h.delta.x;
+}
+
+static double k_segment(const scene *s, int *hit) {
+  imp_hit h;
+  h.time = 0;
+  *hit = imp_aabb_intersect_segment(&s->box, s->x, s->y, s->dx, s->dy, 0, 0,
+                                    &h);
+  return h.time;
+}
+
+static double k_aabb(const scene *s, int *hit) {
+  imp_hit h;
+  h.delta.x = 0;
+  *hit = imp_aabb_intersect_aabb(&s->box, &s->other, &h);
+  return h.delta.x;
+}
+
+static double k_obb(const scene *s, int *hit) {
+  *hit = imp_obb_intersect_obb(&s->turned, &s->other_turned);
+  return *hit;
+}
+
+static double k_sweep(const scene *s, int *hit) {
+  imp_sweep w;
+  imp_aabb_sweep_aabb(&s->box, &s->other, s->dx, s->dy, &w);
+  *hit = w.has_hit;
+  return w.time;
+}
+
+static scene scenes[CASES];
 static volatile double sink;  /* where the checksums go */
 
-static double k_point(long n) {
+/* The scenes of one kernel: as many hits as misses, in random order. */
+static void draw_scenes(kernel k) {
+  int counts[2] = {0, 0}, n = 0;
+  while (n < CASES) {
+    scene s = random_scene();
+    int hit;
+    k(&s, &hit);
+    hit = hit != 0;
+    if (counts[hit] < CASES / 2) {
+      counts[hit]++;
+      scenes[n++] = s;
+    }
+  }
+}
+
+/* n tests, a pass over the scenes at a time, each pass in a new order: a
+** random odd stride from a random start visits every scene once. */
+static double run(kernel k, long n) {
   double sum = 0;
-  imp_hit h;
-  long i;
-  for (i = 0; i < n; i++) {
-    int k = (int)(i % INPUTS);
-    if (imp_aabb_intersect_point(&boxes[k], xs[k], ys[(k + 1) % INPUTS], &h))
-      sum += h.delta.x;
+  long done = 0;
+  int hit;
+  while (done < n) {
+    unsigned start = (unsigned)next_bits(), stride = (unsigned)next_bits() | 1;
+    unsigned i;
+    for (i = 0; i < CASES && done < n; i++, done++)
+      sum += k(&scenes[(start + i * stride) & (CASES - 1)], &hit);
   }
   return sum;
 }
 
-static double k_segment(long n) {
+/* sweep_into: the moving boxes and deltas of the sweep scenes, each against
+** COLLIDERS boxes laid out in one array, as a level's are, over an area
+** where about half of the sweeps end on one; n counts colliders. */
+static imp_aabb level[COLLIDERS];
+static const imp_aabb *colliders[COLLIDERS];
+
+static double run_sweep_into(kernel unused, long n) {
+  imp_sweep w;
   double sum = 0;
-  imp_hit h;
-  long i;
-  for (i = 0; i < n; i++) {
-    int k = (int)(i % INPUTS);
-    if (imp_aabb_intersect_segment(&boxes[k], xs[k], ys[k], dxs[k], dys[k],
-                                   0, 0, &h))
-      sum += h.time;
+  long done = 0;
+  int i;
+  (void)unused;
+  for (i = 0; done < n; i = (i + 1) & (CASES - 1), done += COLLIDERS) {
+    const scene *s = &scenes[i];
+    imp_aabb_sweep_into(&s->box, colliders, COLLIDERS, s->dx, s->dy, &w);
+    sum += w.time;
   }
   return sum;
 }
 
-static double k_aabb(long n) {
-  double sum = 0;
-  imp_hit h;
-  long i;
-  for (i = 0; i < n; i++) {
-    int k = (int)(i % INPUTS);
-    if (imp_aabb_intersect_aabb(&boxes[k], &boxes[(k + 7) % INPUTS], &h))
-      sum += h.delta.x;
+/* Best of three timings of n tests, in ns per test. */
+static double best_ns(double (*f)(kernel, long), kernel k, long n) {
+  double best = 1e9;
+  int r;
+  for (r = 0; r < 3; r++) {
+    double t = now();
+    sink += f(k, n);
+    t = now() - t;
+    if (t < best) best = t;
   }
-  return sum;
+  return best / n * 1e9;
 }
 
-static double k_obb(long n) {
-  double sum = 0;
-  long i;
-  for (i = 0; i < n; i++) {
-    int k = (int)(i % INPUTS);
-    sum += imp_obb_intersect_obb(&obbs[k], &obbs[(k + 7) % INPUTS]);
-  }
-  return sum;
-}
-
-static double k_sweep(long n) {
-  double sum = 0;
-  imp_sweep s;
-  long i;
-  for (i = 0; i < n; i++) {
-    int k = (int)(i % INPUTS);
-    imp_aabb_sweep_aabb(&boxes[k], &boxes[(k + 7) % INPUTS], dxs[k], dys[k], &s);
-    sum += s.time;
-  }
-  return sum;
-}
-
-static double k_sweep_into(long n) {
-  const imp_aabb *colliders[INPUTS];
-  imp_sweep s;
-  double sum = 0;
-  long i;
-  int k;
-  for (k = 0; k < INPUTS; k++) colliders[k] = &boxes[k];
-  for (i = 0; i < n; i += INPUTS) {
-    k = (int)(i / INPUTS % INPUTS);
-    imp_aabb_sweep_into(&boxes[k], colliders, INPUTS, dxs[k], dys[k], &s);
-    sum += s.time;
-  }
-  return sum;
-}
-
-static const struct { const char *name; kernel run; } kernels[] = {
+static const struct { const char *name; kernel k; } kernels[] = {
   {"aabb intersect_point", k_point},
   {"aabb intersect_segment", k_segment},
   {"aabb intersect_aabb", k_aabb},
   {"obb intersect_obb", k_obb},
-  {"aabb sweep_aabb", k_sweep},
-  {"aabb sweep_into (per collider)", k_sweep_into},
+  {"aabb sweep_aabb", k_sweep},  /* last: sweep_into uses its scenes */
 };
 
 int main(void) {
-  const long n = 20000000;
+  const long n = 10000000;
   size_t i;
-  setup();
+  printf("Core kernels over %d random scenes, half of them hits, in an "
+         "order that changes every pass.\n\n", CASES);
   printf("| core kernel | ns per test |\n|---|---|\n");
   for (i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
-    double best = 1e9;
-    int r;
-    for (r = 0; r < 3; r++) {
-      double t = now();
-      sink += kernels[i].run(n);
-      t = now() - t;
-      if (t < best) best = t;
-    }
-    printf("| %s | %.2f |\n", kernels[i].name, best / n * 1e9);
+    draw_scenes(kernels[i].k);
+    printf("| %s | %.2f |\n", kernels[i].name, best_ns(run, kernels[i].k, n));
   }
+  for (i = 0; i < COLLIDERS; i++) {
+    level[i] = random_box(336);
+    colliders[i] = &level[i];
+  }
+  printf("| aabb sweep_into (per collider, %d) | %.2f |\n", COLLIDERS,
+         best_ns(run_sweep_into, NULL, n));
   return 0;
 }

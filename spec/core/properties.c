@@ -9,6 +9,10 @@
 ** - a sweep never ends overlapping the collider it reports (no tunnelling),
 **   and never stops when nothing is in the way;
 ** - sweep_into is the minimum over single sweeps, ties to the first;
+** - the branch-free AABB kernels give, bit for bit, what the branching
+**   reference kernels (reference.c) give, NaN, infinities and zeros of
+**   either sign included (a NaN as a NaN), and leave out untouched on a
+**   miss;
 ** - sweep_segment_point agrees with dense sampling, and its hits put the
 **   point on the segment;
 ** - (with the OBB family) an OBB at angle 0 gives the AABB results exactly,
@@ -37,6 +41,7 @@
 #include <time.h>
 
 #include "impact.h"
+#include "reference.h"
 
 /* The random driver: splitmix64, so a seed gives the same run anywhere. */
 static uint64_t state;
@@ -387,6 +392,111 @@ static void sweep_into_minimum(void) {
     fail("mover " AABB_FMT " by (%a, %a) into %d boxes: index %d, the "
          "minimum is %d (time %.17g against %.17g)", AABB_ARGS(mv), d.x, d.y,
          (int)n, (int)index, (int)want, got.time, best.time);
+}
+
+/* The differential against the reference kernels. */
+
+/* A value no caller should pass but the core must survive, now and then,
+** else a coordinate as the other properties draw them. */
+static double wild(double usual) {
+  static const double odd[] = {
+    NAN, -NAN, INFINITY, -INFINITY, DBL_MAX, -DBL_MAX, DBL_MIN, -DBL_MIN,
+    0x1p-1074, -0x1p-1074, 1e300, -1e300, 1e-300, 0.0, -0.0
+  };
+  if (below(12) != 0) return usual;
+  return odd[below((int)(sizeof odd / sizeof *odd))];
+}
+
+static imp_aabb wild_box(void) {
+  imp_aabb b = box();
+  b.pos.x = wild(b.pos.x);
+  b.pos.y = wild(b.pos.y);
+  b.half.x = wild(b.half.x);
+  b.half.y = wild(b.half.y);
+  return b;
+}
+
+/* Equal to the last bit, the sign of zero included; any NaN equals any
+** other, since C leaves open which operand's NaN an operation passes on. */
+static int same_double(double a, double b) {
+  return (a != a && b != b) || memcmp(&a, &b, sizeof a) == 0;
+}
+
+static int same_vec2(imp_vec2 a, imp_vec2 b) {
+  return same_double(a.x, b.x) && same_double(a.y, b.y);
+}
+
+static int same_hit(const imp_hit *a, const imp_hit *b) {
+  return same_vec2(a->pos, b->pos) && same_vec2(a->delta, b->delta) &&
+         same_vec2(a->normal, b->normal) && same_double(a->time, b->time);
+}
+
+/* The hit part too on a miss: it must be left as it was. */
+static int same_sweep_bits(const imp_sweep *a, const imp_sweep *b) {
+  return a->has_hit == b->has_hit && same_hit(&a->hit, &b->hit) &&
+         same_vec2(a->pos, b->pos) && same_double(a->time, b->time);
+}
+
+/* Outputs start as the same junk, so a kernel that writes on a miss shows. */
+static void junk(void *a, void *b, size_t size) {
+  unsigned char fill = (unsigned char)below(256);
+  memset(a, fill, size);
+  memset(b, fill, size);
+}
+
+#define DIFF_FAIL(what) \
+  fail("%s: " AABB_FMT " and " AABB_FMT ", (%a, %a) + (%a, %a), pad (%a, " \
+       "%a)", what, AABB_ARGS(a), AABB_ARGS(b), p.x, p.y, d.x, d.y, pad.x, \
+       pad.y)
+
+static void kernels_match_reference(void) {
+  imp_aabb a = wild_box(), b = wild_box(), list[8];
+  const imp_aabb *ptrs[9];
+  imp_vec2 p, d = delta(), pad;
+  imp_hit h, rh;
+  imp_sweep s, rs;
+  ptrdiff_t n = below(9), i, got, want;
+  p.x = wild(coord());
+  p.y = wild(coord());
+  d.x = wild(d.x);
+  d.y = wild(d.y);
+  pad.x = below(2) ? wild(extent()) : 0;
+  pad.y = below(2) ? wild(extent()) : 0;
+  if (below(4) == 0) {
+    /* Through a corner of the padded box at time 0, 1/2 or 1: grazing it,
+    ** or entering exactly there, decided by a tie of the slab times. */
+    double t = below(3) * 0.5;
+    p.x = a.pos.x + (below(2) ? 1 : -1) * (a.half.x + pad.x) - d.x * t;
+    p.y = a.pos.y + (below(2) ? 1 : -1) * (a.half.y + pad.y) - d.y * t;
+  }
+  checked += 5;
+  junk(&h, &rh, sizeof h);
+  if (imp_aabb_intersect_point(&a, p.x, p.y, &h) !=
+      ref_aabb_intersect_point(&a, p.x, p.y, &rh) || !same_hit(&h, &rh))
+    DIFF_FAIL("intersect_point");
+  junk(&h, &rh, sizeof h);
+  if (imp_aabb_intersect_aabb(&a, &b, &h) !=
+      ref_aabb_intersect_aabb(&a, &b, &rh) || !same_hit(&h, &rh))
+    DIFF_FAIL("intersect_aabb");
+  junk(&h, &rh, sizeof h);
+  if (imp_aabb_intersect_segment(&a, p.x, p.y, d.x, d.y, pad.x, pad.y, &h) !=
+      ref_aabb_intersect_segment(&a, p.x, p.y, d.x, d.y, pad.x, pad.y, &rh) ||
+      !same_hit(&h, &rh))
+    DIFF_FAIL("intersect_segment");
+  junk(&s, &rs, sizeof s);
+  imp_aabb_sweep_aabb(&a, &b, d.x, d.y, &s);
+  ref_aabb_sweep_aabb(&a, &b, d.x, d.y, &rs);
+  if (!same_sweep_bits(&s, &rs)) DIFF_FAIL("sweep_aabb");
+  /* sweep_into: repeats make ties, and the mover may be listed. */
+  for (i = 0; i < n; i++) {
+    list[i] = i > 0 && below(4) == 0 ? list[below((int)i)] : wild_box();
+    ptrs[i] = &list[i];
+  }
+  if (below(4) == 0) ptrs[n++] = &b;
+  junk(&s, &rs, sizeof s);
+  got = imp_aabb_sweep_into(&b, ptrs, n, d.x, d.y, &s);
+  want = ref_aabb_sweep_into(&b, ptrs, n, d.x, d.y, &rs);
+  if (got != want || !same_sweep_bits(&s, &rs)) DIFF_FAIL("sweep_into");
 }
 
 /* The line-point sweep. */
@@ -1042,6 +1152,8 @@ static const check checks[] = {
   {"intersect_segment agrees with clip_segment", segment_against_clip, 20},
   {"a sweep neither tunnels nor stops for nothing", sweep_no_tunnel, 20},
   {"sweep_into is the minimum of single sweeps", sweep_into_minimum, 5},
+  {"the AABB kernels match the reference bit for bit",
+   kernels_match_reference, 20},
   {"sweep_segment_point agrees with sampling", segment_point_sampling, 1},
   {"the World's detect finds every movement into", rect_detect_sampling, 20},
   {"the grid finds every item a query reaches", grid_finds_all, 1},

@@ -3,6 +3,12 @@
 ** touching a face is no collision, a segment that ends exactly at contact or
 ** leaves at time 0 misses, a segment grazing a corner hits, and ties between
 ** the axes pick the y axis.
+**
+** The tests take no branch on the data but one, on the outcome: a miss
+** returns before writing, which leaves *out untouched, and a caller
+** branches on the outcome anyway. Every other choice (signs, clamps, the
+** axis) is a mask, so that varying input costs no mispredicted branch; only
+** a push-out's separating steps loop, and they nearly always stop at once.
 */
 #include <float.h>
 #include <math.h>
@@ -51,27 +57,23 @@ static double separating_depth(double c, double p, double h, double s,
 /* Push-out of a point (h the box's half size, both 0) or a box (h the sum
 ** of the half sizes, both 1) whose centre (x, y) is (dx, dy) from the
 ** box's centre and overlaps it by (px, py) > 0: along the axis of least
-** overlap. */
+** overlap (y on a tie). The axis's operands are picked by masks, and one
+** separating_depth serves either axis. */
 static void push_out(const imp_aabb *box, double x, double y,
                      double dx, double dy, double px, double py,
                      double hx, double hy, int both, imp_hit *out) {
-  if (px < py) {
-    double sx = imp_sign(dx);
-    out->delta.x = separating_depth(box->pos.x, x, hx, sx, px, both) * sx;
-    out->delta.y = 0;
-    out->normal.x = sx;
-    out->normal.y = 0;
-    out->pos.x = box->pos.x + box->half.x * sx;
-    out->pos.y = y;
-  } else {
-    double sy = imp_sign(dy);
-    out->delta.x = 0;
-    out->delta.y = separating_depth(box->pos.y, y, hy, sy, py, both) * sy;
-    out->normal.x = 0;
-    out->normal.y = sy;
-    out->pos.x = x;
-    out->pos.y = box->pos.y + box->half.y * sy;
-  }
+  int x_axis = px < py;
+  double sx = imp_sign(dx), sy = imp_sign(dy), s = imp_pick(x_axis, sx, sy);
+  double depth = separating_depth(imp_pick(x_axis, box->pos.x, box->pos.y),
+                                  imp_pick(x_axis, x, y),
+                                  imp_pick(x_axis, hx, hy), s,
+                                  imp_pick(x_axis, px, py), both) * s;
+  out->delta.x = imp_pick(x_axis, depth, 0.0);
+  out->delta.y = imp_pick(x_axis, 0.0, depth);
+  out->normal.x = imp_pick(x_axis, sx, 0.0);
+  out->normal.y = imp_pick(x_axis, 0.0, sy);
+  out->pos.x = imp_pick(x_axis, box->pos.x + box->half.x * sx, x);
+  out->pos.y = imp_pick(x_axis, y, box->pos.y + box->half.y * sy);
   out->time = 0;
 }
 
@@ -79,7 +81,7 @@ int imp_aabb_intersect_point(const imp_aabb *box, double x, double y,
                              imp_hit *out) {
   double dx = x - box->pos.x, dy = y - box->pos.y;
   double px = box->half.x - fabs(dx), py = box->half.y - fabs(dy);
-  if (!(px > 0 && py > 0)) return 0;
+  if (!((px > 0) & (py > 0))) return 0;
   push_out(box, x, y, dx, dy, px, py, box->half.x, box->half.y, 0, out);
   return 1;
 }
@@ -89,52 +91,72 @@ int imp_aabb_intersect_aabb(const imp_aabb *box, const imp_aabb *other,
   double dx = other->pos.x - box->pos.x, dy = other->pos.y - box->pos.y;
   double hx = other->half.x + box->half.x, hy = other->half.y + box->half.y;
   double px = hx - fabs(dx), py = hy - fabs(dy);
-  if (!(px > 0 && py > 0)) return 0;
+  if (!((px > 0) & (py > 0))) return 0;
   push_out(box, other->pos.x, other->pos.y, dx, dy, px, py, hx, hy, 1, out);
   return 1;
 }
 
-/* One axis of the slab test: the times at which the segment's coordinate
-** crosses the near and far sides of [c - h, c + h]. A zero component never
-** crosses: it is inside the open slab for all time, or the segment misses. */
-static int slab(double c, double h, double p, double d,
-                double *near, double *far, double *sign) {
-  double scale = 1.0 / d;  /* +-inf for +-0: the sign of a zero matters */
-  *sign = imp_sign(scale);
-  if (d == 0) {
-    if (!(p > c - h && p < c + h)) return 0;
-    *near = -INFINITY;
-    *far = INFINITY;
-  } else {
-    *near = (c - *sign * h - p) * scale;
-    *far = (c + *sign * h - p) * scale;
-  }
-  return 1;
+/* A segment from (px, py) along (dx, dy), with what every box it meets
+** shares: the reciprocals of the delta and their signs. A zero component
+** has an infinite reciprocal whose sign is the zero's. The signs are
+** taken from the delta, not from its reciprocal, so that they do not wait
+** for the division; they differ only for an infinite or NaN component,
+** whose slab times are zeros or NaN, with which every test misses. */
+typedef struct ray { double px, py, scale_x, scale_y, sign_x, sign_y; } ray;
+
+static ray ray_from(double px, double py, double dx, double dy) {
+  ray r;
+  r.px = px;
+  r.py = py;
+  r.scale_x = 1.0 / dx;
+  r.scale_y = 1.0 / dy;
+  r.sign_x = imp_pick(signbit(dx), -1.0, 1.0);
+  r.sign_y = imp_pick(signbit(dy), -1.0, 1.0);
+  return r;
+}
+
+/* The slab test: whether the ray enters the open box
+** grown by (padx, pady) before its end and leaves it after its start; the
+** unclamped time of entry in *near, and in *x_face whether that is
+** through a face of the x axis. Along a zero component the slab times are
+** (side - p) * inf: -inf and +inf strictly inside the slab, and +inf on
+** both sides, -inf on both, or NaN (0 * inf) on or outside it, which every
+** test below rejects, as it rejects any NaN. */
+static int slab(const imp_aabb *box, double padx, double pady, const ray *r,
+                double *near, int *x_face) {
+  double hx = box->half.x + padx, hy = box->half.y + pady;
+  double near_x = (box->pos.x - r->sign_x * hx - r->px) * r->scale_x;
+  double far_x = (box->pos.x + r->sign_x * hx - r->px) * r->scale_x;
+  double near_y = (box->pos.y - r->sign_y * hy - r->py) * r->scale_y;
+  double far_y = (box->pos.y + r->sign_y * hy - r->py) * r->scale_y;
+  double enter = near_x > near_y ? near_x : near_y;
+  double leave = far_x < far_y ? far_x : far_y;
+  *near = enter;
+  *x_face = near_x > near_y;
+  return (near_x <= far_y) & (near_y <= far_x) & (enter < 1) & (leave > 0);
+}
+
+/* What a segment that entered at near through an x face (or not) hits. */
+static void segment_hit(const ray *r, double dx, double dy, double near,
+                        int x_face, imp_hit *out) {
+  double time = imp_clamp(near, 0, 1);
+  out->time = time;
+  out->normal.x = imp_pick(x_face, -r->sign_x, 0.0);
+  out->normal.y = imp_pick(x_face, 0.0, -r->sign_y);
+  out->delta.x = (1.0 - time) * -dx;
+  out->delta.y = (1.0 - time) * -dy;
+  out->pos.x = r->px + dx * time;
+  out->pos.y = r->py + dy * time;
 }
 
 int imp_aabb_intersect_segment(const imp_aabb *box, double px, double py,
                                double dx, double dy,
                                double padx, double pady, imp_hit *out) {
-  double near_x, far_x, sign_x, near_y, far_y, sign_y, near, far;
-  if (!slab(box->pos.x, box->half.x + padx, px, dx, &near_x, &far_x, &sign_x) ||
-      !slab(box->pos.y, box->half.y + pady, py, dy, &near_y, &far_y, &sign_y))
-    return 0;
-  if (!(near_x <= far_y && near_y <= far_x)) return 0;
-  near = near_x > near_y ? near_x : near_y;
-  far = far_x < far_y ? far_x : far_y;
-  if (!(near < 1 && far > 0)) return 0;
-  out->time = imp_clamp(near, 0, 1);
-  if (near_x > near_y) {
-    out->normal.x = -sign_x;
-    out->normal.y = 0;
-  } else {
-    out->normal.x = 0;
-    out->normal.y = -sign_y;
-  }
-  out->delta.x = (1.0 - out->time) * -dx;
-  out->delta.y = (1.0 - out->time) * -dy;
-  out->pos.x = px + dx * out->time;
-  out->pos.y = py + dy * out->time;
+  ray r = ray_from(px, py, dx, dy);
+  double near;
+  int x_face;
+  if (!slab(box, padx, pady, &r, &near, &x_face)) return 0;
+  segment_hit(&r, dx, dy, near, x_face, out);
   return 1;
 }
 
@@ -146,50 +168,91 @@ void imp_sweep_clear(imp_sweep *s, const imp_aabb *moving,
   s->pos.y = moving->pos.y + dy;
 }
 
+/* Where a sweep stops for the entry time near of a hit: just short of
+** contact. */
+static double stop_time(double near) {
+  return imp_clamp(imp_clamp(near, 0, 1) - IMP_EPSILON, 0, 1);
+}
+
+/* Whether stop_time(near) < nearest for the entry time of a hit (near < 1,
+** not NaN), in comparisons only, for the loop over many colliders. There
+** the clamps are maxima: clamp(near, 0, 1) - EPS is near - EPS when near > 0
+** and -EPS otherwise (a zero's sign is lost in the subtraction), and the
+** result, never negative, is below nearest when both it and 0 are. */
+static int stops_before(double near, double nearest) {
+  return (nearest > 0) & ((near <= 0) | (near - IMP_EPSILON < nearest));
+}
+
 void imp_aabb_sweep_aabb(const imp_aabb *box, const imp_aabb *moving,
                          double dx, double dy, imp_sweep *out) {
-  imp_hit *hit = &out->hit;
+  imp_hit *hit;
+  ray r;
+  double near, length, ux = 1, uy = 0;
+  int x_face;
   if (dx == 0 && dy == 0) {
     out->pos = moving->pos;
-    out->has_hit = imp_aabb_intersect_aabb(box, moving, hit);
+    out->has_hit = imp_aabb_intersect_aabb(box, moving, &out->hit);
     out->time = out->has_hit ? 0 : 1;
     return;
   }
-  if (!imp_aabb_intersect_segment(box, moving->pos.x, moving->pos.y, dx, dy,
-                                  moving->half.x, moving->half.y, hit)) {
+  r = ray_from(moving->pos.x, moving->pos.y, dx, dy);
+  if (!slab(box, moving->half.x, moving->half.y, &r, &near, &x_face)) {
     imp_sweep_clear(out, moving, dx, dy);
     return;
   }
+  hit = &out->hit;
+  segment_hit(&r, dx, dy, near, x_face, hit);
   out->has_hit = 1;
-  out->time = imp_clamp(hit->time - IMP_EPSILON, 0, 1);
+  out->time = stop_time(near);
   out->pos.x = moving->pos.x + dx * out->time;
   out->pos.y = moving->pos.y + dy * out->time;
-  {
-    /* Contact point: from the centre's contact, half a box further along
-    ** the direction of travel, kept on the static box. The direction is
-    ** normalized with intersect's plain formula, not imp_vec2_normalize, so
-    ** that contact points match it even for deltas whose squares overflow
-    ** or underflow. */
-    double length = dx * dx + dy * dy, ux = 1, uy = 0;
-    if (length > 0) {
-      double inverse = 1.0 / sqrt(length);
-      ux = dx * inverse;
-      uy = dy * inverse;
-    }
-    hit->pos.x = imp_clamp(hit->pos.x + ux * moving->half.x,
-                           box->pos.x - box->half.x, box->pos.x + box->half.x);
-    hit->pos.y = imp_clamp(hit->pos.y + uy * moving->half.y,
-                           box->pos.y - box->half.y, box->pos.y + box->half.y);
+  /* Contact point: from the centre's contact, half a box further along the
+  ** direction of travel, kept on the static box. The direction is
+  ** normalized with intersect's plain formula, not imp_vec2_normalize, so
+  ** that contact points match it even for deltas whose squares overflow or
+  ** underflow. */
+  length = dx * dx + dy * dy;
+  if (length > 0) {
+    double inverse = 1.0 / sqrt(length);
+    ux = dx * inverse;
+    uy = dy * inverse;
   }
+  hit->pos.x = imp_clamp(hit->pos.x + ux * moving->half.x,
+                         box->pos.x - box->half.x, box->pos.x + box->half.x);
+  hit->pos.y = imp_clamp(hit->pos.y + uy * moving->half.y,
+                         box->pos.y - box->half.y, box->pos.y + box->half.y);
+}
+
+/* Whether moving, travelling the nonzero delta of r, hits collider (never
+** itself), and when it enters it in *near: only the slab test, so that the
+** full sweep is worked out only for a collider that is nearer. */
+static int sweep_entry(const imp_aabb *collider, const imp_aabb *moving,
+                       const ray *r, double *near) {
+  int x_face, hit = slab(collider, moving->half.x, moving->half.y, r, near,
+                         &x_face);
+  return hit & (collider != moving);
 }
 
 int imp_aabb_sweep_nearer(const imp_aabb *collider, const imp_aabb *moving,
                           double dx, double dy, imp_sweep *nearest) {
   imp_sweep s;
   if (collider == moving) return 0;
-  imp_aabb_sweep_aabb(collider, moving, dx, dy, &s);
-  if (!(s.time < nearest->time)) return 0;
-  *nearest = s;
+  if (dx == 0 && dy == 0) {
+    imp_aabb_sweep_aabb(collider, moving, dx, dy, &s);
+    if (!(s.time < nearest->time)) return 0;
+    *nearest = s;
+    return 1;
+  }
+  {
+    ray r = ray_from(moving->pos.x, moving->pos.y, dx, dy);
+    double near;
+    int hit = sweep_entry(collider, moving, &r, &near);
+    /* A miss stops at 1, which is never nearer in a sweep_into. */
+    if (!((hit & stops_before(near, nearest->time)) |
+          (!hit & (1.0 < nearest->time))))
+      return 0;
+  }
+  imp_aabb_sweep_aabb(collider, moving, dx, dy, nearest);
   return 1;
 }
 
@@ -198,7 +261,21 @@ ptrdiff_t imp_aabb_sweep_into(const imp_aabb *moving,
                               double dx, double dy, imp_sweep *out) {
   ptrdiff_t i, found = -1;
   imp_sweep_clear(out, moving, dx, dy);
-  for (i = 0; i < n; i++)
-    if (imp_aabb_sweep_nearer(colliders[i], moving, dx, dy, out)) found = i;
+  if (dx == 0 && dy == 0) {
+    for (i = 0; i < n; i++)
+      if (imp_aabb_sweep_nearer(colliders[i], moving, dx, dy, out)) found = i;
+  } else {
+    /* The ray once for all colliders, then only their slab tests; the
+    ** nearest one's full sweep at the end. */
+    ray r = ray_from(moving->pos.x, moving->pos.y, dx, dy);
+    double nearest = out->time, near;  /* 1: a miss is never nearer */
+    for (i = 0; i < n; i++)
+      if (sweep_entry(colliders[i], moving, &r, &near) &
+          stops_before(near, nearest)) {
+        nearest = stop_time(near);
+        found = i;
+      }
+    if (found >= 0) imp_aabb_sweep_aabb(colliders[found], moving, dx, dy, out);
+  }
   return found;
 }
