@@ -35,6 +35,7 @@ typedef struct imp_api {
   double (*sweep_time)(void *);
   int (*sweep_has_hit)(void *);
   int (*intersect_rect)(void *, int, void *, int);
+  int (*obb_intersect_obb)(void *, void *);
   int (*overlap_rect)(void *, int, void *, int, void *);
   int (*sweep_rect)(void *, int, void *, int, double, double, void *);
   void (*sweep_clear_rect)(void *, void *, int, double, double);
@@ -63,7 +64,8 @@ return function(impact, exports)
   local point_x, point_y, point_store = api.point_x, api.point_y, api.point_store
   local hit_time = api.hit_time
   local sweep_time, sweep_has_hit = api.sweep_time, api.sweep_has_hit
-  local intersect_rect, overlap_rect = api.intersect_rect, api.overlap_rect
+  local intersect_rect, obb_intersect_obb = api.intersect_rect, api.obb_intersect_obb
+  local overlap_rect = api.overlap_rect
   local sweep_rect, sweep_clear_rect = api.sweep_rect, api.sweep_clear_rect
   local sweep_nearer_rect = api.sweep_nearer_rect
   local obb_intersect_point, obb_intersect_segment = api.obb_intersect_point, api.obb_intersect_segment
@@ -180,12 +182,26 @@ return function(impact, exports)
   -- Each takes its arguments as ... and passes them on as they came, so
   -- that the C function tells a missing argument from a nil. fast[t][name]
   -- is the stand-in for t[name], which C[t][name] keeps.
+  --
+  -- Several stand-ins come from one maker. The JIT compiles a closure's
+  -- upvalues (the metatables, the core function) as constants only while
+  -- its prototype has made no other closure, so each stand-in is made by
+  -- its own copy of its maker's code, sharing the maker's upvalues.
+  local function own(make)
+    local copy = load(string.dump(make))
+    for i = 1, math.huge do
+      if debug.getupvalue(make, i) == nil then break end
+      debug.upvaluejoin(copy, i, make, i)
+    end
+    return copy
+  end
+
   local fast, C = {}, {}
   local function standin(t, name, make)
     local c = t[name]
     fast[t] = fast[t] or {}
     C[t] = C[t] or {}
-    fast[t][name], C[t][name] = make(c), c
+    fast[t][name], C[t][name] = own(make)(c), c
   end
 
   -- self:intersectPoint(point[, out]) of a type whose core test is test.
@@ -272,6 +288,9 @@ return function(impact, exports)
       return function(...)
         local self, other = ...
         if getmetatable(self) == MT and getmetatable(other) == OtherMT then
+          if k == OBB_KIND and otherk == OBB_KIND then  -- no copies
+            return obb_intersect_obb(self, other) ~= 0
+          end
           return intersect_rect(self, k, other, otherk) ~= 0
         end
         local r = c(...)
