@@ -80,15 +80,15 @@ function rect.detectCollision(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY)
     else  -- moving: back along the movement
       local t1, _
       t1, _, nx, ny = rect.getSegmentIntersectionIndices(x, y, w, h, 0, 0, dx, dy, -huge, 1)
-      if not t1 then return nil end
+      if not t1 then return end
       tx, ty = x1 + dx * t1, y1 + dy * t1
     end
   else
-    if grazes(dx, x, w) or grazes(dy, y, h) then return nil end
+    if grazes(dx, x, w) or grazes(dy, y, h) then return end
     local t1, t2, n1, m1 = rect.getSegmentIntersectionIndices(x, y, w, h, 0, 0, dx, dy, -huge, huge)
     if not (t1 and t1 < 1 and abs(t1 - t2) >= DELTA
             and (0 < t1 + DELTA or (t1 == 0 and t2 > 0))) then
-      return nil
+      return  -- no values, as bump's
     end
     ti, overlaps, nx, ny = t1, false, n1, m1
     tx, ty = x1 + dx * ti, y1 + dy * ti

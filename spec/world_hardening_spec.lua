@@ -328,3 +328,116 @@ describe("World seams (the seam rule, a deliberate difference from bump.lua)", f
     assert.are.same({ 6, 1 }, { x, len })
   end)
 end)
+
+describe("World error messages name the call", function()
+  it("bump.responses with a first argument that is not a World", function()
+    for _, name in ipairs({ "touch", "cross", "slide", "bounce" }) do
+      assertError("bad argument #1 to '" .. name .. "' (World expected, got number)", function()
+        local r = bump.responses[name](5, {})
+        return r
+      end)
+      assertError("bad argument #2 to '" .. name .. "' (table expected, got no value)", function()
+        local r = bump.responses[name](bump.newWorld())
+        return r
+      end)
+    end
+  end)
+
+  it("a filter answering true", function()
+    local world = row()
+    world:add("mover", -20, 0, 10, 10)
+    assertError("move: Unknown collision type: boolean (boolean)", function()
+      world:move("mover", 300, 0, function() return true end)
+    end)
+    assertError("check: Unknown collision type: boolean (boolean)", function()
+      world:check("mover", 300, 0, function() return true end)
+    end)
+  end)
+
+  it("an out table whose entries hold fields of the wrong type is refilled, not an error", function()
+    local world = row()
+    world:add("mover", -20, 0, 10, 10)
+    local out = { { move = 5, normal = "n", touch = true, itemRect = 1, otherRect = {}, slide = 7 } }
+    local x, _, cols, len = world:move("mover", 300, 0, nil, out)
+    assert.are.same({ -10, 1 }, { x, len })
+    local c = cols[1]
+    assert.are.same({ { x = 320, y = 0 }, { x = -1, y = 0 }, { x = -10, y = 0 }, { x = -10, y = 0 } },
+                    { c.move, c.normal, c.touch, c.slide })
+    assert.are.same({ { x = -20, y = 0, w = 10, h = 10 }, { x = 0, y = 0, w = 10, h = 10 } },
+                    { c.itemRect, c.otherRect })
+  end)
+end)
+
+describe("World bump compatibility details", function()
+  it("rect.getSegmentIntersectionIndices returns one nil on a miss", function()
+    assert.are.equal(1, select("#", bump.rect.getSegmentIntersectionIndices(0, 0, 1, 1, 5, 5, 6, 6)))
+  end)
+
+  it("update and move to -0 of an item at 0 keep +0", function()
+    local world = bump.newWorld()
+    world:add("a", 0, 0, 10, 10)
+    world:update("a", helpers.NZ, helpers.NZ)
+    local x, y = world:getRect("a")
+    assert.are.same({ math.huge, math.huge }, { 1 / x, 1 / y })
+    world:move("a", helpers.NZ, helpers.NZ)
+    x, y = world:getRect("a")
+    assert.are.same({ math.huge, math.huge }, { 1 / x, 1 / y })
+  end)
+
+  it("a custom response that returns fewer than four values is an error", function()
+    local world = row()
+    world:add("mover", -20, 0, 10, 10)
+    world:addResponse("short", function(_, col) return col.touch.x, col.touch.y, {} end)
+    assertError("move: response 'short' must return goalX, goalY (finite numbers), cols, len", function()
+      world:move("mover", 300, 0, function() return "short" end)
+    end)
+  end)
+
+  it("world.rows, world.rects and world.responses are snapshots that bump_debug.lua can draw", function()
+    local world = bump.newWorld(64)
+    world:add("a", 10, 10, 10, 10)     -- cell (1, 1)
+    world:add("b", 60, 10, 10, 10)     -- cells (1, 1) and (2, 1)
+    world:add("c", -10, 70, 5, 5)      -- cell (0, 2)
+    local function mine() end
+    world:addResponse("mine", mine)
+    -- what bump_debug.draw does, with rectangles recorded instead of drawn
+    local drawn = {}
+    for cy, row in pairs(world.rows) do
+      for cx, cell in pairs(row) do
+        local l, t = world:toWorld(cx, cy)
+        drawn[#drawn + 1] = ("%d,%d %d %d,%d"):format(cx, cy, cell.itemCount, l, t)
+        assert.are.same({ cx, cy }, { cell.x, cell.y })
+        local n = 0
+        for item in pairs(cell.items) do n = n + 1; assert.is_true(world:hasItem(item)) end
+        assert.are.equal(cell.itemCount, n)
+      end
+    end
+    table.sort(drawn)
+    assert.are.same({ "0,2 1 -64,64", "1,1 2 0,0", "2,1 1 64,0" }, drawn)
+    assert.are.same({ x = 60, y = 10, w = 10, h = 10 }, world.rects.b)
+    assert.are.same({ "a", "b", "c" }, (function()
+      local names = {}
+      for item in pairs(world.rects) do names[#names + 1] = item end
+      table.sort(names)
+      return names
+    end)())
+    local r = world.responses
+    assert.are.same({ bump.responses.slide, bump.responses.cross, mine },
+                    { r.slide, r.cross, r.mine })
+    world.rects.a = nil  -- a snapshot: the World keeps its item
+    assert.is_true(world:hasItem("a"))
+    assertError("bad value for field 'rows' of World (read-only)", function() world.rows = {} end)
+  end)
+end)
+
+describe("World items bump puts in no cell", function()
+  it("a size lost to rounding on a grid line still collides and is found", function()
+    local world = bump.newWorld(64)
+    world:add("thin", 0, 1e9, 100, 1e-9)   -- 1e9 + 1e-9 == 1e9: bump gives it no cell
+    world:add("mover", 10, 1e9 - 50, 10, 10)
+    local x, y, cols, len = world:move("mover", 10, 1e9 + 50)
+    assert.are.same({ 10, 1e9 - 10, 1, "thin" }, { x, y, len, cols[1].other })
+    local items, n = world:queryRect(50, 1e9 - 1, 10, 2)
+    assert.are.same({ 1, "thin" }, { n, items[1] })
+  end)
+end)

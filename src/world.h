@@ -117,6 +117,11 @@ void imp_setxy(lua_State *L, int t, int k, imp_vec2 v);
 /* Pushes the function that fills collision tables (for IMP_KEYS). */
 void imp_loadfill(lua_State *L);
 
+/* Pushes the snapshot that field k of bump's worlds (rows, rects,
+** responses) gives and returns 1, or returns 0 for another key
+** (worldview.c). */
+int imp_worldview(lua_State *L, const World *w, const char *k);
+
 extern const luaL_Reg imp_world_move_methods[];   /* worldmove.c */
 extern const luaL_Reg imp_world_query_methods[];  /* worldquery.c */
 extern const luaL_Reg imp_rect_functions[];       /* bumprect.c: bump.rect */

@@ -419,14 +419,14 @@ static lua_Integer respond(lua_State *L, Move *m, const Step *st,
   top = lua_gettop(L);
   goal->x = lua_tonumber(L, top - 3);
   goal->y = lua_tonumber(L, top - 2);
+  /* bump.lua needs all four: it compares len and indexes cols */
   if (lua_type(L, top - 3) != LUA_TNUMBER ||
       lua_type(L, top - 2) != LUA_TNUMBER || goal->x - goal->x != 0 ||
-      goal->y - goal->y != 0)
+      goal->y - goal->y != 0 || lua_type(L, top) != LUA_TNUMBER ||
+      (lua_tonumber(L, top) > 0 && lua_type(L, top - 1) != LUA_TTABLE))
     imp_error(L, "%s: response '%s' must return goalX, goalY (finite "
               "numbers), cols, len", m->fname, describe(L, st->typeslot));
-  if (lua_type(L, top - 1) != LUA_TTABLE) return 0;
-  n = lua_isnumber(L, top) ? lua_tointeger(L, top)
-                           : (lua_Integer)imp_rawlen(L, top - 1);
+  n = lua_tointeger(L, top);
   lua_pushvalue(L, top - 1);
   lua_replace(L, list);
   return n;
@@ -559,8 +559,8 @@ static int check(lua_State *L, const char *fname, int moving) {
     now = w->changes == changes ? (ptrdiff_t)id : imp_worldid(L, w, m.ids, 2);
     if (now >= 0) {
       imp_rect r = w->g->items[now].r;
-      r.x = goal.x;
-      r.y = goal.y;
+      if (goal.x != r.x) r.x = goal.x;  /* as bump's update: -0 is 0 */
+      if (goal.y != r.y) r.y = goal.y;
       imp_worldput(L, w, (size_t)now, &r);
     }
   }
@@ -599,17 +599,23 @@ static int project_on(lua_State *L, double fromx, double fromy,
   return 4;
 }
 
+/* The arguments every response checks: the World and the collision. */
+static void checkresponse(lua_State *L, const char *fname) {
+  imp_checkworld(L, fname);
+  if (lua_type(L, 2) != LUA_TTABLE) imp_typeerror(L, 2, fname, "table");
+}
+
 /* goalX and goalY, which default to x and y. */
-static imp_vec2 optgoal(lua_State *L) {
+static imp_vec2 optgoal(lua_State *L, const char *fname) {
   imp_vec2 goal;
-  goal.x = luaL_checknumber(L, lua_isnoneornil(L, 7) ? 3 : 7);
-  goal.y = luaL_checknumber(L, lua_isnoneornil(L, 8) ? 4 : 8);
+  goal.x = imp_checknumber(L, lua_isnoneornil(L, 7) ? 3 : 7, fname);
+  goal.y = imp_checknumber(L, lua_isnoneornil(L, 8) ? 4 : 8, fname);
   return goal;
 }
 
 static int response_touch(lua_State *L) {
   imp_rect_collision c;
-  luaL_checktype(L, 2, LUA_TTABLE);
+  checkresponse(L, "touch");
   imp_readcollision(L, 2, &c, "touch");
   lua_pushnumber(L, c.touch.x);
   lua_pushnumber(L, c.touch.y);
@@ -619,19 +625,24 @@ static int response_touch(lua_State *L) {
 }
 
 static int response_cross(lua_State *L) {
-  luaL_checktype(L, 2, LUA_TTABLE);
-  return project_on(L, luaL_checknumber(L, 3), luaL_checknumber(L, 4),
-                    optgoal(L));
+  imp_vec2 goal;
+  double x, y;
+  checkresponse(L, "cross");
+  x = imp_checknumber(L, 3, "cross");
+  y = imp_checknumber(L, 4, "cross");
+  goal = optgoal(L, "cross");
+  return project_on(L, x, y, goal);
 }
 
 /* slide and bounce: on from the touch to the goal that the rule gives. */
 static int turn(lua_State *L, int k,
                 imp_vec2 (*rule)(const imp_rect_collision *, imp_vec2)) {
+  const char *fname = imp_keys[k - 1];
   imp_rect_collision c;
   imp_vec2 goal;
-  luaL_checktype(L, 2, LUA_TTABLE);
-  imp_readcollision(L, 2, &c, imp_keys[k - 1]);
-  goal = rule(&c, optgoal(L));
+  checkresponse(L, fname);
+  imp_readcollision(L, 2, &c, fname);
+  goal = rule(&c, optgoal(L, fname));
   imp_setxy(L, 2, k, goal);
   return project_on(L, c.touch.x, c.touch.y, goal);
 }
