@@ -374,17 +374,20 @@ return function(impact, exports)
         if getmetatable(self) == MT and type(list) == "table" then
           local dx, dy, out = vec(a, b, d)
           out = dx and sweeptarget(out)
-          local n = out and #list
+          local n, mixed = out and #list, false
           for i = 1, n or 0 do  -- checked first: the C function reports a bad one
             local mt = getmetatable(rawget(list, i))
-            if mt ~= AABBMT and mt ~= OBBMT then n = nil break end
+            if mt ~= AABBMT then
+              if mt ~= OBBMT then n = nil break end
+              mixed = true
+            end
           end
           if n then
             local found
             sweep_clear_rect(out, self, movingk, dx, dy)
             for i = 1, n do
-              local box = rawget(list, i)
-              local k = getmetatable(box) == AABBMT and AABB_KIND or OBB_KIND
+              local box, k = rawget(list, i), AABB_KIND
+              if mixed and getmetatable(box) == OBBMT then k = OBB_KIND end
               if sweep_nearer_rect(box, k, self, movingk, dx, dy, out) ~= 0 then found = box end
             end
             if found == nil then return out end  -- a replacement is always a hit
