@@ -158,7 +158,6 @@ static int point_store(Point *p, int axis, double v) {
 }
 
 static double hit_time(const Hit *h) { return h->h->time; }
-static void copy_hit(Hit *to, const Hit *from) { *to->h = *from->h; }
 static double sweep_time(const imp_sweep *s) { return s->time; }
 static int sweep_has_hit(const imp_sweep *s) { return s->has_hit; }
 
@@ -169,16 +168,12 @@ typedef struct imp_api {
   int (*aabb_intersect_aabb)(const imp_aabb *, const imp_aabb *, Hit *);
   int (*aabb_sweep_aabb)(const imp_aabb *, const imp_aabb *, double, double,
                          imp_sweep *);
-  void (*sweep_clear)(imp_sweep *, const imp_aabb *, double, double);
-  int (*aabb_sweep_nearer)(const imp_aabb *, const imp_aabb *, double, double,
-                           imp_sweep *);
   int (*aabb_clip_segment)(const imp_aabb *, double, double, double, double,
                            double[2]);
   double (*point_x)(const Point *);
   double (*point_y)(const Point *);
   int (*point_store)(Point *, int, double);
   double (*hit_time)(const Hit *);
-  void (*copy_hit)(Hit *, const Hit *);
   double (*sweep_time)(const imp_sweep *);
   int (*sweep_has_hit)(const imp_sweep *);
   int (*intersect_rect)(const void *, int, const void *, int);
@@ -202,12 +197,12 @@ typedef struct imp_api {
 } imp_api;
 
 static const imp_api api = {
-  intersect_point, intersect_segment, intersect_aabb, sweep_aabb,
-  imp_sweep_clear, imp_aabb_sweep_nearer, clip_segment, point_x, point_y,
-  point_store, hit_time, copy_hit, sweep_time, sweep_has_hit, intersect_rect,
-  obb_intersect_obb, overlap_rect, sweep_rect, sweep_clear_rect, sweep_nearer_rect,
-  obb_intersect_point, obb_intersect_segment, obb_clip_segment, obb_angle,
-  obb_store_angle, sweep_segment_point
+  intersect_point, intersect_segment, intersect_aabb, sweep_aabb, clip_segment,
+  point_x, point_y, point_store, hit_time, sweep_time, sweep_has_hit,
+  intersect_rect, obb_intersect_obb, overlap_rect, sweep_rect,
+  sweep_clear_rect, sweep_nearer_rect, obb_intersect_point,
+  obb_intersect_segment, obb_clip_segment, obb_angle, obb_store_angle,
+  sweep_segment_point
 };
 
 void imp_pushapi(lua_State *L, int colliders, int standins) {

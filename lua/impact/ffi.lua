@@ -24,14 +24,11 @@ typedef struct imp_api {
                                 double, double, void *);
   int (*aabb_intersect_aabb)(void *, void *, void *);
   int (*aabb_sweep_aabb)(void *, void *, double, double, void *);
-  void (*sweep_clear)(void *, void *, double, double);
-  int (*aabb_sweep_nearer)(void *, void *, double, double, void *);
   int (*aabb_clip_segment)(void *, double, double, double, double, double *);
   double (*point_x)(void *);
   double (*point_y)(void *);
   int (*point_store)(void *, int, double);
   double (*hit_time)(void *);
-  void (*copy_hit)(void *, void *);
   double (*sweep_time)(void *);
   int (*sweep_has_hit)(void *);
   int (*intersect_rect)(void *, int, void *, int);
