@@ -111,6 +111,12 @@ describe("the LuaJIT fast path", function()
     end)
   end)
 
+  it("leaves getmetatable giving each object's metatable itself", function()
+    for _, v in ipairs({ Point(), AABB(), OBB(), Hit(), Sweep() }) do
+      assert.is_true(rawequal(debug.getmetatable(v), getmetatable(v)))
+    end
+  end)
+
   it("jit.off(f) and jit.on(f) turn one function and leave the methods", function()
     withjit(true, function()
       local f = OBB.intersectOBB

@@ -73,6 +73,13 @@ return function(impact, exports)
   local Point, AABB, OBB, Hit, Sweep = impact.Point, impact.AABB, impact.OBB, impact.Hit, impact.Sweep
   local PointMT, AABBMT, OBBMT = getmetatable(Point()), getmetatable(AABB()), getmetatable(OBB())
   local HitMT, SweepMT = getmetatable(Hit()), getmetatable(Sweep())
+  -- getmetatable(v) looks for __metatable in v's metatable; compiled, an
+  -- absent key costs a hash search and a present one a single slot check.
+  -- The field names the metatable itself, so getmetatable gives what it
+  -- gave before, only faster.
+  for _, MT in ipairs({ PointMT, AABBMT, OBBMT, HitMT, SweepMT }) do
+    rawset(MT, "__metatable", MT)
+  end
   local AABB_KIND, OBB_KIND = 0, 1  -- imp_shape
   -- Results read back right after the call that wrote them, with no
   -- allocation in between: clipSegment's t0, t1; sweepSegmentPoint's roots.
