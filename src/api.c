@@ -54,11 +54,6 @@ static int intersect_rect(const void *box, int bkind, const void *other,
   return imp_obb_intersect_obb(&a, &b);
 }
 
-/* OBB with OBB, the common pair, without the copies. */
-static int obb_intersect_obb(const imp_obb *box, const imp_obb *other) {
-  return imp_obb_intersect_obb(box, other);
-}
-
 static int overlap_rect(const void *box, int bkind, const void *other,
                         int okind, Hit *o) {
   imp_obb a, b;
@@ -177,7 +172,7 @@ typedef struct imp_api {
   double (*sweep_time)(const imp_sweep *);
   int (*sweep_has_hit)(const imp_sweep *);
   int (*intersect_rect)(const void *, int, const void *, int);
-  int (*obb_intersect_obb)(const imp_obb *, const imp_obb *);
+  int (*obb_intersect_obb)(const imp_obb *, const imp_obb *);  /* the core's */
   int (*overlap_rect)(const void *, int, const void *, int, Hit *);
   int (*sweep_rect)(const void *, int, const void *, int, double, double,
                     imp_sweep *);
@@ -199,7 +194,7 @@ typedef struct imp_api {
 static const imp_api api = {
   intersect_point, intersect_segment, intersect_aabb, sweep_aabb, clip_segment,
   point_x, point_y, point_store, hit_time, sweep_time, sweep_has_hit,
-  intersect_rect, obb_intersect_obb, overlap_rect, sweep_rect,
+  intersect_rect, imp_obb_intersect_obb, overlap_rect, sweep_rect,
   sweep_clear_rect, sweep_nearer_rect, obb_intersect_point,
   obb_intersect_segment, obb_clip_segment, obb_angle, obb_store_angle,
   sweep_segment_point
