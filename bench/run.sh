@@ -1,8 +1,8 @@
 #!/bin/sh
 # make bench: the Lua-level table (impact against the plain-Lua baselines,
 # each row one run side by side) under Lua 5.4, LuaJIT and LuaJIT -joff,
-# then the world benchmarks under Lua 5.4 and LuaJIT, then the core
-# micro-benchmarks. BENCH_CALLS sets the calls per case.
+# and LuaJIT with the JIT turned off after loading; then the world
+# benchmarks under Lua 5.4 and LuaJIT, then the core micro-benchmarks. BENCH_CALLS sets the calls per case.
 set -e
 cat <<'HEAD'
 Per call: ns and bytes of garbage; impact with out objects and numbers,
@@ -25,6 +25,17 @@ run() {  # script, label, module build, interpreter...
 run bench/calls.lua "Lua 5.4" build-5.4 lua5.4
 run bench/calls.lua "LuaJIT" build-luajit luajit
 run bench/calls.lua "LuaJIT -joff" build-luajit luajit -joff
+cat <<'HEAD'
+
+The JIT turned off after impact has loaded (bench/jitoff.lua): ns per
+call with the fast path interpreted (as before jit.off() switched the
+methods) and with the C functions that jit.off() puts back; the ratio is
+how many times faster the switch makes a call.
+
+| case             | Lua          | fast path, interpreted | after jit.off() | ratio |
+|------------------|--------------|---------:|---------:|------:|
+HEAD
+run bench/jitoff.lua "LuaJIT" build-luajit luajit
 cat <<'HEAD'
 
 The world (bench/world.lua): ns and bytes of garbage per move or query;

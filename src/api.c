@@ -44,6 +44,102 @@ static int clip_segment(const imp_aabb *box, double px, double py, double dx,
   return c.kind;
 }
 
+/* Rectangles of either kind come with their imp_shape: 0 an AABB, 1 an
+** OBB (the fast path knows which by the metatable). */
+static int intersect_rect(const void *box, int bkind, const void *other,
+                          int okind) {
+  imp_obb a, b;
+  imp_shape_obb((imp_shape)bkind, box, &a);
+  imp_shape_obb((imp_shape)okind, other, &b);
+  return imp_obb_intersect_obb(&a, &b);
+}
+
+static int overlap_rect(const void *box, int bkind, const void *other,
+                        int okind, Hit *o) {
+  imp_obb a, b;
+  imp_shape_obb((imp_shape)bkind, box, &a);
+  imp_shape_obb((imp_shape)okind, other, &b);
+  return imp_obb_overlap(&a, &b, o->h);
+}
+
+static int sweep_rect(const void *box, int bkind, const void *moving,
+                      int mkind, double dx, double dy, imp_sweep *s) {
+  imp_obb a, b;
+  imp_shape_obb((imp_shape)bkind, box, &a);
+  imp_shape_obb((imp_shape)mkind, moving, &b);
+  imp_obb_sweep_obb(&a, &b, dx, dy, s);
+  return s->has_hit;
+}
+
+/* sweepInto's start and step for a moving rectangle of either kind. */
+static void sweep_clear_rect(imp_sweep *s, const void *moving, int mkind,
+                             double dx, double dy) {
+  const imp_aabb *box = (const imp_aabb *)moving;
+  imp_aabb at;
+  if (mkind == IMP_SHAPE_OBB) {
+    at.pos = ((const imp_obb *)moving)->pos;
+    at.half = ((const imp_obb *)moving)->half;
+    box = &at;
+  }
+  imp_sweep_clear(s, box, dx, dy);
+}
+
+static int sweep_nearer_rect(const void *collider, int ckind,
+                             const void *moving, int mkind, double dx,
+                             double dy, imp_sweep *s) {
+  return imp_sweep_nearer((imp_shape)ckind, collider, (imp_shape)mkind,
+                          moving, dx, dy, s);
+}
+
+static int obb_intersect_point(const imp_obb *box, double x, double y,
+                               Hit *o) {
+  return imp_obb_intersect_point(box, x, y, o->h);
+}
+
+static int obb_intersect_segment(const imp_obb *box, double px, double py,
+                                 double dx, double dy, Hit *o) {
+  return imp_obb_intersect_segment(box, px, py, dx, dy, o->h);
+}
+
+static int obb_clip_segment(const imp_obb *box, double px, double py,
+                            double dx, double dy, double t[2]) {
+  imp_clip c;
+  imp_obb_clip_segment(box, px, py, dx, dy, &c);
+  t[0] = c.t0;
+  t[1] = c.t1;
+  return c.kind;
+}
+
+static double obb_angle(const imp_obb *box) { return box->angle; }
+
+/* Sets the angle unless the C __newindex would refuse it; returns whether
+** it did. */
+static int obb_store_angle(imp_obb *box, double angle) {
+  if (!isfinite(angle)) return 0;
+  imp_obb_set_angle(box, angle);
+  return 1;
+}
+
+/* The six points as twelve numbers; r gets t1, s1, t2, s2. */
+static int sweep_segment_point(double a0x, double a0y, double a1x,
+                               double a1y, double b0x, double b0y,
+                               double b1x, double b1y, double c0x,
+                               double c0y, double c1x, double c1y,
+                               double r[4]) {
+  imp_vec2 a0, a1, b0, b1, c0, c1;
+  double t[2], s[2];
+  int i, n;
+  a0.x = a0x, a0.y = a0y, a1.x = a1x, a1.y = a1y;
+  b0.x = b0x, b0.y = b0y, b1.x = b1x, b1.y = b1y;
+  c0.x = c0x, c0.y = c0y, c1.x = c1x, c1.y = c1y;
+  n = imp_sweep_segment_point(a0, a1, b0, b1, c0, c1, t, s);
+  for (i = 0; i < n; i++) {
+    r[2 * i] = t[i];
+    r[2 * i + 1] = s[i];
+  }
+  return n;
+}
+
 static double point_x(const Point *p) { return p->v->x; }
 static double point_y(const Point *p) { return p->v->y; }
 
@@ -57,7 +153,6 @@ static int point_store(Point *p, int axis, double v) {
 }
 
 static double hit_time(const Hit *h) { return h->h->time; }
-static void copy_hit(Hit *to, const Hit *from) { *to->h = *from->h; }
 static double sweep_time(const imp_sweep *s) { return s->time; }
 static int sweep_has_hit(const imp_sweep *s) { return s->has_hit; }
 
@@ -68,24 +163,41 @@ typedef struct imp_api {
   int (*aabb_intersect_aabb)(const imp_aabb *, const imp_aabb *, Hit *);
   int (*aabb_sweep_aabb)(const imp_aabb *, const imp_aabb *, double, double,
                          imp_sweep *);
-  void (*sweep_clear)(imp_sweep *, const imp_aabb *, double, double);
-  int (*aabb_sweep_nearer)(const imp_aabb *, const imp_aabb *, double, double,
-                           imp_sweep *);
   int (*aabb_clip_segment)(const imp_aabb *, double, double, double, double,
                            double[2]);
   double (*point_x)(const Point *);
   double (*point_y)(const Point *);
   int (*point_store)(Point *, int, double);
   double (*hit_time)(const Hit *);
-  void (*copy_hit)(Hit *, const Hit *);
   double (*sweep_time)(const imp_sweep *);
   int (*sweep_has_hit)(const imp_sweep *);
+  int (*intersect_rect)(const void *, int, const void *, int);
+  int (*obb_intersect_obb)(const imp_obb *, const imp_obb *);  /* the core's */
+  int (*overlap_rect)(const void *, int, const void *, int, Hit *);
+  int (*sweep_rect)(const void *, int, const void *, int, double, double,
+                    imp_sweep *);
+  void (*sweep_clear_rect)(imp_sweep *, const void *, int, double, double);
+  int (*sweep_nearer_rect)(const void *, int, const void *, int, double,
+                           double, imp_sweep *);
+  int (*obb_intersect_point)(const imp_obb *, double, double, Hit *);
+  int (*obb_intersect_segment)(const imp_obb *, double, double, double,
+                               double, Hit *);
+  int (*obb_clip_segment)(const imp_obb *, double, double, double, double,
+                          double[2]);
+  double (*obb_angle)(const imp_obb *);
+  int (*obb_store_angle)(imp_obb *, double);
+  int (*sweep_segment_point)(double, double, double, double, double, double,
+                             double, double, double, double, double, double,
+                             double[4]);
 } imp_api;
 
 static const imp_api api = {
-  intersect_point, intersect_segment, intersect_aabb, sweep_aabb,
-  imp_sweep_clear, imp_aabb_sweep_nearer, clip_segment, point_x, point_y,
-  point_store, hit_time, copy_hit, sweep_time, sweep_has_hit
+  intersect_point, intersect_segment, intersect_aabb, sweep_aabb, clip_segment,
+  point_x, point_y, point_store, hit_time, sweep_time, sweep_has_hit,
+  intersect_rect, imp_obb_intersect_obb, overlap_rect, sweep_rect,
+  sweep_clear_rect, sweep_nearer_rect, obb_intersect_point,
+  obb_intersect_segment, obb_clip_segment, obb_angle, obb_store_angle,
+  sweep_segment_point
 };
 
 void imp_pushapi(lua_State *L, int colliders, int standins) {

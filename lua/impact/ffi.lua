@@ -4,8 +4,11 @@
 -- the core through the function pointers the native module exports
 -- (src/api.c). They handle the common argument shapes (numbers, Points, out
 -- objects) and hand anything else, errors included, to the C function they
--- stand in for, which then reports at the script's call. init.lua applies
--- this only when the JIT is on.
+-- stand in for, which then reports at the script's call.
+--
+-- Interpreted (the JIT off), the fast path would cost more than the C
+-- functions it stands in for, so it is in place only while the JIT is on:
+-- jit.on() and jit.off() switch the methods between the two (see follow).
 --
 -- Userdata are passed to the C functions as they are (void * below) and
 -- read only through them: no pointer is cast and no struct indexed here,
@@ -21,16 +24,27 @@ typedef struct imp_api {
                                 double, double, void *);
   int (*aabb_intersect_aabb)(void *, void *, void *);
   int (*aabb_sweep_aabb)(void *, void *, double, double, void *);
-  void (*sweep_clear)(void *, void *, double, double);
-  int (*aabb_sweep_nearer)(void *, void *, double, double, void *);
   int (*aabb_clip_segment)(void *, double, double, double, double, double *);
   double (*point_x)(void *);
   double (*point_y)(void *);
   int (*point_store)(void *, int, double);
   double (*hit_time)(void *);
-  void (*copy_hit)(void *, void *);
   double (*sweep_time)(void *);
   int (*sweep_has_hit)(void *);
+  int (*intersect_rect)(void *, int, void *, int);
+  int (*obb_intersect_obb)(void *, void *);
+  int (*overlap_rect)(void *, int, void *, int, void *);
+  int (*sweep_rect)(void *, int, void *, int, double, double, void *);
+  void (*sweep_clear_rect)(void *, void *, int, double, double);
+  int (*sweep_nearer_rect)(void *, int, void *, int, double, double, void *);
+  int (*obb_intersect_point)(void *, double, double, void *);
+  int (*obb_intersect_segment)(void *, double, double, double, double, void *);
+  int (*obb_clip_segment)(void *, double, double, double, double, double *);
+  double (*obb_angle)(void *);
+  int (*obb_store_angle)(void *, double);
+  int (*sweep_segment_point)(double, double, double, double, double, double,
+                             double, double, double, double, double, double,
+                             double *);
 } imp_api;
 ]]
 
@@ -43,17 +57,34 @@ return function(impact, exports)
   local api = ffi.cast("const imp_api *", exports.api)
   local intersect_point, intersect_segment = api.aabb_intersect_point, api.aabb_intersect_segment
   local intersect_aabb, sweep_aabb = api.aabb_intersect_aabb, api.aabb_sweep_aabb
-  local sweep_clear, sweep_nearer = api.sweep_clear, api.aabb_sweep_nearer
   local clip_segment = api.aabb_clip_segment
   local point_x, point_y, point_store = api.point_x, api.point_y, api.point_store
   local hit_time = api.hit_time
   local sweep_time, sweep_has_hit = api.sweep_time, api.sweep_has_hit
+  local intersect_rect, obb_intersect_obb = api.intersect_rect, api.obb_intersect_obb
+  local overlap_rect = api.overlap_rect
+  local sweep_rect, sweep_clear_rect = api.sweep_rect, api.sweep_clear_rect
+  local sweep_nearer_rect = api.sweep_nearer_rect
+  local obb_intersect_point, obb_intersect_segment = api.obb_intersect_point, api.obb_intersect_segment
+  local obb_clip_segment, obb_angle, obb_store_angle = api.obb_clip_segment, api.obb_angle, api.obb_store_angle
+  local sweep_segment_point = api.sweep_segment_point
   local colliders, standins = exports.colliders, exports.standins
 
-  local Point, AABB, Hit, Sweep = impact.Point, impact.AABB, impact.Hit, impact.Sweep
-  local PointMT, AABBMT = getmetatable(Point()), getmetatable(AABB())
+  local Point, AABB, OBB, Hit, Sweep = impact.Point, impact.AABB, impact.OBB, impact.Hit, impact.Sweep
+  local PointMT, AABBMT, OBBMT = getmetatable(Point()), getmetatable(AABB()), getmetatable(OBB())
   local HitMT, SweepMT = getmetatable(Hit()), getmetatable(Sweep())
-  local times = ffi.new("double[2]")  -- clipSegment's t0, t1
+  -- getmetatable(v) looks for __metatable in v's metatable; compiled, an
+  -- absent key costs a hash search and a present one a single slot check.
+  -- The field names the metatable itself, so getmetatable gives what it
+  -- gave before, only faster.
+  for _, MT in ipairs({ PointMT, AABBMT, OBBMT, HitMT, SweepMT }) do
+    rawset(MT, "__metatable", MT)
+  end
+  local AABB_KIND, OBB_KIND = 0, 1  -- imp_shape
+  -- Results read back right after the call that wrote them, with no
+  -- allocation in between: clipSegment's t0, t1; sweepSegmentPoint's roots.
+  local times = ffi.new("double[2]")
+  local roots = ffi.new("double[4]")
 
   -- Cached views, as the C slots hold them, so that reading box.pos in a
   -- loop stays in compiled code. Weak both ways: a view and its owner keep
@@ -102,6 +133,12 @@ return function(impact, exports)
     return nil
   end
 
+  -- The imp_shape of a rectangle, nil for anything else.
+  local function kind(mt)
+    if mt == AABBMT then return AABB_KIND end
+    if mt == OBBMT then return OBB_KIND end
+  end
+
   -- The Hit a test writes into: out, or when there is none a new Hit,
   -- made before the test so that no allocation (and no finalizer, which
   -- may call impact) runs between the test and its result. A Hit that a
@@ -146,168 +183,372 @@ return function(impact, exports)
 
   -- The methods. Each falls back to the C function it replaces, called
   -- (not tail-called) so that the C function can see the script's call.
-  local rebound = { "intersectPoint", "intersectSegment", "intersectAABB",
-                    "sweepAABB", "sweepInto", "clipSegment" }
-  local C = {}
-  for _, name in ipairs(rebound) do C[name] = AABB[name] end
-
   -- Each takes its arguments as ... and passes them on as they came, so
-  -- that the C function tells a missing argument from a nil.
-  function AABB.intersectPoint(...)
-    local self, a, b, c = ...
-    if getmetatable(self) == AABBMT then
-      local x, y, out = vec(a, b, c)
-      local h = x and hittarget(out)
-      if h then
-        if intersect_point(self, x, y, h) == 0 then return miss(out, h) end
-        return publishhit(h, self)
-      end
+  -- that the C function tells a missing argument from a nil. fast[t][name]
+  -- is the stand-in for t[name], which C[t][name] keeps.
+  --
+  -- Several stand-ins come from one maker. The JIT compiles a closure's
+  -- upvalues (the metatables, the core function) as constants only while
+  -- its prototype has made no other closure, so each stand-in is made by
+  -- its own copy of its maker's code, sharing the maker's upvalues.
+  local function own(make)
+    local copy = load(string.dump(make))
+    for i = 1, math.huge do
+      if debug.getupvalue(make, i) == nil then break end
+      debug.upvaluejoin(copy, i, make, i)
     end
-    local r = C.intersectPoint(...)
-    return r
+    return copy
   end
 
-  function AABB.intersectSegment(...)
-    local self, a, b, c, d, e, f, g = ...
-    if getmetatable(self) == AABBMT then
-      local px, py, dx, dy
-      px, py, dx, dy, e, f, g = twovecs(a, b, c, d, e, f, g)
-      if px then
-        local padx, pady, out = 0, 0, e
-        if type(e) == "number" then
-          padx, out = e, f
-          if type(f) == "number" then pady, out = f, g end
+  local fast, C = {}, {}
+  local function standin(t, name, make)
+    local c = t[name]
+    fast[t] = fast[t] or {}
+    C[t] = C[t] or {}
+    fast[t][name], C[t][name] = own(make)(c), c
+  end
+
+  -- self:intersectPoint(point[, out]) of a type whose core test is test.
+  local function pointtest(MT, test)
+    return function(c)
+      return function(...)
+        local self, a, b, d = ...
+        if getmetatable(self) == MT then
+          local x, y, out = vec(a, b, d)
+          local h = x and hittarget(out)
+          if h then
+            if test(self, x, y, h) == 0 then return miss(out, h) end
+            return publishhit(h, self)
+          end
         end
-        local h = padx - padx == 0 and pady - pady == 0 and hittarget(out)
-        local found = h and intersect_segment(self, px, py, dx, dy, padx, pady, h)
-        if found == 0 then return miss(out, h) end
-        if found == 1 then return publishhit(h, self) end
-        if h then miss(out, h) end
+        local r = c(...)
+        return r
       end
     end
-    local r = C.intersectSegment(...)
-    return r
   end
+  standin(AABB, "intersectPoint", pointtest(AABBMT, intersect_point))
+  standin(OBB, "intersectPoint", pointtest(OBBMT, obb_intersect_point))
 
-  function AABB.intersectAABB(...)
-    local self, other, out = ...
-    if getmetatable(self) == AABBMT and getmetatable(other) == AABBMT then
-      local h = hittarget(out)
-      if h then
-        if intersect_aabb(self, other, h) == 0 then return miss(out, h) end
-        return publishhit(h, self)
-      end
-    end
-    local r = C.intersectAABB(...)
-    return r
-  end
-
-  function AABB.sweepAABB(...)
-    local self, moving, a, b, c = ...
-    if getmetatable(self) == AABBMT and getmetatable(moving) == AABBMT then
-      local dx, dy, out = vec(a, b, c)
-      out = dx and sweeptarget(out)
-      if out then
-        if sweep_aabb(self, moving, dx, dy, out) == 0 then return out end
-        return publishsweep(out, self)
-      end
-    end
-    local r = C.sweepAABB(...)
-    return r
-  end
-
-  -- The out Sweep is made first: a finalizer run by that allocation may
-  -- change the list, which is checked after it and then used at once.
-  function AABB.sweepInto(...)
-    local self, list, a, b, c = ...
-    if getmetatable(self) == AABBMT and type(list) == "table" then
-      local dx, dy, out = vec(a, b, c)
-      out = dx and sweeptarget(out)
-      local n = out and #list
-      for i = 1, n or 0 do  -- checked first: the C function reports a bad one
-        if getmetatable(rawget(list, i)) ~= AABBMT then n = nil break end
-      end
-      if n then
-        local found
-        sweep_clear(out, self, dx, dy)
-        for i = 1, n do
-          local box = rawget(list, i)
-          if sweep_nearer(box, self, dx, dy, out) ~= 0 then found = box end
+  standin(AABB, "intersectSegment", function(c)
+    return function(...)
+      local self, a, b, d, e, f, g, k = ...
+      if getmetatable(self) == AABBMT then
+        local px, py, dx, dy
+        px, py, dx, dy, f, g, k = twovecs(a, b, d, e, f, g, k)
+        if px then
+          local padx, pady, out = 0, 0, f
+          if type(f) == "number" then
+            padx, out = f, g
+            if type(g) == "number" then pady, out = g, k end
+          end
+          local h = padx - padx == 0 and pady - pady == 0 and hittarget(out)
+          local found = h and intersect_segment(self, px, py, dx, dy, padx, pady, h)
+          if found == 0 then return miss(out, h) end
+          if found == 1 then return publishhit(h, self) end
+          if h then miss(out, h) end
         end
-        if found == nil then return out end  -- a replacement is always a hit
-        return publishsweep(out, found)
+      end
+      local r = c(...)
+      return r
+    end
+  end)
+
+  standin(OBB, "intersectSegment", function(c)
+    return function(...)
+      local self, a, b, d, e, f = ...
+      if getmetatable(self) == OBBMT then
+        local px, py, dx, dy, out = twovecs(a, b, d, e, f)
+        local h = px and hittarget(out)
+        if h then
+          if obb_intersect_segment(self, px, py, dx, dy, h) == 0 then return miss(out, h) end
+          return publishhit(h, self)
+        end
+      end
+      local r = c(...)
+      return r
+    end
+  end)
+
+  standin(AABB, "intersectAABB", function(c)
+    return function(...)
+      local self, other, out = ...
+      if getmetatable(self) == AABBMT and getmetatable(other) == AABBMT then
+        local h = hittarget(out)
+        if h then
+          if intersect_aabb(self, other, h) == 0 then return miss(out, h) end
+          return publishhit(h, self)
+        end
+      end
+      local r = c(...)
+      return r
+    end
+  end)
+
+  -- self:intersect<Other>(other) -> boolean, for every pair of rectangle
+  -- types the module has.
+  local function recttest(MT, OtherMT)
+    local k, otherk = kind(MT), kind(OtherMT)
+    return function(c)
+      return function(...)
+        local self, other = ...
+        if getmetatable(self) == MT and getmetatable(other) == OtherMT then
+          if k == OBB_KIND and otherk == OBB_KIND then  -- no copies
+            return obb_intersect_obb(self, other) ~= 0
+          end
+          return intersect_rect(self, k, other, otherk) ~= 0
+        end
+        local r = c(...)
+        return r
       end
     end
-    local r = C.sweepInto(...)
-    return r
   end
+  standin(AABB, "intersectOBB", recttest(AABBMT, OBBMT))
+  standin(OBB, "intersectOBB", recttest(OBBMT, OBBMT))
+  standin(OBB, "intersectAABB", recttest(OBBMT, AABBMT))
+
+  -- self:overlap(other[, out]), other a rectangle of either type.
+  local function overlaptest(MT)
+    local k = kind(MT)
+    return function(c)
+      return function(...)
+        local self, other, out = ...
+        local otherk = kind(getmetatable(other))
+        if getmetatable(self) == MT and otherk then
+          local h = hittarget(out)
+          if h then
+            if overlap_rect(self, k, other, otherk, h) == 0 then return miss(out, h) end
+            return publishhit(h, self)
+          end
+        end
+        local r = c(...)
+        return r
+      end
+    end
+  end
+  standin(AABB, "overlap", overlaptest(AABBMT))
+  standin(OBB, "overlap", overlaptest(OBBMT))
+
+  standin(AABB, "sweepAABB", function(c)
+    return function(...)
+      local self, moving, a, b, d = ...
+      if getmetatable(self) == AABBMT and getmetatable(moving) == AABBMT then
+        local dx, dy, out = vec(a, b, d)
+        out = dx and sweeptarget(out)
+        if out then
+          if sweep_aabb(self, moving, dx, dy, out) == 0 then return out end
+          return publishsweep(out, self)
+        end
+      end
+      local r = c(...)
+      return r
+    end
+  end)
+
+  -- self:sweep<Moving>(moving, delta[, out]) for the other pairs.
+  local function sweeptest(MT, MovingMT)
+    local k, movingk = kind(MT), kind(MovingMT)
+    return function(c)
+      return function(...)
+        local self, moving, a, b, d = ...
+        if getmetatable(self) == MT and getmetatable(moving) == MovingMT then
+          local dx, dy, out = vec(a, b, d)
+          out = dx and sweeptarget(out)
+          if out then
+            if sweep_rect(self, k, moving, movingk, dx, dy, out) == 0 then return out end
+            return publishsweep(out, self)
+          end
+        end
+        local r = c(...)
+        return r
+      end
+    end
+  end
+  standin(AABB, "sweepOBB", sweeptest(AABBMT, OBBMT))
+  standin(OBB, "sweepOBB", sweeptest(OBBMT, OBBMT))
+  standin(OBB, "sweepAABB", sweeptest(OBBMT, AABBMT))
+
+  -- moving:sweepInto(colliders, delta[, out]). The out Sweep is made
+  -- first: a finalizer run by that allocation may change the list, which
+  -- is checked after it and then used at once.
+  local function sweepinto(MT)
+    local movingk = kind(MT)
+    return function(c)
+      return function(...)
+        local self, list, a, b, d = ...
+        if getmetatable(self) == MT and type(list) == "table" then
+          local dx, dy, out = vec(a, b, d)
+          out = dx and sweeptarget(out)
+          local n, mixed = out and #list, false
+          for i = 1, n or 0 do  -- checked first: the C function reports a bad one
+            local mt = getmetatable(rawget(list, i))
+            if mt ~= AABBMT then
+              if mt ~= OBBMT then n = nil break end
+              mixed = true
+            end
+          end
+          if n then
+            local found
+            sweep_clear_rect(out, self, movingk, dx, dy)
+            for i = 1, n do
+              local box, k = rawget(list, i), AABB_KIND
+              if mixed and getmetatable(box) == OBBMT then k = OBB_KIND end
+              if sweep_nearer_rect(box, k, self, movingk, dx, dy, out) ~= 0 then found = box end
+            end
+            if found == nil then return out end  -- a replacement is always a hit
+            return publishsweep(out, found)
+          end
+        end
+        local r = c(...)
+        return r
+      end
+    end
+  end
+  standin(AABB, "sweepInto", sweepinto(AABBMT))
+  standin(OBB, "sweepInto", sweepinto(OBBMT))
 
   local kinds = { [0] = "outside", "inside", "enter", "exit", "traverse" }
-  function AABB.clipSegment(...)
-    local self, a, b, c, d = ...
-    if getmetatable(self) == AABBMT then
-      local px, py, dx, dy = twovecs(a, b, c, d)
-      if px then
-        local kind = clip_segment(self, px, py, dx, dy, times)
-        if kind == 0 then return "outside", nil, nil end
-        return kinds[kind], times[0], times[1]
+  local function cliptest(MT, clip)
+    return function(c)
+      return function(...)
+        local self, a, b, d, e = ...
+        if getmetatable(self) == MT then
+          local px, py, dx, dy = twovecs(a, b, d, e)
+          if px then
+            local k = clip(self, px, py, dx, dy, times)
+            if k == 0 then return "outside", nil, nil end
+            return kinds[k], times[0], times[1]
+          end
+        end
+        local k, t0, t1 = c(...)
+        return k, t0, t1
       end
     end
-    local kind, t0, t1 = C.clipSegment(...)
-    return kind, t0, t1
   end
-  impact.clipSegment = AABB.clipSegment
+  standin(AABB, "clipSegment", cliptest(AABBMT, clip_segment))
+  standin(OBB, "clipSegment", cliptest(OBBMT, obb_clip_segment))
+  -- impact.clipSegment(box, pos, delta) is the AABB method.
+  fast[impact], C[impact] = { clipSegment = fast[AABB].clipSegment }, { clipSegment = impact.clipSegment }
+
+  -- The six points as twelve numbers or as six Points; other mixes go to
+  -- the C function. x * 0 is 0 for a finite x and NaN for any other.
+  standin(impact, "sweepSegmentPoint", function(c)
+    return function(...)
+      local n = select("#", ...)
+      local a, b, d, e, f, g, h, i, j, k, l, m = ...
+      if n == 6 and getmetatable(a) == PointMT and getmetatable(b) == PointMT
+         and getmetatable(d) == PointMT and getmetatable(e) == PointMT
+         and getmetatable(f) == PointMT and getmetatable(g) == PointMT then
+        a, b, d, e, f, g, h, i, j, k, l, m =
+          point_x(a), point_y(a), point_x(b), point_y(b), point_x(d), point_y(d),
+          point_x(e), point_y(e), point_x(f), point_y(f), point_x(g), point_y(g)
+        n = 12
+      end
+      if n == 12 and type(a) == "number" and type(b) == "number" and type(d) == "number"
+         and type(e) == "number" and type(f) == "number" and type(g) == "number"
+         and type(h) == "number" and type(i) == "number" and type(j) == "number"
+         and type(k) == "number" and type(l) == "number" and type(m) == "number"
+         and a * 0 + b * 0 + d * 0 + e * 0 + f * 0 + g * 0 + h * 0 + i * 0
+             + j * 0 + k * 0 + l * 0 + m * 0 == 0 then
+        n = sweep_segment_point(a, b, d, e, f, g, h, i, j, k, l, m, roots)
+        if n == 0 then return nil end
+        if n == 1 then return roots[0], roots[1] end
+        return roots[0], roots[1], roots[2], roots[3]
+      end
+      local t1, s1, t2, s2 = c(...)
+      if t1 == nil then return nil end
+      if t2 == nil then return t1, s1 end
+      return t1, s1, t2, s2
+    end
+  end)
 
   -- Field reads: methods first, then the fields the C function would give.
   local function index(MT, methods, fields)
     local c_index = MT.__index
-    MT.__index = function(self, k)
-      local m = methods[k]
-      if m ~= nil then return m end
-      if getmetatable(self) == MT then
-        local field = fields[k]
-        if field then return field(self, k, c_index) end
+    standin(MT, "__index", function()
+      return function(self, k)
+        local m = methods[k]
+        if m ~= nil then return m end
+        if getmetatable(self) == MT then
+          local field = fields[k]
+          if field then return field(self, k, c_index) end
+        end
+        local r = c_index(self, k)
+        return r
       end
-      local r = c_index(self, k)
-      return r
-    end
-    return MT.__index
+    end)
   end
 
-  local standing = {
-    index(PointMT, Point, {
-      x = function(self) return point_x(self) end,
-      y = function(self) return point_y(self) end,
-    }),
-    index(AABBMT, AABB, { pos = view, half = view }),
-    index(HitMT, Hit, {
-      time = function(self) return hit_time(self) end,
-      collider = function(self) return colliders[self] end,
-      pos = view, delta = view, normal = view,
-    }),
-    index(SweepMT, Sweep, {
-      time = function(self) return sweep_time(self) end,
-      pos = view,
-      hit = function(self, k, c_index)
-        if sweep_has_hit(self) == 0 then return nil end
-        return view(self, k, c_index)
-      end,
-    }),
-  }
+  index(PointMT, Point, {
+    x = function(self) return point_x(self) end,
+    y = function(self) return point_y(self) end,
+  })
+  index(AABBMT, AABB, { pos = view, half = view })
+  index(OBBMT, OBB, {
+    pos = view, half = view,
+    angle = function(self) return obb_angle(self) end,
+  })
+  index(HitMT, Hit, {
+    time = function(self) return hit_time(self) end,
+    collider = function(self) return colliders[self] end,
+    pos = view, delta = view, normal = view,
+  })
+  index(SweepMT, Sweep, {
+    time = function(self) return sweep_time(self) end,
+    pos = view,
+    hit = function(self, k, c_index)
+      if sweep_has_hit(self) == 0 then return nil end
+      return view(self, k, c_index)
+    end,
+  })
 
-  -- Point writes, the other hot field access.
-  local c_newindex = PointMT.__newindex
+  -- Field writes in loops: a Point's coordinates and an OBB's angle.
   local axes = { x = 0, y = 1 }
-  PointMT.__newindex = function(self, k, value)
-    local axis = axes[k]
-    if not (axis and getmetatable(self) == PointMT and type(value) == "number"
-            and point_store(self, axis, value) ~= 0) then
-      c_newindex(self, k, value)
+  standin(PointMT, "__newindex", function(c)
+    return function(self, k, value)
+      local axis = axes[k]
+      if not (axis and getmetatable(self) == PointMT and type(value) == "number"
+              and point_store(self, axis, value) ~= 0) then
+        c(self, k, value)
+      end
+    end
+  end)
+  standin(OBBMT, "__newindex", function(c)
+    return function(self, k, value)
+      if not (k == "angle" and getmetatable(self) == OBBMT and type(value) == "number"
+              and obb_store_angle(self, value) ~= 0) then
+        c(self, k, value)
+      end
+    end
+  end)
+
+  for _, functions in pairs(fast) do
+    for _, f in pairs(functions) do standins[f] = true end
+  end
+
+  -- Puts the stand-ins in place (on) or the C functions back, leaving any
+  -- function that a script put there itself.
+  local function use(on)
+    for t, functions in pairs(fast) do
+      for name, f in pairs(functions) do
+        local from, to = C[t][name], f
+        if not on then from, to = to, from end
+        if rawget(t, name) == from then rawset(t, name, to) end
+      end
     end
   end
-  standing[#standing + 1] = PointMT.__newindex
 
-  for _, name in ipairs(rebound) do standing[#standing + 1] = AABB[name] end
-  for _, f in ipairs(standing) do standins[f] = true end
+  -- jit.on() and jit.off() for the whole engine also switch the methods;
+  -- with arguments they turn one function, and are the library's own (a
+  -- tail call: `true` still means the caller's function).
+  local function follow(switch)
+    return function(...)
+      if select("#", ...) > 0 and ... ~= nil then return switch(...) end
+      switch(...)
+      use(jit.status())
+    end
+  end
+  jit.on, jit.off = follow(jit.on), follow(jit.off)  -- luacheck: ignore 122
+
+  use(jit.status())
   return true
 end

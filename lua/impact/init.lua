@@ -1,7 +1,7 @@
 -- impact: 2D collision tests for Lua games.
 -- The geometry and the object types live in the native module impact.core;
--- this is the public face that scripts require. Under LuaJIT with the JIT
--- on, the hot methods are rebound to call the core through the FFI
+-- this is the public face that scripts require. Under LuaJIT, while the JIT
+-- is on, the hot methods are rebound to call the core through the FFI
 -- (impact/ffi.lua), since the JIT cannot compile calls through the C API.
 local impact, missing = require "impact.native"()
 if not impact then error(missing, 2) end
@@ -15,7 +15,7 @@ if impact._ffi then
   -- bump.lua's rect and responses, for impact.bump only; a preload, so
   -- that it survives the reloads too.
   package.preload["impact.bumpparts"] = function() return bumpparts end
-  if jit and jit.status() and pcall(require, "ffi") then
+  if jit and pcall(require, "ffi") then
     require "impact.ffi"(impact, exports)
   end
 end
