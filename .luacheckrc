@@ -30,3 +30,7 @@ files["examples/host/game.lua"] = {
   globals = { "player", "collide", "walk", "misuse", "show", "path" },
   read_globals = { "wall", "host_read" },
 }
+
+-- The pure-Lua backend writes its rejections as not (a < b), as the C core
+-- does, so that a NaN compares as a miss.
+files["lua/impact/pure"] = { ignore = { "581" } }

@@ -2,11 +2,14 @@
 # tools/deps.sh installs what is missing on Debian, or says what to install.
 
 LUAS      := 5.1 5.2 5.3 5.4 luajit
-# busted profiles from .busted: every Lua, and LuaJIT with the JIT off.
-PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan
+# busted profiles from .busted: every Lua, LuaJIT with the JIT off, the
+# sanitizer build, and the same against the pure-Lua backend (-pure).
+PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan \
+             lua5.4-pure lua5.3-pure lua5.2-pure lua5.1-pure luajit-pure \
+             luajit-joff-pure
 
-.PHONY: all demo test rock valgrind properties memory love host playground shots tour bench \
-        fuzz clean build-asan $(addprefix build-,$(LUAS)) dist build-win64 build-win32 ship
+.PHONY: all demo test checks rock valgrind properties memory love host web playground shots \
+        tour bench fuzz clean build-asan $(addprefix build-,$(LUAS)) dist build-win64 build-win32
 
 all: build-5.4
 
@@ -42,10 +45,18 @@ demo:
 
 test:
 	@tools/deps.sh test
-	@for v in $(LUAS) asan; do $(MAKE) --no-print-directory build-$$v || exit 1; done
+	@tools/deps.sh web
+	@$(MAKE) --no-print-directory -j2 $(addprefix build-,$(LUAS) asan win64 win32)
+	@for b in build-5.4 build-asan; do \
+	  cmake --build $$b --target impact_properties impact_failalloc -- --no-print-directory \
+	    >/dev/null || exit 1; done
 	@$(MAKE) --no-print-directory dist
-	@$(MAKE) --no-print-directory rock valgrind properties memory love tour host
-	@$(MAKE) --no-print-directory -j2 --output-sync=target ship
+	@$(MAKE) --no-print-directory -k -j2 --output-sync=target checks; \
+	  CHECKS_FAILED=$$? spec/run.sh $(PROFILES)
+
+# Everything make test checks besides the busted runs, independent of each
+# other (run two at a time), once the builds and dist/ are made.
+checks: rock valgrind properties memory love tour host web love-dist native dlls wine defs lint
 	@spec/run.sh $(PROFILES)
 
 # dist/impact/ (the folder a game copies), the release tarball and its
@@ -57,11 +68,9 @@ dist:
 	@tools/dist.sh build-luajit/impact/core.so build-win64/impact/core.dll \
 	  build-win32/impact/core.dll
 
-# What a release ships, checked (independent of each other: make -j2 ship):
-# the LÖVE game from a copy of dist/impact, the same copy under plain Lua,
-# the Windows DLLs, the core under wine against Linux, the LuaLS
-# definitions against the module, luacheck.
-ship: love-dist native dlls wine defs lint
+# What a release ships, checked: the LÖVE game from a copy of dist/impact,
+# the same copy under plain Lua, the Windows DLLs, the core under wine
+# against Linux, the LuaLS definitions against the module, luacheck.
 .PHONY: love-dist native dlls wine defs lint
 
 love-dist:
@@ -157,6 +166,12 @@ tour: build-luajit
 host: $(addprefix build-,$(LUAS)) build-asan
 	@tools/check-host.sh
 
+# The headless LÖVE game on the pure-Lua backend in a browser: packed with
+# love.js (compatibility mode), played in headless Chromium (spec/web).
+web:
+	@tools/deps.sh web
+	@spec/web/run.sh build-web
+
 bench:
 	@tools/deps.sh bench
 	@$(MAKE) --no-print-directory build-5.4 build-luajit
@@ -171,4 +186,4 @@ fuzz: build-asan
 	  LUA_CPATH="build-asan/?.so" lua5.4 bench/fuzz/run.lua $(CALLS) $(SEED)
 
 clean:
-	rm -rf $(addprefix build-,$(LUAS) asan win64 win32) dist demo.svg
+	rm -rf $(addprefix build-,$(LUAS) asan win64 win32 web) dist demo.svg

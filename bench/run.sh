@@ -1,8 +1,10 @@
 #!/bin/sh
 # make bench: the Lua-level table (impact against the plain-Lua baselines,
 # each row one run side by side) under Lua 5.4, LuaJIT and LuaJIT -joff,
-# and LuaJIT with the JIT turned off after loading; then the world
-# benchmarks under Lua 5.4 and LuaJIT, then the core micro-benchmarks. BENCH_CALLS sets the calls per case.
+# and LuaJIT with the JIT turned off after loading, and for the pure-Lua
+# backend under Lua 5.4 and LuaJIT; then the world benchmarks under Lua 5.4
+# and LuaJIT, then the core micro-benchmarks. BENCH_CALLS sets the calls per
+# case.
 set -e
 cat <<'HEAD'
 Per call: ns and bytes of garbage; impact with out objects and numbers,
@@ -25,6 +27,10 @@ run() {  # script, label, module build, interpreter...
 run bench/calls.lua "Lua 5.4" build-5.4 lua5.4
 run bench/calls.lua "LuaJIT" build-luajit luajit
 run bench/calls.lua "LuaJIT -joff" build-luajit luajit -joff
+# The pure-Lua backend: no native module on the C path, so that impact
+# falls back to it.
+run bench/calls.lua "Lua 5.4 pure" no-native lua5.4
+run bench/calls.lua "LuaJIT pure" no-native luajit
 cat <<'HEAD'
 
 The JIT turned off after impact has loaded (bench/jitoff.lua): ns per
@@ -41,15 +47,18 @@ cat <<'HEAD'
 The world (bench/world.lua): ns and bytes of garbage per move or query;
 impact.bump with new collision tables each move (as bump's API has it)
 and with an out table (the allocation-free path), against the plain-Lua
-grid world and, when BUMP_LUA names a bump.lua file, bump.lua. The ratios
-are how many times faster impact is (bump.lua: than impact with out).
-WORLD_MOVES and WORLD_QUERIES set the operations per case.
+grid world; the pure-Lua backend's World with an out table; and, when
+BUMP_LUA names a bump.lua file, bump.lua. The ratios are how many times
+faster impact is (bump.lua: than impact with out, and than the pure World
+with out). WORLD_MOVES and WORLD_QUERIES set the operations per case.
 
-| case             | Lua          | impact ns | B/op | out ns | B/op | plain ns | B/op | vs plain | out vs plain | bump.lua ns | B/op | out vs bump.lua |
-|------------------|--------------|---------:|------:|------:|------:|---------:|------:|-------:|-------:|---------:|------:|-------:|
+| case             | Lua          | impact ns | B/op | out ns | B/op | plain ns | B/op | vs plain | out vs plain | pure out ns | B/op | bump.lua ns | B/op | out vs bump.lua | pure out vs bump.lua |
+|------------------|--------------|---------:|------:|------:|------:|---------:|------:|-------:|-------:|---------:|------:|---------:|------:|-------:|-------:|
 HEAD
 run bench/world.lua "Lua 5.4" build-5.4 lua5.4
 run bench/world.lua "LuaJIT" build-luajit luajit
+run bench/world.lua "Lua 5.4 pure" no-native lua5.4
+run bench/world.lua "LuaJIT pure" no-native luajit
 cat <<'HEAD'
 
 Cost per move as the level grows (bench/worldscale.lua): N static tiles

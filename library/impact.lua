@@ -9,6 +9,8 @@
 ---@field EPSILON number how far sweeps stop short of contact, in time (1e-8)
 ---@field _VERSION string "impact 0.2.0"
 ---@field _VERSION_NUM integer major * 10000 + minor * 100 + patch (200 for 0.2.0)
+---@field backend "native"|"lua" which backend runs: the native module, or the pure-Lua one where it cannot load
+---@field nativeError? string why the native module did not load (the platform and every path tried); nil when it did
 local impact = {}
 
 ---@alias impact.ClipKind "outside"|"inside"|"enter"|"exit"|"traverse"

@@ -40,6 +40,7 @@ static const luaL_Reg functions[] = {{"type", impact_type}, {NULL, NULL}};
 
 /* Where this binary keeps its module in the registry: its address. */
 static const char built = 0;
+const char imp_responses_key = 0;
 
 /* A require after package.loaded was cleared (a hot reload) gives back the
 ** module this binary built in this Lua state, so that the objects made

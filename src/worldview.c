@@ -72,8 +72,6 @@ static void pushrects(lua_State *L, const World *w) {
   }
 }
 
-const char imp_responses_key = 0;
-
 /* responses[name] = response: bump's four, then those added. */
 static void pushresponses(lua_State *L) {
   int custom = imp_worldslot(L, W_RESPONSES);

@@ -21,8 +21,9 @@ local current
 for line in io.lines(arg[1]) do
   local name = line:match("^%-%-%-@class ([%w._]+)")
   if name then current = class(name) end
-  local field = line:match("^%-%-%-@field ([%w_]+)")
-  if field then current.fields[field] = true end
+  -- An optional field (name?) may be nil: it is only checked when set.
+  local field, optional = line:match("^%-%-%-@field ([%w_]+)(%??)")
+  if field then current.fields[field] = optional == "?" and "optional" or true end
   local path, fn = line:match("^function ([%w._]+)[.:]([%w_]+)%(")
   if path then
     local head, rest = path:match("^([%w_]+)(.*)$")
@@ -71,9 +72,9 @@ for _, name in ipairs(order) do
   if not r then
     problem(name, ": a class the module has no counterpart for")
   else
-    for field in pairs(c.fields) do
+    for field, kind in pairs(c.fields) do
       count = count + 1
-      if not present(r, field) then problem(name, ".", field, ": annotated, not in the module") end
+      if kind ~= "optional" and not present(r, field) then problem(name, ".", field, ": annotated, not in the module") end
     end
     for fn in pairs(c.functions) do
       count = count + 1

@@ -1,10 +1,19 @@
 -- impact: 2D collision tests for Lua games.
--- The geometry and the object types live in the native module impact.core;
--- this is the public face that scripts require. Under LuaJIT, while the JIT
--- is on, the hot methods are rebound to call the core through the FFI
--- (impact/ffi.lua), since the JIT cannot compile calls through the C API.
-local impact, missing = require "impact.native"()
-if not impact then error(missing, 2) end
+-- Two backends, one API: the native module impact.core (C, userdata),
+-- used whenever it loads, and the pure-Lua backend impact.pure, which
+-- gives the same results where native code cannot run (the web, phones,
+-- hosts that forbid it). impact.backend says which one this is; when the
+-- native module failed to load, impact.nativeError says why (the platform
+-- and every path tried).
+local core, missing = require "impact.native"()
+
+if not core then
+  local impact = require "impact.pure"
+  impact.nativeError = missing
+  return impact
+end
+
+local impact = core
 
 -- The native module is built once per Lua state: requiring it again after
 -- a hot reload cleared package.loaded gives the same module back, already
@@ -12,17 +21,19 @@ if not impact then error(missing, 2) end
 if impact._ffi then
   local exports, bumpparts = impact._ffi, impact._bump
   impact._ffi, impact._bump = nil, nil
+  impact.backend = "native"
   -- bump.lua's rect and responses, for impact.bump only; a preload, so
   -- that it survives the reloads too.
   package.preload["impact.bumpparts"] = function() return bumpparts end
+  -- Under LuaJIT the hot methods are rebound to call the core through the
+  -- FFI (impact/ffi.lua), since the JIT cannot compile calls through the C
+  -- API; ffi.lua puts the C functions back while the JIT is off.
   if jit and pcall(require, "ffi") then
     require "impact.ffi"(impact, exports)
   end
 end
 
--- The release, as text and as a number: major * 10000 + minor * 100 +
--- patch, so that versions compare with <.
-impact._VERSION = "impact 0.2.0"
-impact._VERSION_NUM = 200
+local version = require "impact.version"
+impact._VERSION, impact._VERSION_NUM = version.text, version.number
 
 return impact

@@ -85,22 +85,16 @@ static dd dd_scale(dd x, double k) {  /* k a power of two: exact */
 
 static dd dd_sub(dd x, dd y) { return dd_add(x, dd_scale(y, -1)); }
 
-/* a = hi + lo exactly, each with at most 26 significant bits (Veltkamp's
-** split), so that products of halves are exact. */
-static dd split(double a) {
-  double c = 134217729.0 * a;  /* 2^27 + 1 */
-  dd r;
-  r.hi = c - (c - a);
-  r.lo = a - r.hi;
-  return r;
-}
-
-/* a b - p exactly, for p = a b rounded (Dekker's product). fma(a, b, -p)
-** would give the same, but the C libraries disagree on fma: mingw-w64's
-** rounds wrongly in places, and these bits must be the same everywhere. */
+/* a b - p exactly, where p is a b rounded: Dekker's product on Veltkamp's
+** split. Not fma: the pure-Lua backend has none, and the C libraries
+** disagree on it (mingw-w64's rounds wrongly in places), while these bits
+** must be the same everywhere. Exact while nothing overflows or
+** underflows; the vectors are scaled to about 1 before any product. */
 static double product_error(double a, double b, double p) {
-  dd x = split(a), y = split(b);
-  return ((x.hi * y.hi - p) + x.hi * y.lo + x.lo * y.hi) + x.lo * y.lo;
+  const double split = 134217729.0;  /* 2^27 + 1 */
+  double t = split * a, ah = t - (t - a), al = a - ah;
+  double u = split * b, bh = u - (u - b), bl = b - bh;
+  return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
 }
 
 static dd dd_mul(dd x, dd y) {
