@@ -7,8 +7,8 @@
 #   tools/dist.sh LINUX_X64_SO WINDOWS_X64_DLL WINDOWS_X86_DLL
 set -e
 cd "$(dirname "$0")/.."
-version=$(sed -n 's/^impact._VERSION = "impact \(.*\)"$/\1/p' lua/impact/init.lua)
-[ -n "$version" ] || { echo "dist: no impact._VERSION in lua/impact/init.lua"; exit 1; }
+version=$(sed -n 's/.*text = "impact \([^"]*\)".*/\1/p' lua/impact/version.lua)
+[ -n "$version" ] || { echo "dist: no version in lua/impact/version.lua"; exit 1; }
 
 rm -rf dist/impact dist/impact-*
 mkdir -p dist/impact/library
