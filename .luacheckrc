@@ -34,3 +34,6 @@ files["examples/host/game.lua"] = {
 -- The pure-Lua backend writes its rejections as not (a < b), as the C core
 -- does, so that a NaN compares as a miss.
 files["lua/impact/pure"] = { ignore = { "581" } }
+
+-- npm's packages for the web run (make web), not ours.
+exclude_files = { "spec/web/node_modules" }

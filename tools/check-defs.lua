@@ -74,7 +74,9 @@ for _, name in ipairs(order) do
   else
     for field, kind in pairs(c.fields) do
       count = count + 1
-      if kind ~= "optional" and not present(r, field) then problem(name, ".", field, ": annotated, not in the module") end
+      if kind ~= "optional" and not present(r, field) then
+        problem(name, ".", field, ": annotated, not in the module")
+      end
     end
     for fn in pairs(c.functions) do
       count = count + 1
