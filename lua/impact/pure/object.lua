@@ -222,8 +222,38 @@ function object.newpoint(x, y)
   return setmetatable(p, POINT)
 end
 
--- Numbers as tostring shows them (%.14g, as Lua 5.1 prints them).
-local function number(v) return format("%.14g", v) end
+-- Numbers as tostring shows them: %.14g, as Lua 5.1 prints them and the
+-- native module writes them with C's snprintf.
+local number = function(v) return format("%.14g", v) end
+
+-- LuaJIT formats numbers itself, and rounds a tie (a value exactly halfway
+-- between two 14-digit decimals) away from zero, where C rounds it to even.
+-- Its digits are exact: a tie shows in 60 of them, and is then written out
+-- as C writes it.
+if format("%.14g", 14.5006103515625) ~= "14.500610351562" then
+  local plain = number
+  number = function(v)
+    local sign, first, rest, exp = format("%.60e", v):match("^(-?)(%d)%.(%d+)e([-+]%d+)$")
+    local digits = first .. rest
+    if sign == nil or digits:sub(15, 15) ~= "5" or digits:find("[^0]", 16)
+       or digits:byte(14) % 2 == 1 then
+      return plain(v)  -- no tie, or one that rounds up to even
+    end
+    digits = digits:sub(1, 14):gsub("0+$", "")
+    exp = tonumber(exp)
+    if exp < -4 or exp >= 14 then
+      local mantissa = digits:sub(1, 1)
+      if #digits > 1 then mantissa = mantissa .. "." .. digits:sub(2) end
+      return format("%s%se%s%02d", sign, mantissa, exp < 0 and "-" or "+",
+                    exp < 0 and -exp or exp)
+    elseif exp < 0 then
+      return sign .. "0." .. ("0"):rep(-exp - 1) .. digits
+    elseif #digits > exp + 1 then
+      return sign .. digits:sub(1, exp + 1) .. "." .. digits:sub(exp + 2)
+    end
+    return sign .. digits .. ("0"):rep(exp + 1 - #digits)
+  end
+end
 object.number = number
 function object.vec2string(x, y)
   return "(" .. number(x) .. ", " .. number(y) .. ")"
