@@ -100,6 +100,14 @@ static int aabb_sweepaabb(lua_State *L) {
   return 1;
 }
 
+static int aabb_intersectobb(lua_State *L) {
+  return imp_intersectrect(L, T_AABB, T_OBB, "intersectOBB");
+}
+
+static int aabb_overlap(lua_State *L) {
+  return imp_overlaprect(L, T_AABB);
+}
+
 static int aabb_sweepobb(lua_State *L) {
   return imp_sweeprect(L, T_AABB, T_OBB, "sweepOBB");
 }
@@ -163,6 +171,8 @@ static const luaL_Reg methods[] = {
   {"intersectPoint", aabb_intersectpoint},
   {"intersectSegment", aabb_intersectsegment},
   {"intersectAABB", aabb_intersectaabb},
+  {"intersectOBB", aabb_intersectobb},
+  {"overlap", aabb_overlap},
   {"sweepAABB", aabb_sweepaabb},
   {"sweepOBB", aabb_sweepobb},
   {"sweepInto", aabb_sweepinto},

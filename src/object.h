@@ -126,4 +126,9 @@ void imp_pushsweep(lua_State *L, int out, int collider, const imp_sweep *s);
 int imp_sweeprect(lua_State *L, int tbox, int tmoving, const char *fname);
 int imp_sweepinto(lua_State *L, int tmoving);
 
+/* Static overlap of any rectangle with any (overlap.c), self at 1 of type
+** tbox: intersect<Other>(other) -> boolean, and overlap(other[, out]). */
+int imp_intersectrect(lua_State *L, int tbox, int tother, const char *fname);
+int imp_overlaprect(lua_State *L, int tbox);
+
 #endif
