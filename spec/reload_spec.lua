@@ -67,7 +67,7 @@ local function nativePath()
   end
 end
 
-describe("an object of another copy of the native module", function()
+describe("#native an object of another copy of the native module", function()
   it("is refused with an error that says so", function()
     local from = assert(io.open(nativePath(), "rb"))
     local copy = os.tmpname()

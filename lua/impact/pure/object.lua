@@ -10,7 +10,7 @@
 -- native module returns floats under Lua 5.3 and 5.4.
 local object = {}
 
-local getmetatable, type, rawset = getmetatable, type, rawset
+local getmetatable, type, rawset, rawget = getmetatable, type, rawset, rawget
 local format, getinfo = string.format, debug.getinfo
 
 object.NAMES = { "Point", "AABB", "Hit", "Sweep", "OBB" }
@@ -36,9 +36,22 @@ function object.typeof(v)
 end
 local typeof = object.typeof
 
--- The name of the value as errors give it: its impact type, else Lua's.
+local ISNAME = {}
+for _, name in ipairs(object.NAMES) do ISNAME[name] = true end
+ISNAME.World = true
+
+-- The name of the value as errors give it: its impact type, else Lua's,
+-- and an object of the native module says so, as the native module says
+-- of another load's objects.
 local function typename(v)
-  return typeof(v) or type(v)
+  local name = typeof(v)
+  if name then return name end
+  local mt = getmetatable(v)
+  if type(v) == "userdata" and type(mt) == "table" and rawget(mt, "__impact")
+     and ISNAME[rawget(mt, "__name")] then
+    return rawget(mt, "__name") .. " from another load of impact"
+  end
+  return type(v)
 end
 
 -- Files of this backend: errors are located at the first frame outside.
