@@ -5,7 +5,8 @@ LUAS      := 5.1 5.2 5.3 5.4 luajit
 # busted profiles from .busted: every Lua, and LuaJIT with the JIT off.
 PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan
 
-.PHONY: all demo test rock valgrind properties love bench fuzz clean build-asan \
+.PHONY: all demo test rock valgrind properties memory love bench fuzz clean \
+        build-asan \
         $(addprefix build-,$(LUAS))
 
 all: build-5.4
@@ -28,7 +29,7 @@ demo:
 test:
 	@tools/deps.sh test
 	@for v in $(LUAS) asan; do $(MAKE) --no-print-directory build-$$v || exit 1; done
-	@$(MAKE) --no-print-directory rock valgrind properties love
+	@$(MAKE) --no-print-directory rock valgrind properties memory love
 	@spec/run.sh $(PROFILES)
 
 rock:
@@ -49,6 +50,17 @@ properties: build-5.4 build-asan
 	  echo "== ctest ($$b)"; \
 	  cmake --build $$b --target impact_properties -- --no-print-directory >/dev/null && \
 	  (cd $$b && ctest --output-on-failure) || exit 1; \
+	done
+
+# A Lua 5.4 host with a failing allocator (spec/memory/failalloc.c) sweeps
+# the failure point over a World workload, checking the World and leaks
+# after each, in the release build and under the sanitizers.
+memory: build-5.4 build-asan
+	@for b in build-5.4 build-asan; do \
+	  echo "== failalloc ($$b)"; \
+	  cmake --build $$b --target impact_failalloc -- --no-print-directory >/dev/null && \
+	  ASAN_OPTIONS=detect_leaks=1 $$b/impact_failalloc "$$b/?.so" \
+	    "lua/?.lua;lua/?/init.lua" spec/memory/workload.lua || exit 1; \
 	done
 
 # A headless LÖVE game (spec/love) loads the LuaJIT build and plays a scene;
