@@ -19,7 +19,8 @@ end
 -- An optional number (luaL_optnumber).
 local function optnumber(level, i, v, default)
   if v == nil then return default end
-  return luanumber(level + 1, i, v)
+  v = luanumber(level + 1, i, v)  -- not a tail call: that would hide the level
+  return v
 end
 
 function bumprect.getNearestCorner(...)

@@ -66,19 +66,6 @@ function grid.compact(g)
   g.rows, g.ncells, g.nonempty = rows, n, n
 end
 
-local function getcell(g, cx, cy)
-  local c = findcell(g, cx, cy)
-  if c then return c end
-  if g.ncells - g.nonempty > g.nonempty + SPARECELLS then grid.compact(g) end
-  c = { cx = cx, cy = cy, n = 0 }
-  local row = g.rows[cy]
-  if not row then row = {}; g.rows[cy] = row end
-  row[cx] = c
-  g.ncells = g.ncells + 1
-  g.cells[g.ncells] = c
-  return c
-end
-
 -- The cells a rectangle occupies, as bump.lua assigns them: left, top,
 -- right, bottom; nil when it belongs in the big list.
 local function rectcells(g, x, y, w, h)
@@ -94,108 +81,149 @@ local function rectcells(g, x, y, w, h)
   return l, t, r, b
 end
 
-local function cellremove(g, c, id)
-  local n = c.n
+-- Whether cell (cx, cy) is in the range sl, st, sr, sb (sl nil: none).
+local function inrange(cx, cy, sl, st, sr, sb)
+  return sl ~= nil and cx >= sl and cx <= sr and cy >= st and cy <= sb
+end
+
+-- Makes the cells of the range l, t, r, b that are not in the skipped
+-- range (the item is there already), compacting the grid first when most
+-- stored cells are empty.
+local function reserve(g, l, t, r, b, sl, st, sr, sb)
+  if g.ncells - g.nonempty > g.nonempty + SPARECELLS then grid.compact(g) end
+  for cy = t, b do
+    for cx = l, r do
+      if not inrange(cx, cy, sl, st, sr, sb) and not findcell(g, cx, cy) then
+        local c = { cx = cx, cy = cy, n = 0 }
+        local row = g.rows[cy]
+        if not row then row = {}; g.rows[cy] = row end
+        row[cx] = c
+        g.ncells = g.ncells + 1
+        g.cells[g.ncells] = c
+      end
+    end
+  end
+end
+
+-- Appends id to the cells of the range, but those in the skipped range.
+local function linkcells(g, id, l, t, r, b, sl, st, sr, sb)
+  local rows = g.rows
+  for cy = t, b do
+    local row = rows[cy]
+    for cx = l, r do
+      if not inrange(cx, cy, sl, st, sr, sb) then
+        local c = row[cx]
+        local n = c.n + 1
+        c.n, c[n] = n, id
+        if n == 1 then g.nonempty = g.nonempty + 1 end
+      end
+    end
+  end
+end
+
+-- Takes id out of the cells of the range, but those in the skipped range
+-- (the last id of a cell takes its place).
+local function unlinkcells(g, id, l, t, r, b, sl, st, sr, sb)
+  local rows = g.rows
+  for cy = t, b do
+    for cx = l, r do
+      local row = not inrange(cx, cy, sl, st, sr, sb) and rows[cy]
+      local c = row and row[cx]
+      if c then
+        local n = c.n
+        for i = 1, n do
+          if c[i] == id then
+            c[i] = c[n]
+            c[n] = nil
+            c.n = n - 1
+            if n == 1 then g.nonempty = g.nonempty - 1 end
+            break
+          end
+        end
+      end
+    end
+  end
+end
+
+local function bigadd(g, id)
+  g.nbig = g.nbig + 1
+  g.big[g.nbig] = id
+end
+
+local function bigremove(g, id)
+  local big, n = g.big, g.nbig
   for i = 1, n do
-    if c[i] == id then
-      c[i] = c[n]
-      c[n] = nil
-      c.n = n - 1
-      if n == 1 then g.nonempty = g.nonempty - 1 end
+    if big[i] == id then
+      big[i] = big[n]
+      big[n] = nil
+      g.nbig = n - 1
       return
     end
   end
 end
 
--- Takes the item out of its cells (or the big list).
-local function unlink(g, id)
-  if not g.incells[id] then
-    local big, n = g.big, g.nbig
-    for i = 1, n do
-      if big[i] == id then
-        big[i] = big[n]
-        big[n] = nil
-        g.nbig = n - 1
-        return
-      end
-    end
-    return
-  end
-  local rows = g.rows
-  for cy = g.t[id], g.b[id] do
-    local row = rows[cy]
-    if row then
-      for cx = g.l[id], g.r[id] do
-        local c = row[cx]
-        if c then cellremove(g, c, id) end
-      end
-    end
-  end
-end
-
--- Puts the item into the cells of its rectangle (or the big list).
-local function link(g, id)
-  local l, t, r, b = rectcells(g, g.x[id], g.y[id], g.w[id], g.h[id])
-  if not l then
-    g.incells[id] = false
-    g.nbig = g.nbig + 1
-    g.big[g.nbig] = id
-    return
-  end
-  g.incells[id] = true
-  g.l[id], g.t[id], g.r[id], g.b[id] = l, t, r, b
-  for cy = t, b do
-    for cx = l, r do
-      local c = getcell(g, cx, cy)
-      local n = c.n + 1
-      c.n, c[n] = n, id
-      if n == 1 then g.nonempty = g.nonempty + 1 end
-    end
-  end
+-- Records the rectangle of id and the cells it occupies (l nil: none).
+local function place(g, id, x, y, w, h, l, t, r, b)
+  g.x[id], g.y[id], g.w[id], g.h[id] = x, y, w, h
+  g.incells[id] = l ~= nil
+  if l then g.l[id], g.t[id], g.r[id], g.b[id] = l, t, r, b end
 end
 
 -- Adds a rectangle (finite, w and h > 0) and returns its id: the last id
 -- freed, else a new one.
 function grid.add(g, x, y, w, h)
   local id
+  if g.nfree > 0 then id = g.free[g.nfree] else id = g.nitems + 1 end
+  local l, t, r, b = rectcells(g, x, y, w, h)
+  if l then
+    reserve(g, l, t, r, b)
+    linkcells(g, id, l, t, r, b)
+  else
+    bigadd(g, id)
+  end
+  place(g, id, x, y, w, h, l, t, r, b)
+  g.mark[id] = 0
+  g.alive[id] = true
   if g.nfree > 0 then
-    id = g.free[g.nfree]
     g.free[g.nfree] = nil
     g.nfree = g.nfree - 1
   else
-    id = g.nitems + 1
     g.nitems = id
   end
-  g.x[id], g.y[id], g.w[id], g.h[id] = x, y, w, h
-  g.mark[id] = 0
-  link(g, id)
-  g.alive[id] = true
   g.count = g.count + 1
   return id
 end
 
 function grid.remove(g, id)
-  unlink(g, id)
+  if g.incells[id] then
+    unlinkcells(g, id, g.l[id], g.t[id], g.r[id], g.b[id])
+  else
+    bigremove(g, id)
+  end
   g.alive[id] = false
   g.nfree = g.nfree + 1
   g.free[g.nfree] = id
   g.count = g.count - 1
 end
 
+-- Moves id to a new rectangle. In the cells that it occupies before and
+-- after, it keeps its place.
 function grid.update(g, id, x, y, w, h)
   local l, t, r, b = rectcells(g, x, y, w, h)
-  if g.incells[id] then
-    if l == g.l[id] and t == g.t[id] and r == g.r[id] and b == g.b[id] then
-      g.x[id], g.y[id], g.w[id], g.h[id] = x, y, w, h
-      return
-    end
-  elseif not l then
+  local incells = g.incells[id]
+  local ol, ot, orr, ob
+  if incells then ol, ot, orr, ob = g.l[id], g.t[id], g.r[id], g.b[id] end
+  if (l ~= nil) == incells and
+     (not l or (l == ol and t == ot and r == orr and b == ob)) then
     g.x[id], g.y[id], g.w[id], g.h[id] = x, y, w, h
     return
   end
-  unlink(g, id)
-  g.x[id], g.y[id], g.w[id], g.h[id] = x, y, w, h
-  link(g, id)
+  if l then reserve(g, l, t, r, b, ol, ot, orr, ob) end
+  if incells then unlinkcells(g, id, ol, ot, orr, ob, l, t, r, b)
+  else bigremove(g, id) end
+  if l then linkcells(g, id, l, t, r, b, ol, ot, orr, ob)
+  else bigadd(g, id) end
+  place(g, id, x, y, w, h, l, t, r, b)
 end
 
 -- Starts a query: every mark becomes stale.

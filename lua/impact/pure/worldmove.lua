@@ -154,6 +154,7 @@ end
 local function order(s, n)
   local o = s.order
   for i = 1, n do o[i] = i end
+  for i = n + 1, #o do o[i] = nil end  -- table.sort sorts all of it
   sorting = s
   sort(o, earlier)
   sorting = nil

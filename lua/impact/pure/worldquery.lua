@@ -111,6 +111,7 @@ return function(World, internal)
     local n = collect(g, s, q, a, b, c, d, filter)
     local items, o = s.item, s.order
     for i = 1, n do o[i] = i end
+    for i = n + 1, #o do o[i] = nil end  -- table.sort sorts all of it
     if q == SEGMENT and n > 1 then
       sorting = s
       sort(o, earlier)
