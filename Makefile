@@ -71,6 +71,12 @@ love: build-luajit
 	@if love spec/love --build build-luajit --break >/dev/null 2>&1; then \
 	  echo "love: a failing check did not fail the run"; exit 1; fi
 
+# The headless LÖVE game on the pure-Lua backend in a browser: packed with
+# love.js (compatibility mode), played in headless Chromium (spec/web).
+web:
+	@tools/deps.sh web
+	@spec/web/run.sh build-web
+
 bench:
 	@tools/deps.sh bench
 	@$(MAKE) --no-print-directory build-5.4 build-luajit
@@ -85,4 +91,4 @@ fuzz: build-asan
 	  LUA_CPATH="build-asan/?.so" lua5.4 bench/fuzz/run.lua $(CALLS) $(SEED)
 
 clean:
-	rm -rf $(addprefix build-,$(LUAS) asan) demo.svg
+	rm -rf $(addprefix build-,$(LUAS) asan web) demo.svg
