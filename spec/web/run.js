@@ -40,12 +40,13 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--use-gl=swiftshader', '--enable-unsafe-swiftshader'],
   });
   let verdict = null;
+  const log = [];  // the page's console, shown when the run fails
   const finished = new Promise((resolve) => {
     const page = browser.newPage();
     page.then((p) => {
       p.on('console', (msg) => {
         const text = msg.text();
-        console.log(`web: ${text}`);
+        log.push(`web: ${text}`);
         const m = /^love: .*: (\d+) checks, (\d+) failed/.exec(text);
         if (m) {
           verdict = { checks: Number(m[1]), failed: Number(m[2]) };
@@ -55,7 +56,7 @@ async function main() {
           resolve();
         }
       });
-      p.on('pageerror', (err) => console.log(`web: page error: ${err.message}`));
+      p.on('pageerror', (err) => log.push(`web: page error: ${err.message}`));
       return p.goto(url);
     }).catch((err) => { console.log(`web: ${err.message}`); resolve(); });
     setTimeout(resolve, timeout);
@@ -63,11 +64,11 @@ async function main() {
   await finished;
   await browser.close();
   server.close();
-  if (!verdict) {
-    console.log(`web: no verdict from the game within ${timeout / 1000} s`);
-    process.exit(1);
-  }
-  process.exit(verdict.checks > 0 && verdict.failed === 0 ? 0 : 1);
+  const passed = verdict && verdict.checks > 0 && verdict.failed === 0;
+  if (!passed) console.log(log.join('\n'));
+  if (!verdict) console.log(`web: no verdict from the game within ${timeout / 1000} s`);
+  else console.log(`web: ${verdict.checks} checks, ${verdict.failed} failed`);
+  process.exit(passed ? 0 : 1);
 }
 
 main().catch((err) => {
