@@ -227,17 +227,24 @@ describe("the allocation-free path", function()
   -- traces it compiles on the same heap, so a trace compiled during a
   -- measured run shows once; garbage per call would show in every run.
   local function allocated(loop)
+    -- loop(n) under a stopped collector: the bytes it allocated.
+    local function count(n)
+      collectgarbage("stop")
+      local before = collectgarbage("count")
+      local ok, err = pcall(loop, n)
+      local after = collectgarbage("count")
+      collectgarbage("restart")
+      assert(ok, err)
+      return (after - before) * 1024
+    end
     loop(N)
     local best = math.huge
     for _ = 1, 3 do
       fullgc()
-      collectgarbage("stop")
-      local before = collectgarbage("count")
-      local ok, err = pcall(loop, N)
-      local after = collectgarbage("count")
-      collectgarbage("restart")
-      assert(ok, err)
-      best = math.min(best, (after - before) * 1024)
+      -- A collection may shrink the Lua stack: one call made the same way
+      -- grows it back before the count, as that is no garbage per call.
+      count(1)
+      best = math.min(best, count(N))
       if best == 0 then break end
     end
     return best

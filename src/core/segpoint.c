@@ -10,7 +10,7 @@
 ** reached at the end of a frame), and rounding the inputs to doubles leaves
 ** others within an ulp of those ends, on either side: telling them apart
 ** takes more than double precision. So everything is computed in
-** double-double arithmetic (error-free sums, fma products). The relative
+** double-double arithmetic (error-free sums and products). The relative
 ** vectors are exact differences, and every quantity derived from them is
 ** within a known bound of its exact value, about 1e-30 of the size of the
 ** terms it is made of (for a vector, the size of its ends; for a
@@ -85,9 +85,21 @@ static dd dd_scale(dd x, double k) {  /* k a power of two: exact */
 
 static dd dd_sub(dd x, dd y) { return dd_add(x, dd_scale(y, -1)); }
 
+/* a b - p exactly, where p is a b rounded: Dekker's product on Veltkamp's
+** split, not fma, so that the pure-Lua backend, which has no fma, gets the
+** same bits. Exact while nothing overflows or underflows; the vectors are
+** scaled to about 1 before any product is taken. */
+static double product_error(double a, double b, double p) {
+  const double split = 134217729.0;  /* 2^27 + 1 */
+  double t = split * a, ah = t - (t - a), al = a - ah;
+  double u = split * b, bh = u - (u - b), bl = b - bh;
+  return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+}
+
 static dd dd_mul(dd x, dd y) {
   double p = x.hi * y.hi;
-  return quick_two_sum(p, fma(x.hi, y.hi, -p) + (x.hi * y.lo + x.lo * y.hi));
+  return quick_two_sum(p, product_error(x.hi, y.hi, p) +
+                              (x.hi * y.lo + x.lo * y.hi));
 }
 
 static dd dd_div(dd x, dd y) {

@@ -5,11 +5,17 @@
 #include "impact.h"
 
 double imp_vec2_length(imp_vec2 v) {
-  double squares = v.x * v.x + v.y * v.y;
+  double squares = v.x * v.x + v.y * v.y, k;
   /* The plain formula (the one intersect uses, so sweeps match it to the
   ** bit) unless the squares overflow or underflow. */
   if (squares >= DBL_MIN && squares <= DBL_MAX) return sqrt(squares);
-  return hypot(v.x, v.y);
+  /* Then the same formula on the vector scaled by a power of two (exact)
+  ** and scaled back: not hypot, so that the pure-Lua backend, which has no
+  ** hypot, gets the same bits. */
+  k = squares > DBL_MAX ? 0x1p-600 : 0x1p600;
+  v.x *= k;
+  v.y *= k;
+  return sqrt(v.x * v.x + v.y * v.y) / k;
 }
 
 double imp_vec2_normalize(imp_vec2 *v) {

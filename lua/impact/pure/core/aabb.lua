@@ -1,0 +1,101 @@
+-- The AABB family (src/core/aabb.c), the same double operations in the same
+-- order. A box is cx, cy, hx, hy (centre, half size). Results are returned
+-- as values: a hit as time, posx, posy, deltax, deltay, normalx, normaly, or
+-- nil on a miss. Numbers stay floats: every constant is written as one.
+local sqrt, huge = math.sqrt, math.huge
+
+local aabb = {}
+
+aabb.EPSILON = 1e-8
+
+-- imp_sign and imp_clamp; fabs is v < 0 and -v or v + 0.0 (-0 becomes +0).
+local function sign(v) return v < 0 and -1.0 or 1.0 end
+local function clamp(v, lo, hi) return v < lo and lo or (v > hi and hi or v) end
+aabb.sign, aabb.clamp = sign, clamp
+
+-- Push-out of a point or box centred at (x, y), (dx, dy) from the box's
+-- centre, overlapping it by (px, py) > 0: along the axis of least overlap.
+local function pushout(cx, cy, hx, hy, x, y, dx, dy, px, py)
+  if px < py then
+    local sx = sign(dx)
+    return 0.0, cx + hx * sx, y, px * sx, 0.0, sx, 0.0
+  end
+  local sy = sign(dy)
+  return 0.0, x, cy + hy * sy, 0.0, py * sy, 0.0, sy
+end
+
+function aabb.intersectPoint(cx, cy, hx, hy, x, y)
+  local dx, dy = x - cx, y - cy
+  local px = hx - (dx < 0 and -dx or dx + 0.0)
+  local py = hy - (dy < 0 and -dy or dy + 0.0)
+  if not (px > 0 and py > 0) then return nil end
+  return pushout(cx, cy, hx, hy, x, y, dx, dy, px, py)
+end
+
+function aabb.intersectAABB(cx, cy, hx, hy, ox, oy, ohx, ohy)
+  local dx, dy = ox - cx, oy - cy
+  local px = ohx + hx - (dx < 0 and -dx or dx + 0.0)
+  local py = ohy + hy - (dy < 0 and -dy or dy + 0.0)
+  if not (px > 0 and py > 0) then return nil end
+  return pushout(cx, cy, hx, hy, ox, oy, dx, dy, px, py)
+end
+
+-- The slab test of the segment (px, py) + t (dx, dy) against the box grown
+-- by (padx, pady).
+function aabb.intersectSegment(cx, cy, hx, hy, px, py, dx, dy, padx, pady)
+  local nearx, farx, neary, fary
+  local scalex, scaley = 1.0 / dx, 1.0 / dy  -- +-inf for +-0
+  local signx = scalex < 0 and -1.0 or 1.0
+  local signy = scaley < 0 and -1.0 or 1.0
+  hx, hy = hx + padx, hy + pady
+  if dx == 0 then
+    if not (px > cx - hx and px < cx + hx) then return nil end
+    nearx, farx = -huge, huge
+  else
+    nearx = (cx - signx * hx - px) * scalex
+    farx = (cx + signx * hx - px) * scalex
+  end
+  if dy == 0 then
+    if not (py > cy - hy and py < cy + hy) then return nil end
+    neary, fary = -huge, huge
+  else
+    neary = (cy - signy * hy - py) * scaley
+    fary = (cy + signy * hy - py) * scaley
+  end
+  if not (nearx <= fary and neary <= farx) then return nil end
+  local near = nearx > neary and nearx or neary
+  local far = farx < fary and farx or fary
+  if not (near < 1 and far > 0) then return nil end
+  local time = near < 0 and 0.0 or (near > 1 and 1.0 or near)
+  local rest = 1.0 - time
+  if nearx > neary then
+    return time, px + dx * time, py + dy * time, rest * -dx, rest * -dy, -signx, 0.0
+  end
+  return time, px + dx * time, py + dy * time, rest * -dx, rest * -dy, 0.0, -signy
+end
+local intersectSegment, intersectAABB = aabb.intersectSegment, aabb.intersectAABB
+
+-- A box (mx, my, mhx, mhy) moving by (dx, dy) towards the static box:
+-- time, posx, posy of the sweep, then its hit (time nil when none).
+function aabb.sweepAABB(cx, cy, hx, hy, mx, my, mhx, mhy, dx, dy)
+  if dx == 0 and dy == 0 then
+    local t, px, py, ddx, ddy, nx, ny = intersectAABB(cx, cy, hx, hy, mx, my, mhx, mhy)
+    return t and 0.0 or 1.0, mx, my, t, px, py, ddx, ddy, nx, ny
+  end
+  local t, px, py, ddx, ddy, nx, ny =
+    intersectSegment(cx, cy, hx, hy, mx, my, dx, dy, mhx, mhy)
+  if not t then return 1.0, mx + dx, my + dy end
+  local time = clamp(t - 1e-8, 0.0, 1.0)
+  -- The contact point: half a box further along the direction of travel
+  -- (normalized with intersect's plain formula), kept on the static box.
+  local length, ux, uy = dx * dx + dy * dy, 1.0, 0.0
+  if length > 0 then
+    local inverse = 1.0 / sqrt(length)
+    ux, uy = dx * inverse, dy * inverse
+  end
+  px = clamp(px + ux * mhx, cx - hx, cx + hx)
+  py = clamp(py + uy * mhy, cy - hy, cy + hy)
+  return time, mx + dx * time, my + dy * time, t, px, py, ddx, ddy, nx, ny
+end
+
+return aabb

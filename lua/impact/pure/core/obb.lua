@@ -1,0 +1,232 @@
+-- Rotated rectangles (src/core/obb.c), the same double operations in the
+-- same order. A rectangle is a table with the keys of an OBB object:
+-- "\0px", "\0py" (centre), "\0hx", "\0hy" (half size), "\0c", "\0s" (its
+-- cosine and sine). Hits are returned as in core/aabb.lua.
+local core = require "impact.pure.core.aabb"
+local clip = require "impact.pure.core.clip"
+
+local huge = math.huge
+local sign, clamp = core.sign, core.clamp
+
+local obb = {}
+
+local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+
+-- sin(angle) is 0 only for angle +-0, where cos is 1.
+local function aligned(o) return o["\0s"] == 0 and o["\0c"] == 1 end
+obb.aligned = aligned
+
+-- A world direction in the rectangle's frame, R(-angle) v, and back.
+local function toframe(o, x, y)
+  local c, s = o["\0c"], o["\0s"]
+  return c * x + s * y, c * y - s * x
+end
+
+local function toworld(o, x, y)
+  local c, s = o["\0c"], o["\0s"]
+  return c * x - s * y, s * x + c * y
+end
+
+-- Half extents of the rectangle's projections on the world axes.
+local function reach(o)
+  local c, s, hx, hy = abs(o["\0c"]), abs(o["\0s"]), o["\0hx"], o["\0hy"]
+  return c * hx + s * hy, s * hx + c * hy
+end
+obb.reach = reach
+
+local SX, SY = { -1.0, 1.0, 1.0, -1.0 }, { -1.0, -1.0, 1.0, 1.0 }
+
+function obb.corners(o)
+  local px, py, hx, hy = o["\0px"], o["\0py"], o["\0hx"], o["\0hy"]
+  local x1, y1 = toworld(o, SX[1] * hx, SY[1] * hy)
+  local x2, y2 = toworld(o, SX[2] * hx, SY[2] * hy)
+  local x3, y3 = toworld(o, SX[3] * hx, SY[3] * hy)
+  local x4, y4 = toworld(o, SX[4] * hx, SY[4] * hy)
+  return px + x1, py + y1, px + x2, py + y2, px + x3, py + y3, px + x4, py + y4
+end
+
+-- The separating-axis quantities of a and b on the four candidate axes (a's
+-- x and y, then b's), into these arrays (indexed 1 to 4): b's centre from
+-- a's along the axis, and how far each reaches along it.
+local dist, reacha, reachb = {}, {}, {}
+
+local function project(a, b)
+  local wx, wy = b["\0px"] - a["\0px"], b["\0py"] - a["\0py"]
+  local ac, as, bc, bs = a["\0c"], a["\0s"], b["\0c"], b["\0s"]
+  local cr = abs(ac * bc + as * bs)  -- |cos(b - a)|
+  local sr = abs(ac * bs - as * bc)  -- |sin(b - a)|
+  local ahx, ahy, bhx, bhy = a["\0hx"], a["\0hy"], b["\0hx"], b["\0hy"]
+  dist[1], dist[2] = toframe(a, wx, wy)
+  dist[3], dist[4] = toframe(b, wx, wy)
+  reacha[1], reacha[2] = ahx, ahy
+  reacha[3] = cr * ahx + sr * ahy
+  reacha[4] = sr * ahx + cr * ahy
+  reachb[1] = cr * bhx + sr * bhy
+  reachb[2] = sr * bhx + cr * bhy
+  reachb[3], reachb[4] = bhx, bhy
+end
+
+-- Candidate axis k (1 to 4) as a world direction.
+local function sataxis(a, b, k)
+  local o = k <= 2 and a or b
+  if k == 1 or k == 3 then return o["\0c"], o["\0s"] end
+  return -o["\0s"], o["\0c"]
+end
+
+-- The cheap rejection: the bounding boxes do not overlap.
+local function boundsapart(a, b)
+  local rax, ray = reach(a)
+  local rbx, rby = reach(b)
+  return not (abs(b["\0px"] - a["\0px"]) < rax + rbx and
+              abs(b["\0py"] - a["\0py"]) < ray + rby)
+end
+
+function obb.intersectOBB(box, other)
+  if boundsapart(box, other) then return false end
+  project(box, other)
+  for k = 1, 4 do
+    if not (abs(dist[k]) < reacha[k] + reachb[k]) then return false end
+  end
+  return true
+end
+
+-- Push-out of something centred at (x, y), dist from the rectangle's
+-- centre along the unit direction (ux, uy), by depth (see obb.c).
+local function pushout(ux, uy, d, r, depth, x, y)
+  local sg, onto = sign(d), r - abs(d)
+  local nx, ny = ux * sg + 0.0, uy * sg + 0.0  -- no -0
+  return 0.0, x + nx * onto, y + ny * onto, nx * depth, ny * depth, nx, ny
+end
+
+-- Candidate axes in the order that settles ties: y before x, and the
+-- collider's own faces before the other's.
+local ORDER = { 2, 1, 4, 3 }
+local depth = {}
+
+function obb.overlap(box, other)
+  if aligned(box) and aligned(other) then
+    return core.intersectAABB(box["\0px"], box["\0py"], box["\0hx"], box["\0hy"],
+      other["\0px"], other["\0py"], other["\0hx"], other["\0hy"])
+  end
+  if boundsapart(box, other) then return nil end
+  project(box, other)
+  local best = 2
+  for i = 1, 4 do
+    local k = ORDER[i]
+    depth[k] = reacha[k] + reachb[k] - abs(dist[k])
+    if not (depth[k] > 0) then return nil end
+    if depth[k] < depth[best] then best = k end
+  end
+  local ux, uy = sataxis(box, other, best)
+  return pushout(ux, uy, dist[best], reacha[best], depth[best],
+                 other["\0px"], other["\0py"])
+end
+
+function obb.intersectPoint(box, x, y)
+  if aligned(box) then
+    return core.intersectPoint(box["\0px"], box["\0py"], box["\0hx"], box["\0hy"], x, y)
+  end
+  local lx, ly = toframe(box, x - box["\0px"], y - box["\0py"])
+  local hx, hy = box["\0hx"], box["\0hy"]
+  local px, py = hx - abs(lx), hy - abs(ly)
+  if not (px > 0 and py > 0) then return nil end
+  if px < py then return pushout(box["\0c"], box["\0s"], lx, hx, px, x, y) end
+  return pushout(-box["\0s"], box["\0c"], ly, hy, py, x, y)
+end
+
+function obb.intersectSegment(box, px, py, dx, dy)
+  if aligned(box) then
+    return core.intersectSegment(box["\0px"], box["\0py"], box["\0hx"],
+                                 box["\0hy"], px, py, dx, dy, 0.0, 0.0)
+  end
+  local lpx, lpy = toframe(box, px - box["\0px"], py - box["\0py"])
+  local ldx, ldy = toframe(box, dx, dy)
+  local t, _, _, _, _, nx, ny = core.intersectSegment(0.0, 0.0, box["\0hx"],
+    box["\0hy"], lpx, lpy, ldx, ldy, 0.0, 0.0)
+  if not t then return nil end
+  nx, ny = toworld(box, nx, ny)
+  return t, px + dx * t, py + dy * t, (1.0 - t) * -dx, (1.0 - t) * -dy, nx, ny
+end
+
+function obb.clipSegment(box, px, py, dx, dy)
+  if aligned(box) then
+    return clip.segment(box["\0px"], box["\0py"], box["\0hx"], box["\0hy"],
+                        px, py, dx, dy)
+  end
+  local lpx, lpy = toframe(box, px - box["\0px"], py - box["\0py"])
+  local ldx, ldy = toframe(box, dx, dy)
+  return clip.segment(0.0, 0.0, box["\0hx"], box["\0hy"], lpx, lpy, ldx, ldy)
+end
+
+-- The point of o (centred at x, y) farthest along (ux, uy), corners
+-- winning ties.
+local function support(o, x, y, ux, uy)
+  local lx, ly = toframe(o, ux, uy)
+  local vx, vy = toworld(o, sign(lx) * o["\0hx"], sign(ly) * o["\0hy"])
+  return x + vx, y + vy
+end
+
+-- The point (x, y) moved onto the closed rectangle (in its frame, clamped).
+local function clamponto(o, x, y)
+  local lx, ly = toframe(o, x - o["\0px"], y - o["\0py"])
+  local hx, hy = o["\0hx"], o["\0hy"]
+  local vx, vy = toworld(o, clamp(lx, -hx, hx), clamp(ly, -hy, hy))
+  return o["\0px"] + vx, o["\0py"] + vy
+end
+
+-- The swept separating-axis test (see obb.c): the entry time, the axis it
+-- was on and the side of box the mover came from, or nil.
+local function swept(box, moving, dx, dy)
+  local leave, enter, first, side = huge, -huge, 2, -1.0
+  project(box, moving)
+  for i = 1, 4 do
+    local k = ORDER[i]
+    local ux, uy = sataxis(box, moving, k)
+    local r, v = reacha[k] + reachb[k], ux * dx + uy * dy
+    if v == 0 then
+      if not (abs(dist[k]) < r) then return nil end
+    else
+      local sg = sign(v)
+      local lo = (-sg * r - dist[k]) / v
+      local hi = (sg * r - dist[k]) / v
+      if not (lo <= hi) then return nil end  -- a NaN
+      if lo > enter then enter, first, side = lo, k, -sg end
+      if hi < leave then leave = hi end
+    end
+  end
+  if enter <= leave and enter < 1 and leave > 0 then return enter, first, side end
+  return nil
+end
+
+-- A rectangle moving by (dx, dy) towards the static one: as
+-- core.sweepAABB returns it.
+function obb.sweepOBB(box, moving, dx, dy)
+  local mx, my, mhx, mhy = moving["\0px"], moving["\0py"], moving["\0hx"], moving["\0hy"]
+  if aligned(box) and aligned(moving) then
+    return core.sweepAABB(box["\0px"], box["\0py"], box["\0hx"], box["\0hy"],
+                          mx, my, mhx, mhy, dx, dy)
+  end
+  if dx == 0 and dy == 0 then
+    local t, px, py, ddx, ddy, nx, ny = obb.overlap(box, moving)
+    return t and 0.0 or 1.0, mx, my, t, px, py, ddx, ddy, nx, ny
+  end
+  local enter, first, side = swept(box, moving, dx, dy)
+  if not enter then return 1.0, mx + dx, my + dy end
+  local t = clamp(enter, 0.0, 1.0)
+  local ux, uy = sataxis(box, moving, first)
+  local nx, ny = ux * side + 0.0, uy * side + 0.0  -- no -0
+  -- Contact: the mover's point deepest towards box's face, or box's point
+  -- deepest towards the mover's face; kept on box.
+  local cx, cy
+  if first <= 2 then
+    cx, cy = support(moving, mx + dx * t, my + dy * t, -nx, -ny)
+  else
+    cx, cy = support(box, box["\0px"], box["\0py"], nx, ny)
+  end
+  cx, cy = clamponto(box, cx, cy)
+  local time = clamp(t - 1e-8, 0.0, 1.0)
+  return time, mx + dx * time, my + dy * time, t, cx, cy,
+         (1.0 - t) * -dx, (1.0 - t) * -dy, nx, ny
+end
+
+return obb

@@ -1,0 +1,322 @@
+-- Moving segment against moving point (src/core/segpoint.c), the same
+-- double operations in the same order: read segpoint.c for the method and
+-- its error bounds. A double-double is a pair of values hi, lo; a vector
+-- of them is four values xhi, xlo, yhi, ylo.
+local sqrt, log, floor = math.sqrt, math.log, math.floor
+
+local DBL_MAX = 1.7976931348623157e308
+local TINY = 16 * 2 ^ -52 * 2 ^ -52  -- relative error bound of the results
+
+local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+
+local function quicktwosum(a, b)  -- needs |a| >= |b|
+  local s = a + b
+  return s, b - (s - a)
+end
+
+local function twosum(a, b)
+  local s = a + b
+  local v = s - a
+  return s, (a - (s - v)) + (b - v)
+end
+
+-- a b - p exactly, p being a b rounded (Dekker, as segpoint.c).
+local SPLIT = 134217729.0
+local function producterror(a, b, p)
+  local t = SPLIT * a
+  local ah = t - (t - a)
+  local al = a - ah
+  local u = SPLIT * b
+  local bh = u - (u - b)
+  local bl = b - bh
+  return ((ah * bh - p) + ah * bl + al * bh) + al * bl
+end
+
+local function add(xh, xl, yh, yl)
+  local sh, sl = twosum(xh, yh)
+  local eh, el = twosum(xl, yl)
+  sl = sl + eh
+  sh, sl = quicktwosum(sh, sl)
+  sl = sl + el
+  return quicktwosum(sh, sl)
+end
+
+local function sub(xh, xl, yh, yl) return add(xh, xl, yh * -1.0, yl * -1.0) end
+
+local function mul(xh, xl, yh, yl)
+  local p = xh * yh
+  return quicktwosum(p, producterror(xh, yh, p) + (xh * yl + xl * yh))
+end
+
+local function div(xh, xl, yh, yl)
+  local q1 = xh / yh
+  local rh, rl = sub(xh, xl, mul(q1, 0.0, yh, yl))
+  local q2 = rh / yh
+  rh, rl = sub(rh, rl, mul(q2, 0.0, yh, yl))
+  local qh, ql = quicktwosum(q1, q2)
+  return add(qh, ql, rh / yh, 0.0)
+end
+
+local function ddsqrt(xh, xl)  -- x > 0
+  local r = sqrt(xh)
+  local h = sub(xh, xl, mul(r, 0.0, r, 0.0))
+  return twosum(r, h / (2 * r))
+end
+
+local function cross(uxh, uxl, uyh, uyl, vxh, vxl, vyh, vyl)
+  local ah, al = mul(uxh, uxl, vyh, vyl)
+  local bh, bl = mul(uyh, uyl, vxh, vxl)
+  return sub(ah, al, bh, bl)
+end
+
+local function dot(uxh, uxl, uyh, uyl, vxh, vxl, vyh, vyl)
+  local ah, al = mul(uxh, uxl, vxh, vxl)
+  local bh, bl = mul(uyh, uyl, vyh, vyl)
+  return add(ah, al, bh, bl)
+end
+
+-- Zero when within tol of it.
+local function settle(h, l, tol)
+  if abs(h) <= tol then return 0.0, 0.0 end
+  return h, l
+end
+
+-- The motion: vector i (FROM_A = 1: c - a, FROM_B = 2: c - b, SEGMENT = 3:
+-- b - a) at time t is rel[i] + t vel[i], within tol[i]. Each array holds
+-- four numbers per vector, from index 4 i - 3.
+local FROM_A, FROM_B, SEGMENT = 1, 2, 3
+local rel, vel, tol, v1 = {}, {}, {}, {}
+
+local function vec(t, i)
+  local j = 4 * i - 3
+  return t[j], t[j + 1], t[j + 2], t[j + 3]
+end
+
+local function setvec(t, i, xh, xl, yh, yl)
+  local j = 4 * i - 3
+  t[j], t[j + 1], t[j + 2], t[j + 3] = xh, xl, yh, yl
+end
+
+local function norm1(xh, _, yh) return abs(xh) + abs(yh) end
+
+-- Vector i at time t (th, tl) whose error is terr, and its error bound.
+local function at(i, th, tl, terr)
+  local rxh, rxl, ryh, ryl = vec(rel, i)
+  local vxh, vxl, vyh, vyl = vec(vel, i)
+  local err = norm1(vxh, vxl, vyh, vyl) * terr + tol[i]
+  local xh, xl = add(rxh, rxl, mul(th, tl, vxh, vxl))
+  local yh, yl = add(ryh, ryl, mul(th, tl, vyh, vyl))
+  return err, xh, xl, yh, yl
+end
+
+-- Whether the point is on the segment at time t (within terr): the
+-- contact's t and s, snapped to the ends within the error bounds, or nil.
+local function contact(th, tl, terr)
+  if not (th >= -terr and (th - 1) + tl <= terr) then return nil end
+  local errd, dxh, dxl, dyh, dyl = at(SEGMENT, th, tl, terr)
+  local erra, exh, exl, eyh, eyl = at(FROM_A, th, tl, terr)
+  local len, s = norm1(dxh, dxl, dyh, dyl), nil
+  if len <= errd then  -- the segment is a point
+    if not (norm1(exh, exl, eyh, eyl) <= erra) then return nil end
+    s = 0.0
+  else
+    local errb, fxh, fxl, fyh, fyl = at(FROM_B, th, tl, terr)
+    local g = dot(exh, exl, eyh, eyl, dxh, dxl, dyh, dyl)          -- s |d|^2
+    local k = dot(fxh, fxl, fyh, fyl, dxh, dxl, dyh, dyl) * -1.0   -- (1 - s) |d|^2
+    local tola, tolb = len * (erra + errd), len * (errb + errd)
+    if not (g >= -tola and k >= -tolb) then return nil end
+    s = g <= tola and 0.0 or (k <= tolb and 1.0 or g / (g + k))
+  end
+  return th <= 0 and 0.0 or (th >= 1 and 1.0 or th), s
+end
+
+-- When vector i is zero (see segpoint.c): the time and its error bound,
+-- or nil when the vector does not move.
+local function event(i)
+  local vxh, vxl, vyh, vyl = vec(vel, i)
+  local vvh, vvl = dot(vxh, vxl, vyh, vyl, vxh, vxl, vyh, vyl)
+  if not (vvh > 0) then return nil end
+  local rxh, rxl, ryh, ryl = vec(rel, i)
+  local ph, pl = dot(rxh, rxl, ryh, ryl, vxh, vxl, vyh, vyl)
+  local th, tl = div(ph, pl, vvh, vvl)
+  return th * -1.0, tl * -1.0, 3 * tol[i] / norm1(vxh, vxl, vyh, vyl)
+end
+
+-- f identically zero: the first time the point is on the segment, from
+-- time 0 or an event.
+local function firstcontact()
+  local t, s = contact(0.0, 0.0, 0.0)
+  if t then return t, s end
+  for i = 1, 3 do
+    local th, tl, err = event(i)
+    if th then
+      local tc, sc = contact(th, tl, err)
+      if tc and not (t and tc >= t) then t, s = tc, sc end
+    end
+  end
+  return t, s
+end
+
+-- A root of f known exactly (t = 0 or 1, or an event that happens): its
+-- time and error bound, or nil.
+local function knownroot(f0, f1)
+  if f0 == 0 or f1 == 0 then return f0 == 0 and 0.0 or 1.0, 0.0, 0.0 end
+  for i = 1, 3 do
+    local th, tl, terr = event(i)
+    if th then
+      local err, xh, xl, yh, yl = at(i, th, tl, terr)
+      if norm1(xh, xl, yh, yl) <= err then return th, tl, terr end
+    end
+  end
+  return nil
+end
+
+-- The real roots of A t^2 + B t + C (see segpoint.c): how many, then each
+-- root's hi, lo and error bound.
+local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl)
+  local ph, pl = mul(Bh, Bl, Bh, Bl)
+  local qh, ql = mul(Ah * 4, Al * 4, Ch, Cl)
+  local disc = sub(ph, pl, qh, ql)
+  local toldisc = 4 * tl * (abs(Ah) + abs(Bh) + abs(Ch))
+  if Ah == 0 then
+    local th, tlo = div(Ch * -1.0, Cl * -1.0, Bh, Bl)
+    return 1, th, tlo, 3 * tl / abs(Bh)
+  end
+  if disc > toldisc then
+    -- The stable form: -B and the square root never cancel.
+    local dh, dl = sub(ph, pl, qh, ql)
+    local rh, rl = ddsqrt(dh, dl)
+    local err = 3 * tl / rh
+    local sh, sl
+    if Bh < 0 then sh, sl = add(Bh, Bl, rh * -1.0, rl * -1.0)
+    else sh, sl = add(Bh, Bl, rh, rl) end
+    sh, sl = sh * -0.5, sl * -0.5
+    local t0h, t0l = div(sh, sl, Ah, Al)
+    local t1h, t1l = div(Ch, Cl, sh, sl)
+    return 2, t0h, t0l, err, t1h, t1l, err
+  end
+  if not (disc >= -toldisc) then return 0 end
+  -- A double root, or two roots closer than the error bounds can tell.
+  local r0h, r0l, r0err = knownroot(Ch, f1)
+  if not r0h then
+    local th, tlo = div(Bh * -0.5, Bl * -0.5, Ah, Al)
+    return 1, th, tlo, 3 * tl / abs(Ah)
+  end
+  -- One is known exactly: the other is C / (A r), or -B / A when r = 0.
+  local r1h, r1l, r1err
+  if r0h == 0 then
+    r1h, r1l = div(Bh * -1.0, Bl * -1.0, Ah, Al)
+    r1err = tl * (1 + abs(r1h)) / abs(Ah)
+  else
+    r1h, r1l = div(Ch, Cl, mul(Ah, Al, r0h, r0l))
+    local o = abs(r1h)
+    r1err = tl * (1 + o) / abs(Ah) + o * r0err / abs(r0h)
+  end
+  if abs(r1h - r0h) <= r0err + r1err then return 1, r0h, r0l, r0err end
+  return 2, r0h, r0l, r0err, r1h, r1l, r1err
+end
+
+-- Whether, on one axis, the point's path stays clear of the range that
+-- the segment sweeps.
+local function clear(a0, a1, b0, b1, c0, c1)
+  local lo, hi = a0 < a1 and a0 or a1, b0 < b1 and b0 or b1
+  local mn = lo < hi and lo or hi
+  lo, hi = a0 > a1 and a0 or a1, b0 > b1 and b0 or b1
+  local mx = lo > hi and lo or hi
+  return (c0 > c1 and c1 or c0) > mx or (c0 > c1 and c0 or c1) < mn
+end
+
+-- The exponent of frexp: x = m 2^e with m in [0.5, 1), for x > 0 finite.
+local function exponent(x)
+  if x == 0 then return 0 end
+  local e = floor(log(x) / log(2)) + 1
+  if e > 1024 then e = 1024 elseif e < -1073 then e = -1073 end
+  while x >= 2 ^ e do e = e + 1 end
+  while x < 2 ^ (e - 1) do e = e - 1 end
+  return e
+end
+
+-- x 2^n, exactly as ldexp (one rounding at most, when scaling down).
+local function ldexp(x, n)
+  if n > 1000 then return x * 2 ^ (n - 600) * 2 ^ 600 end
+  return x * 2 ^ n
+end
+
+local v0 = {}
+
+-- sweepSegmentPoint on coordinates: nil, or t1, s1[, t2, s2].
+return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
+  if clear(a0x, a1x, b0x, b1x, c0x, c1x) or clear(a0y, a1y, b0y, b1y, c0y, c1y) then
+    return nil
+  end
+  local x, xl = twosum(c0x, -a0x)
+  local y, yl = twosum(c0y, -a0y)
+  setvec(v0, FROM_A, x, xl, y, yl)
+  x, xl = twosum(c1x, -a1x)
+  y, yl = twosum(c1y, -a1y)
+  setvec(v1, FROM_A, x, xl, y, yl)
+  x, xl = twosum(c0x, -b0x)
+  y, yl = twosum(c0y, -b0y)
+  setvec(v0, FROM_B, x, xl, y, yl)
+  x, xl = twosum(c1x, -b1x)
+  y, yl = twosum(c1y, -b1y)
+  setvec(v1, FROM_B, x, xl, y, yl)
+  x, xl = twosum(b0x, -a0x)
+  y, yl = twosum(b0y, -a0y)
+  setvec(v0, SEGMENT, x, xl, y, yl)
+  x, xl = twosum(b1x, -a1x)
+  y, yl = twosum(b1y, -a1y)
+  setvec(v1, SEGMENT, x, xl, y, yl)
+  local size = 0.0
+  for i = 1, 3 do size = size + (norm1(vec(v0, i)) + norm1(vec(v1, i))) end
+  if not (size <= DBL_MAX) then return nil end  -- too large to represent
+  -- t and s do not change with the scale: work where the size is about 1.
+  local n = -exponent(size)
+  for j = 1, 12 do v0[j], v1[j] = ldexp(v0[j], n), ldexp(v1[j], n) end
+  for i = 1, 3 do
+    local axh, axl, ayh, ayl = vec(v0, i)
+    local bxh, bxl, byh, byl = vec(v1, i)
+    local vxh, vxl = sub(bxh, bxl, axh, axl)
+    local vyh, vyl = sub(byh, byl, ayh, ayl)
+    setvec(rel, i, axh, axl, ayh, ayl)
+    setvec(vel, i, vxh, vxl, vyh, vyl)
+    tol[i] = TINY * (norm1(axh, axl, ayh, ayl) + norm1(bxh, bxl, byh, byl))
+  end
+  local d0xh, d0xl, d0yh, d0yl = vec(rel, SEGMENT)
+  local dvxh, dvxl, dvyh, dvyl = vec(vel, SEGMENT)
+  local e0xh, e0xl, e0yh, e0yl = vec(rel, FROM_A)
+  local evxh, evxl, evyh, evyl = vec(vel, FROM_A)
+  local d1xh, d1xl, d1yh, d1yl = vec(v1, SEGMENT)
+  local e1xh, e1xl, e1yh, e1yl = vec(v1, FROM_A)
+  -- How large the cross products can be, component by component.
+  local spread = (abs(d0xh) + abs(d1xh)) * (abs(e0yh) + abs(e1yh)) +
+                 (abs(d0yh) + abs(d1yh)) * (abs(e0xh) + abs(e1xh))
+  local tl = 2 * TINY * spread
+  local Ah, Al = cross(dvxh, dvxl, dvyh, dvyl, evxh, evxl, evyh, evyl)
+  Ah, Al = settle(Ah, Al, tl)
+  local ph, pl = cross(d0xh, d0xl, d0yh, d0yl, evxh, evxl, evyh, evyl)
+  local qh, ql = cross(dvxh, dvxl, dvyh, dvyl, e0xh, e0xl, e0yh, e0yl)
+  local Bh, Bl = add(ph, pl, qh, ql)
+  Bh, Bl = settle(Bh, Bl, tl)
+  local Ch, Cl = cross(d0xh, d0xl, d0yh, d0yl, e0xh, e0xl, e0yh, e0yl)
+  Ch, Cl = settle(Ch, Cl, tl)
+  if Ah == 0 and Bh == 0 then
+    if Ch ~= 0 then return nil end  -- never on the line
+    return firstcontact()
+  end
+  local f1h, f1l = cross(d1xh, d1xl, d1yh, d1yl, e1xh, e1xl, e1yh, e1yl)
+  local f1 = settle(f1h, f1l, tl)
+  local count, r0h, r0l, r0err, r1h, r1l, r1err = solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl)
+  local t1, s1, t2, s2
+  if count >= 1 then t1, s1 = contact(r0h, r0l, r0err) end
+  if count == 2 then
+    local t, s = contact(r1h, r1l, r1err)
+    if not t1 then t1, s1 = t, s
+    elseif t then
+      if t == t1 then return t1, s1 end  -- one contact, found twice
+      if t < t1 then return t, s, t1, s1 end
+      return t1, s1, t, s
+    end
+  end
+  return t1, s1
+end

@@ -1,0 +1,33 @@
+-- impact's pure-Lua backend: the module's whole API in plain Lua 5.1 (runs
+-- on 5.1 to 5.4 and LuaJIT), for hosts that cannot load the native module.
+-- Same errors, and bit-identical results: core/ performs the double
+-- operations of src/core in the same order.
+local object = require "impact.pure.object"
+require "impact.pure.point"
+require "impact.pure.aabb"
+require "impact.pure.obb"
+require "impact.pure.hit"
+
+local impact = {
+  EPSILON = 1e-8,
+  backend = "lua",
+  sweepSegmentPoint = require "impact.pure.segpoint",
+}
+for _, name in ipairs(object.NAMES) do impact[name] = object.methods[name] end
+impact.clipSegment = impact.AABB.clipSegment
+
+function impact.type(v) return object.typeof(v) end
+
+-- The World (bump.lua's API, impact.bump) lives in world.lua, a module of
+-- its own: { World = <method table, callable>, rect = ..., responses = ... }.
+-- Until that file is part of the backend, the backend has no World; any
+-- other error in it is raised.
+local hasworld, world = pcall(require, "impact.pure.world")
+if hasworld then
+  impact.World = world.World
+  object.register("World", getmetatable(world.World(64)))
+elseif not tostring(world):find("module 'impact.pure.world' not found", 1, true) then
+  error(world, 0)
+end
+
+return impact

@@ -1,0 +1,241 @@
+-- What the pure-Lua types share: their metatables and method tables, type
+-- checks, live views, argument checking and errors worded exactly as the
+-- native module words them.
+--
+-- Objects are tables whose own keys all start with "\0" (no script names a
+-- field so), so that reading or writing any public field (pos, x, time, ...)
+-- reaches __index or __newindex, which check it as the native module does.
+-- obj["\0"] is true on every object: a table that merely shares a metatable
+-- is no object. Numbers are kept as floats (x * 1.0 keeps a -0), since the
+-- native module returns floats under Lua 5.3 and 5.4.
+local object = {}
+
+local getmetatable, type, rawset = getmetatable, type, rawset
+local format, getinfo = string.format, debug.getinfo
+
+object.NAMES = { "Point", "AABB", "Hit", "Sweep", "OBB" }
+object.meta, object.methods = {}, {}
+local nameof = {}  -- metatable -> type name
+for _, name in ipairs(object.NAMES) do
+  local mt = { __name = name }
+  object.meta[name], object.methods[name] = mt, {}
+  nameof[mt] = name
+end
+
+-- Adds a type (the World's) that impact.type names.
+function object.register(name, mt)
+  object.meta[name] = mt
+  nameof[mt] = name
+end
+
+-- The type name of an impact object, or nil.
+function object.typeof(v)
+  local name = nameof[getmetatable(v)]
+  if name ~= nil and v["\0"] then return name end
+  return nil
+end
+local typeof = object.typeof
+
+-- The name of the value as errors give it: its impact type, else Lua's.
+local function typename(v)
+  return typeof(v) or type(v)
+end
+
+-- Files of this backend: errors are located at the first frame outside.
+local dir = getinfo(1, "S").source:match("^(.*[/\\])") or ""
+local function internal(level)
+  local info = getinfo(level + 1, "S")
+  return info ~= nil and info.source:sub(1, #dir) == dir
+end
+
+-- The level (for getinfo from the caller of this function) of the backend
+-- function that the script called.
+local function apilevel()
+  local level = 2
+  while internal(level + 1) do level = level + 1 end
+  return level - 1
+end
+
+-- luaL_where for the script's call: "chunk:line: " or "".
+local function where(level)
+  local info = getinfo(level + 1, "Sl")
+  if info ~= nil and info.currentline > 0 then
+    return info.short_src .. ":" .. info.currentline .. ": "
+  end
+  return ""
+end
+
+-- error() with the native module's location, the script's call.
+function object.error(msg)
+  error(where(apilevel() + 1) .. msg, 0)
+end
+
+-- Lua's bad-argument error: "calling 'f' on bad self" when self is wrong in
+-- a method call, else argument numbers count self only in dot form. Lua 5.1
+-- puts a pseudo-frame above a function called by a tail call, so that no
+-- error may come through one inside this backend.
+function object.argerror(narg, fname, msg)
+  local level = apilevel()
+  local info = getinfo(level, "n")
+  if info ~= nil and info.namewhat == "method" then
+    narg = narg - 1
+    if narg == 0 then
+      error(where(level + 1) .. format("calling '%s' on bad self (%s)", fname, msg), 0)
+    end
+  end
+  error(where(level + 1) .. format("bad argument #%d to '%s' (%s)", narg, fname, msg), 0)
+end
+local argerror = object.argerror
+
+-- Argument i of the n given: its type name, or "no value" past the end.
+local function argname(v, i, n)
+  if i > n then return "no value" end
+  return typename(v)
+end
+object.argname = argname
+
+function object.typeerror(i, fname, expected, v, n)
+  argerror(i, fname, expected .. " expected, got " .. argname(v, i, n))
+end
+local typeerror = object.typeerror
+
+-- A finite number at argument i (v), or the native module's error.
+local function checknumber(v, i, fname, n)
+  if type(v) ~= "number" then typeerror(i, fname, "number", v, n) end
+  if v - v ~= 0 then
+    argerror(i, fname, v ~= v and "finite number expected, got nan"
+             or v > 0 and "finite number expected, got inf"
+             or "finite number expected, got -inf")
+  end
+  return v * 1.0
+end
+object.checknumber = checknumber
+
+-- A Point's coordinates.
+local function coords(p)
+  local o = p["\0o"]
+  return o[p["\0kx"]], o[p["\0ky"]]
+end
+object.coords = coords
+
+local POINT = object.meta.Point
+
+-- A Point, or two numbers a, b, at argument i of n: x, y and the index of
+-- the next argument.
+function object.checkvec2(fname, i, n, a, b)
+  if type(a) == "number" then
+    if a - a ~= 0 then checknumber(a, i, fname, n) end
+    return a * 1.0, checknumber(b, i + 1, fname, n), i + 2
+  end
+  if getmetatable(a) ~= POINT or not a["\0"] then
+    typeerror(i, fname, "Point or number", a, n)
+  end
+  local x, y = coords(a)
+  if x - x ~= 0 or y - y ~= 0 then
+    argerror(i, fname, "Point with finite coordinates expected")
+  end
+  return x, y, i + 1
+end
+
+-- As checkvec2, for a size: a negative component is an error.
+function object.checkextent(fname, i, n, negative, a, b)
+  local x, y, next = object.checkvec2(fname, i, n, a, b)
+  if not (x >= 0) then argerror(i, fname, negative) end
+  if not (y >= 0) then argerror(next - 1, fname, negative) end
+  return x, y, next
+end
+
+-- An optional out object of the type of metatable mt at argument i.
+function object.optout(v, mt, name, i, fname, n)
+  if v == nil then return nil end
+  if getmetatable(v) ~= mt or not v["\0"] then typeerror(i, fname, name, v, n) end
+  return v
+end
+
+-- The object of metatable mt at argument i, or the error.
+function object.check(v, mt, name, i, fname, n)
+  if getmetatable(v) ~= mt or not v["\0"] then typeerror(i, fname, name, v, n) end
+  return v
+end
+
+-- Field plumbing for __index and __newindex.
+function object.fieldname(k)
+  if type(k) == "string" and not k:find("\0", 1, true) then return k end
+  return nil
+end
+
+function object.fielderror(name, field, msg)
+  object.error(format("bad value for field '%s' of %s (%s)", field, name, msg))
+end
+
+-- A finite number written to a field.
+function object.fieldnumber(name, field, v)
+  if type(v) ~= "number" then
+    object.fielderror(name, field, "number expected, got " .. typename(v))
+  end
+  if v - v ~= 0 then object.fielderror(name, field, "finite number expected") end
+  return v * 1.0
+end
+
+-- A Point written to a field: its coordinates.
+function object.fieldvec2(name, field, v, nonnegative)
+  if getmetatable(v) ~= POINT or not v["\0"] then
+    object.fielderror(name, field, "Point expected, got " .. typename(v))
+  end
+  local x, y = coords(v)
+  if x - x ~= 0 or y - y ~= 0 then
+    object.fielderror(name, field, "finite coordinates expected")
+  end
+  if nonnegative and not (x >= 0 and y >= 0) then
+    object.fielderror(name, field, "non-negative coordinates expected")
+  end
+  return x, y
+end
+
+function object.nofield(name, k)
+  if type(k) == "string" then
+    object.error(format("%s has no field '%s'", name, k))
+  end
+  object.error(format("%s has no field of type %s", name, typename(k)))
+end
+
+-- A new Point viewing the coordinates o[kx], o[ky] of its owner o.
+function object.view(o, kx, ky, nonnegative)
+  return setmetatable({ ["\0"] = true, ["\0o"] = o, ["\0kx"] = kx,
+                        ["\0ky"] = ky, ["\0nn"] = nonnegative }, POINT)
+end
+
+-- The cached view of an owner's vector, made on first use.
+function object.cachedview(o, slot, kx, ky, nonnegative)
+  local v = o[slot]
+  if v == nil then
+    v = object.view(o, kx, ky, nonnegative)
+    rawset(o, slot, v)
+  end
+  return v
+end
+
+function object.newpoint(x, y)
+  local p = { ["\0"] = true, ["\0kx"] = "\0x", ["\0ky"] = "\0y",
+              ["\0nn"] = false, ["\0x"] = x, ["\0y"] = y }
+  p["\0o"] = p
+  return setmetatable(p, POINT)
+end
+
+-- Numbers as tostring shows them (%.14g, as Lua 5.1 prints them).
+local function number(v) return format("%.14g", v) end
+object.number = number
+function object.vec2string(x, y)
+  return "(" .. number(x) .. ", " .. number(y) .. ")"
+end
+
+-- Makes impact.<Type> callable as the constructor.
+function object.constructor(name, construct)
+  setmetatable(object.methods[name], { __call = function(_, ...)
+    local v = construct(...)  -- not a tail call: see object.argerror
+    return v
+  end })
+end
+
+
+return object

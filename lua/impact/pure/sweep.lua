@@ -1,0 +1,104 @@
+-- What AABB and OBB share: sweeps of any rectangle against any, sweepInto
+-- over an array of both, and overlap tests across the two types. An AABB
+-- object carries the cosine and sine of angle 0, so core/obb.lua takes it
+-- as a rectangle as it is.
+local object = require "impact.pure.object"
+local aabbcore = require "impact.pure.core.aabb"
+local obbcore = require "impact.pure.core.obb"
+local hit = require "impact.pure.hit"
+
+local getmetatable, type, select, rawget = getmetatable, type, select, rawget
+local rawlen = rawlen or function(t) return #t end  -- Lua 5.1: # is raw
+local format = string.format
+local check, checkvec2, optout = object.check, object.checkvec2, object.optout
+local typeof, argerror, typeerror = object.typeof, object.argerror, object.typeerror
+local pushsweep = hit.pushsweep
+local sweepAABB, sweepOBB = aabbcore.sweepAABB, obbcore.sweepOBB
+
+local AABB, SWEEP = object.meta.AABB, object.meta.Sweep
+
+local sweep = {}
+
+-- box:sweepAABB(moving, delta[, out]) and box:sweepOBB(...) for the types
+-- named (AABB:sweepAABB has its own, faster version).
+function sweep.rect(tbox, tmoving, fname, ...)
+  local n = select("#", ...)
+  local box, moving = ...
+  check(box, object.meta[tbox], tbox, 1, fname, n)
+  check(moving, object.meta[tmoving], tmoving, 2, fname, n)
+  local dx, dy, i = checkvec2(fname, 3, n, select(3, ...))
+  local out = optout(select(i, ...), SWEEP, "Sweep", i, fname, n)
+  return pushsweep(out, box, sweepOBB(box, moving, dx, dy))
+end
+
+-- moving:sweepInto(colliders, delta[, out]): the nearest stop among an
+-- array of AABBs and OBBs; ties go to the first listed, and the moving
+-- rectangle is skipped if it is listed.
+function sweep.into(tmoving, ...)
+  local fname, n = "sweepInto", select("#", ...)
+  local moving, list = ...
+  check(moving, object.meta[tmoving], tmoving, 1, fname, n)
+  if type(list) ~= "table" then typeerror(2, fname, "table", list, n) end
+  local dx, dy, i = checkvec2(fname, 3, n, select(3, ...))
+  local out = optout(select(i, ...), SWEEP, "Sweep", i, fname, n)
+  local raw = getmetatable(list) == nil  -- then list[k] is rawget(list, k)
+  local mx, my, mhx, mhy = moving["\0px"], moving["\0py"], moving["\0hx"], moving["\0hy"]
+  local movingAABB = getmetatable(moving) == AABB
+  local time, px, py, found = 1.0, mx + dx, my + dy, 0
+  local ht, hpx, hpy, hdx, hdy, hnx, hny
+  for k = 1, rawlen(list) do
+    local c = raw and list[k] or rawget(list, k)
+    local cmt = getmetatable(c)
+    if cmt ~= AABB and typeof(c) ~= "OBB" or not c["\0"] then
+      argerror(2, fname, format("AABB or OBB expected at index %d, got %s", k,
+                                object.argname(c, 1, 1)))
+    end
+    if c ~= moving then
+      local st, sx, sy, t, x, y, ddx, ddy, nx, ny
+      if cmt == AABB and movingAABB then
+        st, sx, sy, t, x, y, ddx, ddy, nx, ny =
+          sweepAABB(c["\0px"], c["\0py"], c["\0hx"], c["\0hy"], mx, my, mhx, mhy, dx, dy)
+      else
+        st, sx, sy, t, x, y, ddx, ddy, nx, ny = sweepOBB(c, moving, dx, dy)
+      end
+      if st < time then  -- strictly earlier: ties keep the first
+        time, px, py, found = st, sx, sy, k
+        ht, hpx, hpy, hdx, hdy, hnx, hny = t, x, y, ddx, ddy, nx, ny
+      end
+    end
+  end
+  local collider = nil
+  if found > 0 then collider = raw and list[found] or rawget(list, found) end
+  return pushsweep(out, collider, time, px, py, ht, hpx, hpy, hdx, hdy, hnx, hny)
+end
+
+-- The types that take an OBB or AABB as the other rectangle.
+local function checkrect(v, i, fname, expected, n)
+  local t = typeof(v)
+  if t ~= "AABB" and t ~= "OBB" then typeerror(i, fname, expected, v, n) end
+  return v
+end
+sweep.checkrect = checkrect
+
+-- box:intersectOBB(other) and obb:intersectAABB(box): strict overlap.
+function sweep.overlaps(tself, tother, fname, ...)
+  local n = select("#", ...)
+  local box, other = ...
+  check(box, object.meta[tself], tself, 1, fname, n)
+  check(other, object.meta[tother], tother, 2, fname, n)
+  return obbcore.intersectOBB(box, other)
+end
+
+-- shape:overlap(other[, out]): the push-out for other, an OBB or an AABB.
+function sweep.overlap(tself, ...)
+  local fname, n = "overlap", select("#", ...)
+  local box, other, out = ...
+  check(box, object.meta[tself], tself, 1, fname, n)
+  checkrect(other, 2, fname, "OBB or AABB", n)
+  out = optout(out, object.meta.Hit, "Hit", 3, fname, n)
+  local t, px, py, dx, dy, nx, ny = obbcore.overlap(box, other)
+  if not t then return nil end
+  return hit.push(out, box, t, px, py, dx, dy, nx, ny)
+end
+
+return sweep
