@@ -8,7 +8,8 @@ PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan \
              lua5.4-pure lua5.3-pure lua5.2-pure lua5.1-pure luajit-pure \
              luajit-joff-pure
 
-.PHONY: all demo test rock valgrind properties love bench fuzz clean build-asan \
+.PHONY: all demo test rock valgrind properties memory love bench fuzz clean \
+        build-asan \
         $(addprefix build-,$(LUAS))
 
 all: build-5.4
@@ -31,7 +32,7 @@ demo:
 test:
 	@tools/deps.sh test
 	@for v in $(LUAS) asan; do $(MAKE) --no-print-directory build-$$v || exit 1; done
-	@$(MAKE) --no-print-directory rock valgrind properties love
+	@$(MAKE) --no-print-directory rock valgrind properties memory love
 	@spec/run.sh $(PROFILES)
 
 rock:
@@ -54,6 +55,17 @@ properties: build-5.4 build-asan
 	  (cd $$b && ctest --output-on-failure) || exit 1; \
 	done
 
+# A Lua 5.4 host with a failing allocator (spec/memory/failalloc.c) sweeps
+# the failure point over a World workload, checking the World and leaks
+# after each, in the release build and under the sanitizers.
+memory: build-5.4 build-asan
+	@for b in build-5.4 build-asan; do \
+	  echo "== failalloc ($$b)"; \
+	  cmake --build $$b --target impact_failalloc -- --no-print-directory >/dev/null && \
+	  ASAN_OPTIONS=detect_leaks=1 $$b/impact_failalloc "$$b/?.so" \
+	    "lua/?.lua;lua/?/init.lua" spec/memory/workload.lua || exit 1; \
+	done
+
 # A headless LÖVE game (spec/love) loads the LuaJIT build and plays a scene;
 # it must pass, and must fail when given a wrong expectation (--break).
 love: build-luajit
@@ -61,6 +73,12 @@ love: build-luajit
 	@love spec/love --build build-luajit
 	@if love spec/love --build build-luajit --break >/dev/null 2>&1; then \
 	  echo "love: a failing check did not fail the run"; exit 1; fi
+
+# The headless LÖVE game on the pure-Lua backend in a browser: packed with
+# love.js (compatibility mode), played in headless Chromium (spec/web).
+web:
+	@tools/deps.sh web
+	@spec/web/run.sh build-web
 
 bench:
 	@tools/deps.sh bench
@@ -76,4 +94,4 @@ fuzz: build-asan
 	  LUA_CPATH="build-asan/?.so" lua5.4 bench/fuzz/run.lua $(CALLS) $(SEED)
 
 clean:
-	rm -rf $(addprefix build-,$(LUAS) asan) demo.svg
+	rm -rf $(addprefix build-,$(LUAS) asan web) demo.svg

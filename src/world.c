@@ -22,18 +22,35 @@ World *imp_checkworld(lua_State *L, const char *fname) {
   return w;
 }
 
-ptrdiff_t imp_worldid(lua_State *L, int ids, int i) {
-  ptrdiff_t id = -1;
+imp_grid *imp_worldgrid(lua_State *L, World *w, const char *fname) {
+  if (w->g == NULL) imp_error(L, "%s: the World was freed during the call",
+                              fname);
+  return w->g;
+}
+
+int imp_worldslot(lua_State *L, int n) {
+  imp_getslot(L, 1, n);
+  if (!lua_istable(L, -1))
+    imp_error(L, "World's internal table %d was replaced", n);
+  return lua_gettop(L);
+}
+
+ptrdiff_t imp_worldid(lua_State *L, const World *w, int ids, int i) {
+  double id = -1;
   if (lua_isnil(L, i)) return -1;
   lua_pushvalue(L, i);
   lua_rawget(L, ids);
-  if (lua_type(L, -1) == LUA_TNUMBER) id = (ptrdiff_t)lua_tointeger(L, -1);
+  if (lua_type(L, -1) == LUA_TNUMBER) id = lua_tonumber(L, -1);
   lua_pop(L, 1);
-  return id;
+  if (!(id >= 0 && id < (double)w->g->nitems) ||
+      (double)(size_t)id != id || !imp_grid_alive(w->g, (size_t)id))
+    return -1;
+  return (ptrdiff_t)id;
 }
 
 size_t imp_checkitem(lua_State *L, int ids, const char *fname) {
-  ptrdiff_t id = imp_worldid(L, ids, 2);
+  const World *w = (const World *)lua_touserdata(L, 1);
+  ptrdiff_t id = imp_worldid(L, w, ids, 2);
   if (id < 0)
     imp_argerror(L, 2, fname, lua_pushfstring(L, "%s item is not in the World",
                                                imp_typename(L, 2)));
@@ -108,40 +125,29 @@ void imp_trimout(lua_State *L, int out, int n) {
   }
 }
 
-/* Pushes slot n of the World at 1 and returns its index. */
-static int slot(lua_State *L, int n) {
-  imp_getslot(L, 1, n);
-  return lua_gettop(L);
-}
-
-/* Records the item <-> id pair, or forgets it when clear is set. */
-static void setid(lua_State *L, int item, size_t id, int clear) {
-  imp_getslot(L, 1, W_IDS);
+/* Forgets the item <-> id pair of the item at i: both keys exist, so
+** setting them to nil needs no memory. */
+static void forget(lua_State *L, int item, size_t id) {
+  imp_worldslot(L, W_IDS);
   lua_pushvalue(L, item);
-  if (clear) lua_pushnil(L);
-  else lua_pushinteger(L, (lua_Integer)id);
+  lua_pushnil(L);
   lua_rawset(L, -3);
-  imp_getslot(L, 1, W_ITEMS);
-  if (clear) lua_pushnil(L);
-  else lua_pushvalue(L, item);
+  imp_worldslot(L, W_ITEMS);
+  lua_pushnil(L);
   lua_rawseti(L, -2, (lua_Integer)id + 1);
   lua_pop(L, 2);
 }
 
-void imp_worldput(lua_State *L, World *w, int item, size_t id,
-                  const imp_rect *r) {
+void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r) {
+  if (!imp_grid_update(w->g, id, r)) luaL_error(L, "not enough memory");
   w->changes++;
-  if (imp_grid_update(w->g, id, r)) return;
-  if (!imp_grid_alive(w->g, id)) {  /* it could not even go back */
-    setid(L, item, id, 1);
-    w->removals++;
-  }
-  luaL_error(L, "not enough memory");
 }
 
 static int world_new(lua_State *L) {
   double size = lua_isnoneornil(L, 1) ? 64 : checksize(L, 1, "World");
   World *w = (World *)imp_newobject(L, T_WORLD, sizeof(World), W_NSLOTS);
+  void *ud;  /* the grid takes its memory from the host, as Lua does */
+  lua_Alloc alloc = lua_getallocf(L, &ud);
   int n;
   memset(w, 0, sizeof *w);
   for (n = W_IDS; n <= W_NSLOTS; n++) {
@@ -156,11 +162,15 @@ static int world_new(lua_State *L) {
   lua_newtable(L);
   lua_rawseti(L, -2, 1);
   lua_pop(L, 1);
-  w->g = imp_grid_new(size);
+  w->g = imp_grid_new_alloc(size, alloc, ud);
   if (w->g == NULL) return luaL_error(L, "not enough memory");
   return 1;
 }
 
+/* A script can call __gc itself (the metatables carry no __metatable:
+** ffi.lua and scripts tell the types apart by them): the grid is freed
+** once, a call in progress notices it after its next callback
+** (imp_worldgrid), and every later call is a clean error. */
 static int world_gc(lua_State *L) {
   World *w = (World *)imp_toobject(L, 1, T_WORLD);
   if (w == NULL) return 0;
@@ -169,19 +179,60 @@ static int world_gc(lua_State *L) {
   return 0;
 }
 
+/* Records the pair item (at 3) <-> id (at 4) in the tables W_IDS (at 1)
+** and W_ITEMS (at 2); called protected, since the tables may grow. */
+static int record(lua_State *L) {
+  lua_pushvalue(L, 3);
+  lua_pushvalue(L, 4);
+  lua_rawset(L, 1);
+  lua_pushvalue(L, 3);
+  lua_rawseti(L, 2, lua_tointeger(L, 4) + 1);
+  return 0;
+}
+
+/* Removes t[k] (k at the top, popped) when it is there: setting a key
+** that exists to nil never allocates. */
+static void unrecord(lua_State *L, int t) {
+  lua_pushvalue(L, -1);
+  lua_rawget(L, t);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 2);
+    return;
+  }
+  lua_pop(L, 1);
+  lua_pushnil(L);
+  lua_rawset(L, t);
+}
+
+/* All or nothing when memory runs out: the grid takes the item first, and
+** lets it go again if the tables cannot record it. */
 static int world_add(lua_State *L) {
   World *w = imp_checkworld(L, "add");
-  lua_settop(L, 6);
-  int ids = slot(L, W_IDS);
+  int ids, items;
   imp_rect r;
   size_t id;
-  if (imp_worldid(L, ids, 2) >= 0)
+  lua_settop(L, 6);
+  ids = imp_worldslot(L, W_IDS);
+  items = imp_worldslot(L, W_ITEMS);
+  if (imp_worldid(L, w, ids, 2) >= 0)
     imp_argerror(L, 2, "add", lua_pushfstring(L, "%s item added twice",
                                                imp_typename(L, 2)));
   checkkey(L, 2, "add", "item");
   imp_checkrect(L, 3, "add", &r);
+  lua_pushcfunction(L, record);
+  lua_pushvalue(L, ids);
+  lua_pushvalue(L, items);
+  lua_pushvalue(L, 2);
   if (!imp_grid_add(w->g, &r, &id)) return luaL_error(L, "not enough memory");
-  setid(L, 2, id, 0);
+  lua_pushinteger(L, (lua_Integer)id);
+  if (lua_pcall(L, 4, 0, 0) != 0) {
+    lua_pushvalue(L, 2);
+    unrecord(L, ids);
+    lua_pushinteger(L, (lua_Integer)id + 1);
+    unrecord(L, items);
+    imp_grid_remove(w->g, id);
+    return lua_error(L);
+  }
   w->changes++;
   lua_pushvalue(L, 2);
   return 1;
@@ -192,22 +243,22 @@ static int world_add(lua_State *L) {
 static int world_update(lua_State *L) {
   World *w = imp_checkworld(L, "update");
   lua_settop(L, 6);
-  size_t id = imp_checkitem(L, slot(L, W_IDS), "update");
+  size_t id = imp_checkitem(L, imp_worldslot(L, W_IDS), "update");
   imp_rect r = w->g->items[id].r;
   r.x = imp_checknumber(L, 3, "update");
   r.y = imp_checknumber(L, 4, "update");
   if (!lua_isnoneornil(L, 5)) r.w = checksize(L, 5, "update");
   if (!lua_isnoneornil(L, 6)) r.h = checksize(L, 6, "update");
-  imp_worldput(L, w, 2, id, &r);
+  imp_worldput(L, w, id, &r);
   return 0;
 }
 
 static int world_remove(lua_State *L) {
   World *w = imp_checkworld(L, "remove");
   lua_settop(L, 2);
-  size_t id = imp_checkitem(L, slot(L, W_IDS), "remove");
-  if (!imp_grid_remove(w->g, id)) return luaL_error(L, "not enough memory");
-  setid(L, 2, id, 1);
+  size_t id = imp_checkitem(L, imp_worldslot(L, W_IDS), "remove");
+  imp_grid_remove(w->g, id);  /* needs no memory, nor does forgetting */
+  forget(L, 2, id);
   w->removals++;
   w->changes++;
   return 0;
@@ -216,7 +267,7 @@ static int world_remove(lua_State *L) {
 static int world_getrect(lua_State *L) {
   World *w = imp_checkworld(L, "getRect");
   lua_settop(L, 2);
-  const imp_rect *r = &w->g->items[imp_checkitem(L, slot(L, W_IDS),
+  const imp_rect *r = &w->g->items[imp_checkitem(L, imp_worldslot(L, W_IDS),
                                                  "getRect")].r;
   lua_pushnumber(L, r->x);
   lua_pushnumber(L, r->y);
@@ -226,9 +277,9 @@ static int world_getrect(lua_State *L) {
 }
 
 static int world_hasitem(lua_State *L) {
-  imp_checkworld(L, "hasItem");
+  World *w = imp_checkworld(L, "hasItem");
   lua_settop(L, 2);
-  lua_pushboolean(L, imp_worldid(L, slot(L, W_IDS), 2) >= 0);
+  lua_pushboolean(L, imp_worldid(L, w, imp_worldslot(L, W_IDS), 2) >= 0);
   return 1;
 }
 
@@ -243,7 +294,7 @@ static int world_countitems(lua_State *L) {
 ** held table) tells. Items too large for the grid occupy no cells. */
 static int world_countcells(lua_State *L) {
   World *w = imp_checkworld(L, "countCells");
-  int probe = slot(L, W_PROBE);
+  int probe = imp_worldslot(L, W_PROBE);
   lua_rawgeti(L, probe, 1);
   if (lua_isnil(L, -1)) {
     imp_grid_compact(w->g);
@@ -256,7 +307,7 @@ static int world_countcells(lua_State *L) {
 
 static int world_getitems(lua_State *L) {
   World *w = imp_checkworld(L, "getItems");
-  int items = slot(L, W_ITEMS);
+  int items = imp_worldslot(L, W_ITEMS);
   size_t id, n = 0;
   lua_createtable(L, (int)w->g->count, 0);
   for (id = 0; id < w->g->nitems; id++)
@@ -301,7 +352,7 @@ static int world_addresponse(lua_State *L) {
   lua_settop(L, 3);
   checkkey(L, 2, "addResponse", "response name");
   if (!callable(L, 3)) imp_typeerror(L, 3, "addResponse", "function");
-  imp_getslot(L, 1, W_RESPONSES);
+  imp_worldslot(L, W_RESPONSES);
   lua_insert(L, 2);
   lua_rawset(L, 2);
   w->hasresponses = 1;
@@ -314,7 +365,7 @@ static int world_index(lua_State *L) {
   World *w = (World *)imp_toobject(L, 1, T_WORLD);
   const char *k;
   if (w != NULL && w->hasfields) {
-    imp_getslot(L, 1, W_FIELDS);
+    imp_worldslot(L, W_FIELDS);
     lua_pushvalue(L, 2);
     lua_rawget(L, -2);
     if (!lua_isnil(L, -1)) return 1;
@@ -337,7 +388,7 @@ static int world_newindex(lua_State *L) {
   if (k != NULL && strcmp(k, "cellSize") == 0)
     return imp_fielderror(L, T_WORLD, k, "read-only");
   checkkey(L, 2, "__newindex", "field name");
-  imp_getslot(L, 1, W_FIELDS);
+  imp_worldslot(L, W_FIELDS);
   lua_insert(L, 2);
   lua_rawset(L, 2);
   w->hasfields = 1;

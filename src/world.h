@@ -47,14 +47,21 @@ extern const char *const imp_keys[];
 #define W_STACKROOM 24
 
 World *imp_checkworld(lua_State *L, const char *fname);
+/* The grid of w again after a call into Lua, which may have freed it (a
+** script can call __gc): a Lua error for fname then. */
+imp_grid *imp_worldgrid(lua_State *L, World *w, const char *fname);
+/* Pushes slot n of the World at 1 and returns its index: a Lua error when
+** a script replaced it (debug.setuservalue) with something not a table. */
+int imp_worldslot(lua_State *L, int n);
 /* The id of the item at i (W_IDS at ids), or -1 when it is not in the
-** World. */
-ptrdiff_t imp_worldid(lua_State *L, int ids, int i);
+** World. An id is checked against the grid before use, since the debug
+** library can write any value into W_IDS. */
+ptrdiff_t imp_worldid(lua_State *L, const World *w, int ids, int i);
 /* The id of the item at 2, which must be in the World. */
 size_t imp_checkitem(lua_State *L, int ids, const char *fname);
-/* Moves an item that is in the World (out of memory: a Lua error). */
-void imp_worldput(lua_State *L, World *w, int item, size_t id,
-                  const imp_rect *r);
+/* Moves an item that is in the World (out of memory: a Lua error, and the
+** item stays where it was). */
+void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r);
 /* The ids that the grid finds near a rectangle (x, y, w, h) or, with
 ** segment set, a segment (x1, y1, x2, y2 in a, b, c, d): into local (room
 ** for cap), or when there are more, into a userdata pushed on the stack.

@@ -134,7 +134,7 @@ static void pushreused(lua_State *L, World *w, int out, int k) {
     lua_pushnil(L);
     return;
   }
-  imp_getslot(L, 1, W_COLPOOL);
+  imp_worldslot(L, W_COLPOOL);
   lua_rawgeti(L, -1, w->ncols);
   lua_pushnil(L);
   lua_rawseti(L, -3, w->ncols--);
@@ -175,7 +175,7 @@ void imp_pushcollision(lua_State *L, World *w, int out, int k,
 void imp_trimcols(lua_State *L, World *w, int out, int n) {
   int i = (int)imp_rawlen(L, out);
   if (i <= n) return;
-  imp_getslot(L, 1, W_COLPOOL);
+  imp_worldslot(L, W_COLPOOL);
   for (; i > n; i--) {
     lua_rawgeti(L, out, i);
     if (w->ncols < POOLMAX && lua_type(L, -1) == LUA_TTABLE)

@@ -47,6 +47,7 @@ typedef struct Scratch {
 #define LOCALVISITED 32
 typedef struct Move {
   World *w;
+  const char *fname;
   int ids, items;  /* the World's W_IDS and W_ITEMS tables */
   int item;        /* the moving item (nil for project(nil, ...)) */
   int filter;      /* 0: every other item slides */
@@ -99,7 +100,7 @@ static int response_of(lua_State *L, const World *w, int i) {
   for (r = R_TOUCH; r < R_CUSTOM; r++)
     if (strcmp(name, response_names[r]) == 0) break;
   if (r == R_CUSTOM || !w->hasresponses) return r;
-  imp_getslot(L, 1, W_RESPONSES);
+  imp_worldslot(L, W_RESPONSES);
   lua_pushvalue(L, i);
   lua_rawget(L, -2);
   if (!lua_isnil(L, -1)) r = R_CUSTOM;
@@ -132,7 +133,7 @@ static int ask(lua_State *L, const Move *m, int slot) {
 ** items and the filter's answers pushed on the Lua stack). */
 static size_t project(lua_State *L, Move *m, const imp_rect *from,
                       imp_vec2 goal, Scratch *s, Collision **cols) {
-  imp_grid *g = m->w->g;
+  imp_grid *g = imp_worldgrid(L, m->w, m->fname);
   imp_rect swept = imp_rect_swept(from, goal.x - from->x, goal.y - from->y);
   Near q;
   size_t *ids, n, i, found = 0;
@@ -175,8 +176,9 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
         continue;
       }
       c->typeslot = c->otherslot + 1;
+      g = imp_worldgrid(L, m->w, m->fname);
       if (m->w->changes != changes) {  /* look again: is it still hit? */
-        ptrdiff_t now = imp_worldid(L, m->ids, c->otherslot);
+        ptrdiff_t now = imp_worldid(L, m->w, m->ids, c->otherslot);
         if (now < 0 || !imp_rect_detect(from, &g->items[now].r, goal.x,
                                         goal.y, &c->c)) {
           lua_pop(L, 2);
@@ -231,12 +233,12 @@ static int prepareout(lua_State *L, int i, const char *fname) {
 
 /* Starts a move of the item at 2 (id -1 when it is not in the World), the
 ** World's W_IDS at ids. */
-static void begin(lua_State *L, Move *m, World *w, int ids, ptrdiff_t id,
-                  int filter, int out) {
+static void begin(lua_State *L, Move *m, World *w, const char *fname, int ids,
+                  ptrdiff_t id, int filter, int out) {
   m->w = w;
+  m->fname = fname;
   m->ids = ids;
-  imp_getslot(L, 1, W_ITEMS);
-  m->items = lua_gettop(L);
+  m->items = imp_worldslot(L, W_ITEMS);
   m->item = 2;
   m->filter = filter;
   m->out = out;
@@ -264,8 +266,8 @@ static int world_project(lua_State *L) {
   goal.y = lua_isnil(L, 8) ? from.y : imp_checknumber(L, 8, fname);
   filter = imp_optfilter(L, 9, fname);
   out = prepareout(L, 10, fname);
-  imp_getslot(L, 1, W_IDS);
-  begin(L, &m, w, 11, imp_worldid(L, 11, 2), filter, 0);
+  imp_worldslot(L, W_IDS);
+  begin(L, &m, w, fname, 11, imp_worldid(L, w, 11, 2), filter, 0);
   n = project(L, &m, &from, goal, &s, &cols);
   for (i = 0; i < n; i++) {
     pushcol(L, w, &from, &cols[i], out, (int)i + 1, 0, goal);
@@ -319,7 +321,7 @@ static lua_Integer respond(lua_State *L, const char *fname, const Move *m,
                            imp_vec2 *goal, int list) {
   int top;
   lua_Integer n;
-  imp_getslot(L, 1, W_RESPONSES);
+  imp_worldslot(L, W_RESPONSES);
   lua_pushvalue(L, st->typeslot);
   lua_rawget(L, -2);
   if (lua_isnil(L, -1))
@@ -370,7 +372,7 @@ static void liststep(lua_State *L, Move *m, int list, const char *fname,
   if (m->nvisited < LOCALVISITED) {
     ptrdiff_t id;
     lua_getfield(L, st->col, "other");
-    id = imp_worldid(L, m->ids, lua_gettop(L));
+    id = imp_worldid(L, m->w, m->ids, lua_gettop(L));
     m->visited[m->nvisited] = id < 0 ? (size_t)-1 : (size_t)id;
   }
 }
@@ -393,14 +395,14 @@ static int check(lua_State *L, const char *fname, int moving) {
   size_t id;
   lua_settop(L, 6);
   luaL_checkstack(L, W_STACKROOM, NULL);
-  imp_getslot(L, 1, W_IDS);
+  imp_worldslot(L, W_IDS);
   id = imp_checkitem(L, 7, fname);
   start = w->g->items[id].r;
   goal.x = imp_checknumber(L, 3, fname);
   goal.y = imp_checknumber(L, 4, fname);
   filter = imp_optfilter(L, 5, fname);
   out = prepareout(L, 6, fname);
-  begin(L, &m, w, 7, (ptrdiff_t)id, filter, 6);
+  begin(L, &m, w, fname, 7, (ptrdiff_t)id, filter, 6);
   changes = w->changes;
   lua_pushnil(L);  /* a custom response's collisions */
   list = lua_gettop(L);
@@ -464,14 +466,15 @@ static int check(lua_State *L, const char *fname, int moving) {
     n = project(L, &m, &from, goal, &s, &cols);
   }
   if (out) imp_trimcols(L, w, out, m.nvisited);
-  if (moving) {  /* callbacks may have removed the item */
-    ptrdiff_t now = w->changes == changes ? (ptrdiff_t)id
-                                          : imp_worldid(L, m.ids, 2);
+  if (moving) {  /* callbacks may have removed the item, or freed all */
+    ptrdiff_t now;
+    imp_worldgrid(L, w, fname);
+    now = w->changes == changes ? (ptrdiff_t)id : imp_worldid(L, w, m.ids, 2);
     if (now >= 0) {
       imp_rect r = w->g->items[now].r;
       r.x = goal.x;
       r.y = goal.y;
-      imp_worldput(L, w, 2, (size_t)now, &r);
+      imp_worldput(L, w, (size_t)now, &r);
     }
   }
   lua_pushnumber(L, goal.x);

@@ -58,16 +58,15 @@ static int byweight(const void *pa, const void *pb) {
 /* The items the query finds, pushed on the stack, in *found; returns how
 ** many. filter is the index of the filter or 0. */
 static size_t collect(lua_State *L, World *w, const Ask *a, int filter,
-                      size_t *local, Found *localfound, Found **found) {
+                      const char *fname, size_t *local, Found *localfound,
+                      Found **found) {
   imp_grid *g = w->g;
   size_t *ids, n, i, k = 0;
   Found *out = localfound;
   int items, idtable, ok;
   Near q;
-  imp_getslot(L, 1, W_ITEMS);
-  items = lua_gettop(L);
-  imp_getslot(L, 1, W_IDS);
-  idtable = lua_gettop(L);
+  items = imp_worldslot(L, W_ITEMS);
+  idtable = imp_worldslot(L, W_IDS);
   q.segment = a->q == Q_SEGMENT;
   if (a->q == Q_RECT) {
     q.a = a->r.x, q.b = a->r.y, q.c = a->r.w, q.d = a->r.h;
@@ -96,8 +95,9 @@ static size_t collect(lua_State *L, World *w, const Ask *a, int filter,
       lua_call(L, 1, 1);
       ok = lua_toboolean(L, -1);
       lua_pop(L, 1);
+      g = imp_worldgrid(L, w, fname);
       if (ok && w->changes != changes) {  /* is it still there, and hit? */
-        ptrdiff_t now = imp_worldid(L, idtable, f->slot);
+        ptrdiff_t now = imp_worldid(L, w, idtable, f->slot);
         ok = now >= 0 && test(a, &g->items[now].r, f);
       }
       if (!ok) {
@@ -128,7 +128,7 @@ static int query(lua_State *L, const Ask *a, int i, const char *fname,
     lua_replace(L, i + 1);
   }
   out = i + 1;
-  n = collect(L, w, a, filter, local, localfound, &found);
+  n = collect(L, w, a, filter, fname, local, localfound, &found);
   for (k = 0; k < n; k++) {
     const Found *f = &found[k];
     if (coords) {

@@ -46,14 +46,13 @@ return function(impact, exports)
   local sweep_clear, sweep_nearer = api.sweep_clear, api.aabb_sweep_nearer
   local clip_segment = api.aabb_clip_segment
   local point_x, point_y, point_store = api.point_x, api.point_y, api.point_store
-  local hit_time, copy_hit = api.hit_time, api.copy_hit
+  local hit_time = api.hit_time
   local sweep_time, sweep_has_hit = api.sweep_time, api.sweep_has_hit
   local colliders, standins = exports.colliders, exports.standins
 
   local Point, AABB, Hit, Sweep = impact.Point, impact.AABB, impact.Hit, impact.Sweep
   local PointMT, AABBMT = getmetatable(Point()), getmetatable(AABB())
   local HitMT, SweepMT = getmetatable(Hit()), getmetatable(Sweep())
-  local scratch = Hit()  -- where a test writes when the script gave no out
   local times = ffi.new("double[2]")  -- clipSegment's t0, t1
 
   -- Cached views, as the C slots hold them, so that reading box.pos in a
@@ -103,23 +102,33 @@ return function(impact, exports)
     return nil
   end
 
-  -- The Hit a test writes into: out, or scratch when there is none.
+  -- The Hit a test writes into: out, or when there is none a new Hit,
+  -- made before the test so that no allocation (and no finalizer, which
+  -- may call impact) runs between the test and its result. A Hit that a
+  -- miss left unused waits in spare for the next call; a call takes it
+  -- out first, so a finalizer's call never shares it.
+  local spare
   local function hittarget(out)
-    if out == nil then return scratch end
+    if out == nil then
+      local h = spare or Hit()
+      spare = nil
+      return h
+    end
     if getmetatable(out) == HitMT then return out end
+  end
+
+  local function miss(out, h)
+    if out == nil then spare = h end
+    return nil
   end
 
   local function setcollider(hit, collider)
     if colliders[hit] ~= collider then colliders[hit] = collider end
   end
 
-  local function publishhit(out, collider)
-    if out == nil then
-      out = Hit()
-      copy_hit(out, scratch)
-    end
-    setcollider(out, collider)
-    return out
+  local function publishhit(h, collider)
+    setcollider(h, collider)
+    return h
   end
 
   -- The Sweep a sweep writes into: out, or a new one. The core leaves the
@@ -150,8 +159,8 @@ return function(impact, exports)
       local x, y, out = vec(a, b, c)
       local h = x and hittarget(out)
       if h then
-        if intersect_point(self, x, y, h) == 0 then return nil end
-        return publishhit(out, self)
+        if intersect_point(self, x, y, h) == 0 then return miss(out, h) end
+        return publishhit(h, self)
       end
     end
     local r = C.intersectPoint(...)
@@ -171,8 +180,9 @@ return function(impact, exports)
         end
         local h = padx - padx == 0 and pady - pady == 0 and hittarget(out)
         local found = h and intersect_segment(self, px, py, dx, dy, padx, pady, h)
-        if found == 0 then return nil end
-        if found == 1 then return publishhit(out, self) end
+        if found == 0 then return miss(out, h) end
+        if found == 1 then return publishhit(h, self) end
+        if h then miss(out, h) end
       end
     end
     local r = C.intersectSegment(...)
@@ -184,8 +194,8 @@ return function(impact, exports)
     if getmetatable(self) == AABBMT and getmetatable(other) == AABBMT then
       local h = hittarget(out)
       if h then
-        if intersect_aabb(self, other, h) == 0 then return nil end
-        return publishhit(out, self)
+        if intersect_aabb(self, other, h) == 0 then return miss(out, h) end
+        return publishhit(h, self)
       end
     end
     local r = C.intersectAABB(...)
@@ -206,23 +216,26 @@ return function(impact, exports)
     return r
   end
 
+  -- The out Sweep is made first: a finalizer run by that allocation may
+  -- change the list, which is checked after it and then used at once.
   function AABB.sweepInto(...)
     local self, list, a, b, c = ...
     if getmetatable(self) == AABBMT and type(list) == "table" then
       local dx, dy, out = vec(a, b, c)
-      local n = dx and #list
+      out = dx and sweeptarget(out)
+      local n = out and #list
       for i = 1, n or 0 do  -- checked first: the C function reports a bad one
         if getmetatable(rawget(list, i)) ~= AABBMT then n = nil break end
       end
-      out = n and sweeptarget(out)
-      if out then
-        local found = 0
+      if n then
+        local found
         sweep_clear(out, self, dx, dy)
         for i = 1, n do
-          if sweep_nearer(rawget(list, i), self, dx, dy, out) ~= 0 then found = i end
+          local box = rawget(list, i)
+          if sweep_nearer(box, self, dx, dy, out) ~= 0 then found = box end
         end
-        if found == 0 then return out end  -- a replacement is always a hit
-        return publishsweep(out, rawget(list, found))
+        if found == nil then return out end  -- a replacement is always a hit
+        return publishsweep(out, found)
       end
     end
     local r = C.sweepInto(...)

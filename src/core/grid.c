@@ -28,8 +28,22 @@ typedef struct imp_grid_cell {
   size_t *ids, n, cap;
 } imp_grid_cell;
 
+static void *libc_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  (void)ud;
+  (void)osize;
+  if (nsize == 0) {
+    free(ptr);
+    return NULL;
+  }
+  return realloc(ptr, nsize);
+}
+
+static void release(imp_grid *g, void *p, size_t size) {
+  if (p != NULL) g->alloc(g->ud, p, size, 0);
+}
+
 /* Grows *p (of *cap elements of size sz) to hold at least need elements. */
-static int grow(void *p, size_t *cap, size_t need, size_t sz) {
+static int grow(imp_grid *g, void *p, size_t *cap, size_t need, size_t sz) {
   size_t n = *cap ? *cap : 8;
   void *q;
   if (need <= *cap) return 1;
@@ -38,35 +52,43 @@ static int grow(void *p, size_t *cap, size_t need, size_t sz) {
     n *= 2;
   }
   if (n > SIZE_MAX / sz) return 0;
-  q = realloc(*(void **)p, n * sz);
+  q = g->alloc(g->ud, *(void **)p, *cap * sz, n * sz);
   if (q == NULL) return 0;
   *(void **)p = q;
   *cap = n;
   return 1;
 }
 
-imp_grid *imp_grid_new(double cell_size) {
+imp_grid *imp_grid_new_alloc(double cell_size, imp_alloc alloc, void *ud) {
   imp_grid *g;
   if (!(cell_size > 0) || !isfinite(cell_size)) return NULL;
-  g = (imp_grid *)calloc(1, sizeof *g);
-  if (g != NULL) g->cell = cell_size;
+  g = (imp_grid *)alloc(ud, NULL, 0, sizeof *g);
+  if (g == NULL) return NULL;
+  memset(g, 0, sizeof *g);
+  g->cell = cell_size;
+  g->alloc = alloc;
+  g->ud = ud;
   return g;
+}
+
+imp_grid *imp_grid_new(double cell_size) {
+  return imp_grid_new_alloc(cell_size, libc_alloc, NULL);
 }
 
 void imp_grid_free(imp_grid *g) {
   size_t i;
   if (g == NULL) return;
-  for (i = 0; i < g->ncells; i++) free(g->cells[i].ids);
-  free(g->cells);
-  free(g->table);
-  free(g->items);
-  free(g->freeids);
-  free(g->big);
-  free(g);
+  for (i = 0; i < g->ncells; i++)
+    release(g, g->cells[i].ids, g->cells[i].cap * sizeof(size_t));
+  release(g, g->cells, g->capcells * sizeof *g->cells);
+  release(g, g->table, g->tablecap * sizeof *g->table);
+  release(g, g->items, g->capitems * sizeof *g->items);
+  release(g, g->freeids, g->capfree * sizeof *g->freeids);
+  release(g, g->big, g->capbig * sizeof *g->big);
+  g->alloc(g->ud, g, sizeof *g, 0);
 }
 
-/* The index of the cell holding coordinate v, clamped to the stored range.
-** pad widens the lookup so that rounding never loses a candidate. */
+/* The index of the cell holding coordinate v, clamped to the stored range. */
 static long long cellof(const imp_grid *g, double v) {
   double c = floor(v / g->cell);
   if (!(c > -MAXCELL)) return (long long)-MAXCELL;
@@ -104,36 +126,56 @@ static int rehash(imp_grid *g) {
   size_t cap = g->tablecap ? g->tablecap * 2 : 64, i;
   size_t *t;
   if (cap > SIZE_MAX / sizeof *t) return 0;
-  t = (size_t *)calloc(cap, sizeof *t);
+  t = (size_t *)g->alloc(g->ud, NULL, 0, cap * sizeof *t);
   if (t == NULL) return 0;
+  memset(t, 0, cap * sizeof *t);
   for (i = 0; i < g->ncells; i++) slot_insert(t, cap, &g->cells[i], i);
-  free(g->table);
+  release(g, g->table, g->tablecap * sizeof *g->table);
   g->table = t;
   g->tablecap = cap;
   return 1;
 }
 
+/* Rebuilds the hash table for the cells as they are now (its size stays,
+** so this cannot fail). */
+static void rebuild(imp_grid *g) {
+  size_t i;
+  if (g->tablecap == 0) return;
+  memset(g->table, 0, g->tablecap * sizeof *g->table);
+  for (i = 0; i < g->ncells; i++)
+    slot_insert(g->table, g->tablecap, &g->cells[i], i);
+}
+
+/* Drops the cells from index n on (made by a step that then failed). */
+static void dropcells(imp_grid *g, size_t n) {
+  size_t i;
+  for (i = n; i < g->ncells; i++)
+    release(g, g->cells[i].ids, g->cells[i].cap * sizeof(size_t));
+  g->ncells = n;
+  rebuild(g);
+}
+
 void imp_grid_compact(imp_grid *g) {
   size_t i, n = 0;
   for (i = 0; i < g->ncells; i++) {
-    if (g->cells[i].n > 0) g->cells[n++] = g->cells[i];
-    else free(g->cells[i].ids);
+    imp_grid_cell c = g->cells[i];
+    if (c.n > 0) g->cells[n++] = c;
+    else release(g, c.ids, c.cap * sizeof(size_t));
   }
   g->ncells = g->nonempty = n;
-  if (g->tablecap == 0) return;
-  memset(g->table, 0, g->tablecap * sizeof *g->table);
-  for (i = 0; i < n; i++) slot_insert(g->table, g->tablecap, &g->cells[i], i);
+  rebuild(g);
 }
 
-static imp_grid_cell *getcell(imp_grid *g, long long cx, long long cy) {
-  imp_grid_cell *c = findcell(g, cx, cy);
-  if (c != NULL) return c;
-  if (g->ncells - g->nonempty > g->nonempty + SPARECELLS) imp_grid_compact(g);
+/* A new, empty cell (cx, cy) with room for one id; NULL when out of
+** memory. */
+static imp_grid_cell *newcell(imp_grid *g, long long cx, long long cy) {
+  imp_grid_cell *c;
   if ((g->ncells + 1) * 2 > g->tablecap && !rehash(g)) return NULL;
-  if (!grow(&g->cells, &g->capcells, g->ncells + 1, sizeof *g->cells))
+  if (!grow(g, &g->cells, &g->capcells, g->ncells + 1, sizeof *g->cells))
     return NULL;
   c = &g->cells[g->ncells];
   memset(c, 0, sizeof *c);
+  if (!grow(g, &c->ids, &c->cap, 1, sizeof *c->ids)) return NULL;
   c->cx = cx;
   c->cy = cy;
   slot_insert(g->table, g->tablecap, c, g->ncells++);
@@ -159,20 +201,62 @@ static int rectcells(const imp_grid *g, const imp_rect *r, long long c[4]) {
   return 1;
 }
 
-static int cell_add(imp_grid *g, imp_grid_cell *c, size_t id) {
-  if (!grow(&c->ids, &c->cap, c->n + 1, sizeof *c->ids)) return 0;
-  if (c->n++ == 0) g->nonempty++;
-  c->ids[c->n - 1] = id;
+/*
+** Adding an item to cells is done in two steps, so that running out of
+** memory leaves the grid as it was: reserve makes every cell and the room
+** in it (and on failure drops the cells it made), then link_cells only writes.
+** skip, when not NULL, is a range of cells the item is in already.
+*/
+static int inrange(const long long c[4], long long cx, long long cy) {
+  return c != NULL && cx >= c[0] && cx <= c[2] && cy >= c[1] && cy <= c[3];
+}
+
+static int reserve(imp_grid *g, const long long c[4], const long long *skip) {
+  size_t before;
+  long long cx, cy;
+  if (g->ncells - g->nonempty > g->nonempty + SPARECELLS) imp_grid_compact(g);
+  before = g->ncells;
+  for (cy = c[1]; cy <= c[3]; cy++)
+    for (cx = c[0]; cx <= c[2]; cx++) {
+      imp_grid_cell *cell;
+      if (inrange(skip, cx, cy)) continue;
+      cell = findcell(g, cx, cy);
+      if (cell == NULL) cell = newcell(g, cx, cy);
+      if (cell == NULL ||
+          !grow(g, &cell->ids, &cell->cap, cell->n + 1, sizeof *cell->ids)) {
+        dropcells(g, before);
+        return 0;
+      }
+    }
   return 1;
 }
 
-static void cell_remove(imp_grid *g, imp_grid_cell *c, size_t id) {
+static void link_cells(imp_grid *g, size_t id, const long long c[4],
+                 const long long *skip) {
+  long long cx, cy;
+  for (cy = c[1]; cy <= c[3]; cy++)
+    for (cx = c[0]; cx <= c[2]; cx++) {
+      imp_grid_cell *cell;
+      if (inrange(skip, cx, cy)) continue;
+      cell = findcell(g, cx, cy);
+      if (cell->n++ == 0) g->nonempty++;
+      cell->ids[cell->n - 1] = id;
+    }
+}
+
+static void unlink_cells(imp_grid *g, size_t id, const long long c[4],
+                   const long long *skip) {
+  long long cx, cy;
   size_t i;
-  for (i = 0; i < c->n; i++)
-    if (c->ids[i] == id) {
-      c->ids[i] = c->ids[--c->n];
-      if (c->n == 0) g->nonempty--;
-      return;
+  for (cy = c[1]; cy <= c[3]; cy++)
+    for (cx = c[0]; cx <= c[2]; cx++) {
+      imp_grid_cell *cell = inrange(skip, cx, cy) ? NULL : findcell(g, cx, cy);
+      for (i = 0; cell != NULL && i < cell->n; i++)
+        if (cell->ids[i] == id) {
+          cell->ids[i] = cell->ids[--cell->n];
+          if (cell->n == 0) g->nonempty--;
+          break;
+        }
     }
 }
 
@@ -185,58 +269,24 @@ static void big_remove(imp_grid *g, size_t id) {
     }
 }
 
-/* Takes the item out of its cells (or the big list). */
-static void unlink_item(imp_grid *g, size_t id) {
-  const imp_grid_item *it = &g->items[id];
-  long long cx, cy;
-  if (!it->incells) {
-    big_remove(g, id);
-    return;
-  }
-  for (cy = it->cells[1]; cy <= it->cells[3]; cy++)
-    for (cx = it->cells[0]; cx <= it->cells[2]; cx++) {
-      imp_grid_cell *c = findcell(g, cx, cy);
-      if (c != NULL) cell_remove(g, c, id);
-    }
-}
-
-/* Puts the item into the cells of its rectangle (or the big list); on
-** failure it is in none of them. */
-static int link_item(imp_grid *g, size_t id) {
-  imp_grid_item *it = &g->items[id];
-  long long cx, cy;
-  it->incells = rectcells(g, &it->r, it->cells);
-  if (!it->incells) {
-    if (!grow(&g->big, &g->capbig, g->nbig + 1, sizeof *g->big)) return 0;
-    g->big[g->nbig++] = id;
-    return 1;
-  }
-  for (cy = it->cells[1]; cy <= it->cells[3]; cy++)
-    for (cx = it->cells[0]; cx <= it->cells[2]; cx++) {
-      imp_grid_cell *c = getcell(g, cx, cy);
-      if (c == NULL || !cell_add(g, c, id)) {
-        unlink_item(g, id);
-        return 0;
-      }
-    }
-  return 1;
-}
-
 int imp_grid_add(imp_grid *g, const imp_rect *r, size_t *id) {
-  size_t n;
-  imp_grid_item *it;
-  if (g->nfree > 0) {
-    n = g->freeids[g->nfree - 1];
-  } else {
-    if (!grow(&g->items, &g->capitems, g->nitems + 1, sizeof *g->items))
-      return 0;
-    n = g->nitems;
-  }
-  it = &g->items[n];
-  it->r = *r;
-  it->mark = 0;
-  if (!link_item(g, n)) return 0;
-  it->alive = 1;
+  size_t n = g->nfree > 0 ? g->freeids[g->nfree - 1] : g->nitems;
+  long long c[4];
+  int incells = rectcells(g, r, c);
+  /* room to reuse every id, so that removing never needs memory */
+  if (!grow(g, &g->items, &g->capitems, g->nitems + 1, sizeof *g->items) ||
+      !grow(g, &g->freeids, &g->capfree, g->nitems + 1, sizeof *g->freeids))
+    return 0;
+  if (incells ? !reserve(g, c, NULL)
+              : !grow(g, &g->big, &g->capbig, g->nbig + 1, sizeof *g->big))
+    return 0;
+  if (incells) link_cells(g, n, c, NULL);
+  else g->big[g->nbig++] = n;
+  g->items[n].r = *r;
+  g->items[n].mark = 0;
+  g->items[n].incells = incells;
+  if (incells) memcpy(g->items[n].cells, c, sizeof c);
+  g->items[n].alive = 1;
   if (g->nfree > 0) g->nfree--;
   else g->nitems++;
   g->count++;
@@ -245,34 +295,38 @@ int imp_grid_add(imp_grid *g, const imp_rect *r, size_t *id) {
 }
 
 int imp_grid_remove(imp_grid *g, size_t id) {
+  imp_grid_item *it;
   if (!imp_grid_alive(g, id)) return 0;
-  if (!grow(&g->freeids, &g->capfree, g->nfree + 1, sizeof *g->freeids))
-    return 0;
-  unlink_item(g, id);
-  g->items[id].alive = 0;
+  it = &g->items[id];
+  if (it->incells) unlink_cells(g, id, it->cells, NULL);
+  else big_remove(g, id);
+  it->alive = 0;
   g->freeids[g->nfree++] = id;
   g->count--;
   return 1;
 }
 
 int imp_grid_update(imp_grid *g, size_t id, const imp_rect *r) {
-  imp_grid_item *it = &g->items[id], old = *it;
+  imp_grid_item *it = &g->items[id];
   long long c[4];
+  const long long *old = it->incells ? it->cells : NULL;
   int incells = rectcells(g, r, c);
   if (incells == it->incells &&
       (!incells || memcmp(c, it->cells, sizeof c) == 0)) {
     it->r = *r;
     return 1;
   }
-  unlink_item(g, id);
+  if (incells ? !reserve(g, c, old)
+              : !grow(g, &g->big, &g->capbig, g->nbig + 1, sizeof *g->big))
+    return 0;
+  if (old != NULL) unlink_cells(g, id, old, incells ? c : NULL);
+  else big_remove(g, id);
+  if (incells) link_cells(g, id, c, old);
+  else g->big[g->nbig++] = id;
   it->r = *r;
-  if (link_item(g, id)) return 1;
-  *it = old;  /* out of memory: back where it was */
-  if (!link_item(g, id)) {
-    it->alive = 0;
-    g->count--;
-  }
-  return 0;
+  it->incells = incells;
+  if (incells) memcpy(it->cells, c, sizeof c);
+  return 1;
 }
 
 int imp_grid_alive(const imp_grid *g, size_t id) {

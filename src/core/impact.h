@@ -257,8 +257,13 @@ imp_vec2 imp_rect_nearest_corner(const imp_rect *r, double px, double py);
 ** rectangle or a segment. Queries find a superset of the items that touch
 ** the region (callers make the exact test) and allocate nothing. Functions
 ** that may allocate return 0 when out of memory, leaving the grid as it
-** was.
+** was; removing never needs memory.
 */
+/* An allocator with lua_Alloc's contract: frees ptr (of osize bytes) when
+** nsize is 0, else resizes it (NULL: a new block), returning NULL when it
+** cannot (the old block is then kept). */
+typedef void *(*imp_alloc)(void *ud, void *ptr, size_t osize, size_t nsize);
+
 typedef struct imp_grid_item {
   imp_rect r;
   long long cells[4];  /* left, top, right, bottom cell, when incells */
@@ -279,10 +284,15 @@ typedef struct imp_grid {
   size_t *table, tablecap;            /* hash of cells: index + 1, 0 empty */
   size_t *big, nbig, capbig;          /* items kept outside the cells */
   unsigned stamp;
+  imp_alloc alloc;                    /* where its memory comes from */
+  void *ud;
 } imp_grid;
 
-/* NULL when out of memory or cell_size is not a positive finite number. */
+/* NULL when out of memory or cell_size is not a positive finite number.
+** imp_grid_new takes its memory from malloc, imp_grid_new_alloc from
+** alloc. */
 imp_grid *imp_grid_new(double cell_size);
+imp_grid *imp_grid_new_alloc(double cell_size, imp_alloc alloc, void *ud);
 void imp_grid_free(imp_grid *g);
 /* Adds a rectangle (finite, w and h > 0) and sets *id. */
 int imp_grid_add(imp_grid *g, const imp_rect *r, size_t *id);

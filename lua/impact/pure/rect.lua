@@ -1,0 +1,186 @@
+-- bump.lua's rectangle rules, as the native core has them (src/core/rect.c):
+-- the same IEEE double operations in the same order, so that both backends
+-- answer alike to the last bit. Rectangles are passed as x, y, w, h numbers
+-- and results come back as several values, so nothing here allocates.
+-- Normals are the integers -1, 0 and 1, as bump's are.
+local abs = math.abs
+
+local rect = {}
+
+-- A point is inside only when deeper than this.
+local DELTA = 1e-10
+rect.DELTA = DELTA
+local HUGE = math.huge
+
+function rect.containsPoint(x, y, w, h, px, py)
+  return px - x > DELTA and py - y > DELTA and
+         x + w - px > DELTA and y + h - py > DELTA
+end
+
+function rect.intersects(x1, y1, w1, h1, x2, y2, w2, h2)
+  return x1 < x2 + w2 and x2 < x1 + w1 and y1 < y2 + h2 and y2 < y1 + h1
+end
+
+-- The squared distance between the centres.
+function rect.squareDistance(x1, y1, w1, h1, x2, y2, w2, h2)
+  local dx = x1 - x2 + (w1 - w2) / 2
+  local dy = y1 - y2 + (h1 - h2) / 2
+  return dx * dx + dy * dy
+end
+
+-- The corner of the rectangle nearest to (px, py), one axis at a time.
+function rect.nearestCorner(x, y, w, h, px, py)
+  return abs(x - px) < abs(x + w - px) and x or x + w,
+         abs(y - py) < abs(y + h - py) and y or y + h
+end
+
+-- Where the segment (x1, y1)-(x2, y2) crosses the open rectangle, kept
+-- within [ti1, ti2] (Liang-Barsky, sides left, right, top, bottom):
+-- ti1, ti2 and the normals of the sides it enters and leaves by ((0, 0)
+-- when the range bounds it), or nil on a miss.
+function rect.segment(x, y, w, h, x1, y1, x2, y2, ti1, ti2)
+  local dx, dy = x2 - x1, y2 - y1
+  local n1x, n1y, n2x, n2y = 0, 0, 0, 0
+  local p, q, t
+  p, q = -dx, x1 - x
+  if p == 0 then
+    if q <= 0 then return nil end
+  else
+    t = q / p
+    if p < 0 then
+      if t > ti2 then return nil end
+      if t > ti1 then ti1, n1x, n1y = t, -1, 0 end
+    else
+      if t < ti1 then return nil end
+      if t < ti2 then ti2, n2x, n2y = t, -1, 0 end
+    end
+  end
+  p, q = dx, x + w - x1
+  if p == 0 then
+    if q <= 0 then return nil end
+  else
+    t = q / p
+    if p < 0 then
+      if t > ti2 then return nil end
+      if t > ti1 then ti1, n1x, n1y = t, 1, 0 end
+    else
+      if t < ti1 then return nil end
+      if t < ti2 then ti2, n2x, n2y = t, 1, 0 end
+    end
+  end
+  p, q = -dy, y1 - y
+  if p == 0 then
+    if q <= 0 then return nil end
+  else
+    t = q / p
+    if p < 0 then
+      if t > ti2 then return nil end
+      if t > ti1 then ti1, n1x, n1y = t, 0, -1 end
+    else
+      if t < ti1 then return nil end
+      if t < ti2 then ti2, n2x, n2y = t, 0, -1 end
+    end
+  end
+  p, q = dy, y + h - y1
+  if p == 0 then
+    if q <= 0 then return nil end
+  else
+    t = q / p
+    if p < 0 then
+      if t > ti2 then return nil end
+      if t > ti1 then ti1, n1x, n1y = t, 0, 1 end
+    else
+      if t < ti1 then return nil end
+      if t < ti2 then ti2, n2x, n2y = t, 0, 1 end
+    end
+  end
+  return ti1, ti2, n1x, n1y, n2x, n2y
+end
+local segment = rect.segment
+
+-- The box that the rectangle sweeps moving by (dx, dy).
+function rect.swept(x, y, w, h, dx, dy)
+  if dx < 0 then x = x + dx end
+  if dy < 0 then y = y + dy end
+  return x, y, w + abs(dx), h + abs(dy)
+end
+
+-- The Minkowski difference of the second rectangle minus the first: where
+-- the first one's corner meets the second.
+function rect.diff(x1, y1, w1, h1, x2, y2, w2, h2)
+  return x2 - x1 - w1, y2 - y1 - h1, w1 + w2, h1 + h2
+end
+
+-- Whether two rectangles are apart by more than rounding in the tests
+-- could close: then a movement whose swept box is the first does not hit
+-- the second (a cheap rejection before detect).
+function rect.apart(ax, ay, aw, ah, bx, by, bw, bh)
+  local tx = 1e-9 * ((ax < 0 and -ax or ax) + aw + (bx < 0 and -bx or bx) + bw)
+  local ty = 1e-9 * ((ay < 0 and -ay or ay) + ah + (by < 0 and -by or by) + bh)
+  return bx - (ax + aw) > tx or ax - (bx + bw) > tx or
+         by - (ay + ah) > ty or ay - (by + bh) > ty
+end
+
+local function sign(v)
+  if v > 0 then return 1 elseif v == 0 then return 0 end
+  return -1
+end
+
+-- The item (x, y, w, h) moving to (goalX, goalY) against the static other
+-- (ox, oy, ow, oh): nil when they do not collide, else overlaps, ti,
+-- moveX, moveY, normalX, normalY, touchX, touchY. Overlapping at the start
+-- gives ti = minus the area of their intersection; otherwise ti in [0, 1)
+-- is when they first meet.
+function rect.detect(x, y, w, h, ox, oy, ow, oh, goalX, goalY)
+  local dx, dy = goalX - x, goalY - y
+  local mx, my = ox - x - w, oy - y - h  -- the Minkowski difference
+  local mw, mh = w + ow, h + oh
+  local ti1, ti2, nx, ny
+  if 0.0 - mx > DELTA and 0.0 - my > DELTA and
+     mx + mw - 0.0 > DELTA and my + mh - 0.0 > DELTA then
+    local cx = abs(mx - 0.0) < abs(mx + mw - 0.0) and mx or mx + mw
+    local cy = abs(my - 0.0) < abs(my + mh - 0.0) and my or my + mh
+    local wi, hi = abs(cx), abs(cy)
+    if not (wi < w) then wi = w end
+    if not (hi < h) then hi = h end
+    local ti = -wi * hi
+    if dx == 0 and dy == 0 then
+      -- not moving: out along the smaller displacement
+      if abs(cx) < abs(cy) then cy = 0.0 else cx = 0.0 end
+      return true, ti, dx, dy, sign(cx), sign(cy), x + cx, y + cy
+    end
+    -- moving: back along the movement to where the overlap began
+    ti1, ti2, nx, ny = segment(mx, my, mw, mh, 0.0, 0.0, dx, dy, -HUGE, 1.0)
+    if not ti1 then return nil end
+    return true, ti, dx, dy, nx, ny, x + dx * ti1, y + dy * ti1
+  end
+  -- A path through a corner only (ti1 == ti2), one that ends at contact
+  -- or one that only leaves is no hit.
+  ti1, ti2, nx, ny = segment(mx, my, mw, mh, 0.0, 0.0, dx, dy, -HUGE, HUGE)
+  if not ti1 or not (ti1 < 1) or not (abs(ti1 - ti2) >= DELTA) or
+     not (0 < ti1 + DELTA or (ti1 == 0 and ti2 > 0)) then
+    return nil
+  end
+  return false, ti1, dx, dy, nx, ny, x + dx * ti1, y + dy * ti1
+end
+
+-- bump's responses: where the item heads after a collision (move, normal,
+-- touch) on its way to the goal, sliding along the side it touched or
+-- bouncing off it.
+function rect.slide(mx, my, nx, tx, ty, goalX, goalY)
+  if mx ~= 0 or my ~= 0 then
+    if nx ~= 0 then goalX = tx else goalY = ty end
+  end
+  return goalX, goalY
+end
+
+function rect.bounce(mx, my, nx, tx, ty, goalX, goalY)
+  if mx ~= 0 or my ~= 0 then
+    local rx, ry = goalX - tx, goalY - ty
+    if nx == 0 then ry = -ry else rx = -rx end
+    return tx + rx, ty + ry
+  end
+  return tx, ty
+end
+
+return rect

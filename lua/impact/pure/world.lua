@@ -1,0 +1,268 @@
+-- The World in plain Lua: the native World's API and answers (src/world*.c)
+-- on the same grid (impact/pure/grid.lua) and rectangle rules
+-- (impact/pure/rect.lua). This file holds the World object, its items and
+-- fields; worldmove.lua moves items and worldquery.lua queries them.
+--
+-- A World is a table that holds only the fields scripts set (so they come
+-- before its methods, as on bump's world tables); its state lives in a
+-- weak-keyed table, out of scripts' reach. The state is the grid, with
+-- items (id -> item), ids (item -> id), and the counts that tell callbacks'
+-- changes: removals and changes.
+local grid = require "impact.pure.grid"
+local errors = require "impact.pure.errors"
+
+local type, rawget, rawset, select, setmetatable =
+      type, rawget, rawset, select, setmetatable
+local floor = math.floor
+local format = string.format
+local getmetatable = debug.getmetatable
+local tointeger = math.tointeger or function(v) return v end
+
+local checknumber, argerror, typeerror, typename =
+      errors.checknumber, errors.argerror, errors.typeerror, errors.typename
+
+local World = {}
+local states = setmetatable({}, { __mode = "k" })
+local meta = {}
+
+-- The internals that worldmove.lua and worldquery.lua share.
+local internal = { states = states }
+
+-- The state of the World w for the method fname (n: its argument count).
+local function checkworld(level, w, fname, n)
+  local g = states[w]
+  if not g then typeerror(level + 1, 1, fname, "World", w, n >= 1) end
+  return g
+end
+internal.checkworld = checkworld
+
+local function checksize(level, narg, fname, v)
+  v = checknumber(level + 1, narg, fname, v, true)
+  if not (v > 0) then argerror(level + 1, narg, fname, "positive size expected") end
+  return v
+end
+internal.checksize = checksize
+
+-- bump's rectangle arguments x, y, w, h from argument narg on (n: the
+-- argument count): finite, w and h positive.
+function internal.checkrect(level, narg, fname, n, x, y, w, h)
+  x = checknumber(level + 1, narg, fname, x, narg <= n)
+  y = checknumber(level + 1, narg + 1, fname, y, narg + 1 <= n)
+  w = checknumber(level + 1, narg + 2, fname, w, narg + 2 <= n)
+  if not (w > 0) then argerror(level + 1, narg + 2, fname, "positive size expected") end
+  h = checknumber(level + 1, narg + 3, fname, h, narg + 3 <= n)
+  if not (h > 0) then argerror(level + 1, narg + 3, fname, "positive size expected") end
+  return x, y, w, h
+end
+
+-- Whether v can be called: a function, or a value with __call.
+local function callable(v)
+  if type(v) == "function" then return true end
+  local mt = getmetatable(v)
+  return mt ~= nil and rawget(mt, "__call") ~= nil
+end
+internal.callable = callable
+
+-- An optional filter: nil, or anything callable.
+function internal.optfilter(level, narg, fname, f)
+  if f ~= nil and not callable(f) then
+    typeerror(level + 1, narg, fname, "function or nil", f)
+  end
+  return f
+end
+
+-- An optional output table.
+function internal.optout(level, narg, fname, out)
+  if out ~= nil and type(out) ~= "table" then
+    typeerror(level + 1, narg, fname, "table or nil", out)
+  end
+  return out
+end
+
+-- The value v is to be a table key: neither nil nor NaN.
+local function checkkey(level, narg, fname, v, what)
+  if v == nil or v ~= v then
+    argerror(level + 1, narg, fname, what .. " must not be nil or NaN")
+  end
+end
+
+-- The id of the item, which must be in the World.
+local function checkitem(level, g, item, fname)
+  local id = g.ids[item]
+  if not id then
+    argerror(level + 1, 2, fname, typename(item) .. " item is not in the World")
+  end
+  return id
+end
+internal.checkitem = checkitem
+
+-- Moves an item that is in the World.
+local function put(g, id, x, y, w, h)
+  g.changes = g.changes + 1
+  grid.update(g, id, x, y, w, h)
+end
+internal.put = put
+
+-- World(cellSize = 64)
+local function new(_, ...)
+  local size = ...
+  if size == nil then size = 64.0 else size = checksize(1, 1, "World", size) end
+  local g = grid.new(size)
+  g.items, g.ids = {}, {}
+  g.removals, g.changes = 0, 0
+  g.responses, g.hasresponses = {}, false
+  g.pool, g.npool = {}, 0  -- collision tables left over from out tables
+  -- emptied once the garbage collector has run (see countCells)
+  g.probe = setmetatable({ {} }, { __mode = "v" })
+  local w = setmetatable({}, meta)
+  states[w] = g
+  return w
+end
+
+function World.add(...)
+  local self, item, x, y, w, h = ...
+  local g = checkworld(1, self, "add", select("#", ...))
+  if g.ids[item] then
+    argerror(1, 2, "add", typename(item) .. " item added twice")
+  end
+  checkkey(1, 2, "add", item, "item")
+  x, y, w, h = internal.checkrect(1, 3, "add", 6, x, y, w, h)
+  local id = grid.add(g, x, y, w, h)
+  g.ids[item], g.items[id] = id, item
+  g.changes = g.changes + 1
+  return item
+end
+
+-- world:update(item, x, y[, w, h]): moves the item, and resizes it when w
+-- and h are given.
+function World.update(...)
+  local self, item, x, y, w, h = ...
+  local g = checkworld(1, self, "update", select("#", ...))
+  local id = checkitem(1, g, item, "update")
+  x = checknumber(1, 3, "update", x)
+  y = checknumber(1, 4, "update", y)
+  if w == nil then w = g.w[id] else w = checksize(1, 5, "update", w) end
+  if h == nil then h = g.h[id] else h = checksize(1, 6, "update", h) end
+  put(g, id, x, y, w, h)
+end
+
+function World.remove(...)
+  local self, item = ...
+  local g = checkworld(1, self, "remove", select("#", ...))
+  local id = checkitem(1, g, item, "remove")
+  grid.remove(g, id)
+  g.ids[item], g.items[id] = nil, nil
+  g.removals = g.removals + 1
+  g.changes = g.changes + 1
+end
+
+function World.getRect(...)
+  local self, item = ...
+  local g = checkworld(1, self, "getRect", select("#", ...))
+  local id = checkitem(1, g, item, "getRect")
+  return g.x[id], g.y[id], g.w[id], g.h[id]
+end
+
+function World.hasItem(...)
+  local self, item = ...
+  local g = checkworld(1, self, "hasItem", select("#", ...))
+  return g.ids[item] ~= nil
+end
+
+function World.countItems(...)
+  return checkworld(1, (...), "countItems", select("#", ...)).count
+end
+
+-- As in bump.lua, whose cells are weak tables: a cell that empties still
+-- counts until the garbage collector has run, which the probe tells. Items
+-- too large for the grid occupy no cells.
+function World.countCells(...)
+  local g = checkworld(1, (...), "countCells", select("#", ...))
+  if g.probe[1] == nil then
+    grid.compact(g)
+    g.probe[1] = {}
+  end
+  return g.ncells
+end
+
+function World.getItems(...)
+  local g = checkworld(1, (...), "getItems", select("#", ...))
+  local list, n, items, alive = {}, 0, g.items, g.alive
+  for id = 1, g.nitems do
+    if alive[id] then
+      n = n + 1
+      list[n] = items[id]
+    end
+  end
+  return list, n
+end
+
+-- bump.lua numbers cells from 1: cell 1 starts at 0.
+function World.toWorld(...)
+  local self, cx, cy = ...
+  local n = select("#", ...)
+  local g = checkworld(1, self, "toWorld", n)
+  cx = checknumber(1, 2, "toWorld", cx, n >= 2)
+  cy = checknumber(1, 3, "toWorld", cy, n >= 3)
+  return (cx - 1) * g.cell, (cy - 1) * g.cell
+end
+
+-- A cell index: an integer where it is one exactly.
+local function cellindex(c)
+  c = floor(c) * 1.0 + 1.0
+  if c >= -9007199254740992 and c <= 9007199254740992 then return tointeger(c) end
+  return c
+end
+
+function World.toCell(...)
+  local self, x, y = ...
+  local n = select("#", ...)
+  local g = checkworld(1, self, "toCell", n)
+  x = checknumber(1, 2, "toCell", x, n >= 2)
+  y = checknumber(1, 3, "toCell", y, n >= 3)
+  return cellindex(x / g.cell), cellindex(y / g.cell)
+end
+
+-- world:addResponse(name, response): response(world, col, x, y, w, h,
+-- goalX, goalY, filter) -> goalX, goalY, cols, len, as in bump.lua.
+function World.addResponse(...)
+  local self, name, f = ...
+  local g = checkworld(1, self, "addResponse", select("#", ...))
+  checkkey(1, 2, "addResponse", name, "response name")
+  if not callable(f) then typeerror(1, 3, "addResponse", "function", f) end
+  g.responses[name] = f
+  g.hasresponses = true
+end
+
+-- Fields that scripts set are the table's own; then the methods, then
+-- cellSize.
+function meta.__index(w, k)
+  local m = rawget(World, k)
+  if m ~= nil then return m end
+  if k == "cellSize" then return states[w].cell end
+  return nil
+end
+
+-- The cell size is fixed at creation: the grid is laid out by it.
+function meta.__newindex(w, k, v)
+  if k == "cellSize" then
+    errors.raise(1, "bad value for field 'cellSize' of World (read-only)")
+  end
+  checkkey(1, 2, "__newindex", k, "field name")
+  rawset(w, k, v)
+end
+
+function meta.__tostring(w)
+  local g = states[w]
+  return "World(cellSize=" .. format("%.14g", g.cell) .. ", items=" ..
+         format("%.14g", g.count) .. ")"
+end
+
+setmetatable(World, { __call = new })
+
+require "impact.pure.worldmove"(World, internal)
+require "impact.pure.worldquery"(World, internal)
+
+return { World = World, meta = meta, errors = errors,
+         rect = require "impact.pure.bumprect",
+         responses = require "impact.pure.responses" }

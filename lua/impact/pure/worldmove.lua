@@ -1,0 +1,324 @@
+-- World:project, check and move, by bump.lua 3.1.7's rules, as the native
+-- World has them (src/worldmove.c): a projection lists the collisions of a
+-- rectangle moving to a goal, sorted by time, then distance, then the order
+-- the grid found them in; check resolves the first with its response
+-- (touch, cross, slide, bounce or a custom one), which projects the rest of
+-- the movement again, each other item colliding at most once.
+--
+-- Filters are asked only about the items that the movement reaches.
+-- Callbacks may add, remove and move items: after one changed the World, a
+-- candidate is looked up again by value. Each move keeps its scratch (the
+-- candidates, the collisions found, the items visited) in a table from a
+-- pool, so that nested moves from callbacks have their own and a move into
+-- an out table allocates nothing.
+local rect = require "impact.pure.rect"
+local grid = require "impact.pure.grid"
+local cols = require "impact.pure.cols"
+local errors = require "impact.pure.errors"
+
+local type, rawget, rawset, select, pairs, tostring, tonumber =
+      type, rawget, rawset, select, pairs, tostring, tonumber
+local sort = table.sort
+local rawlen = rawlen or function(t) return #t end
+local detect, apart, swept, squareDistance =
+      rect.detect, rect.apart, rect.swept, rect.squareDistance
+local slide, bounce = rect.slide, rect.bounce
+local queryRect = grid.queryRect
+local fill, reused, trim, setxy, readcol =
+      cols.fill, cols.reused, cols.trim, cols.setxy, cols.read
+local checknumber, typename, raise = errors.checknumber, errors.typename, errors.raise
+
+local TOUCH, CROSS, SLIDE, BOUNCE, CUSTOM = 1, 2, 3, 4, 5
+local NAMES = { "touch", "cross", "slide", "bounce" }
+local BUILTIN = { touch = TOUCH, cross = CROSS, slide = SLIDE, bounce = BOUNCE }
+
+-- The response named by v: a builtin unless addResponse replaced it.
+local function responseOf(g, v)
+  local r = type(v) == "string" and BUILTIN[v]
+  if not r or (g.hasresponses and g.responses[v] ~= nil) then return CUSTOM end
+  return r
+end
+
+-- A move's scratch: cand (candidate ids), visited (item -> true), and the
+-- collisions found, one array per field.
+local FIELDS = { "ov", "ti", "mx", "my", "nx", "ny", "tx", "ty", "ox", "oy",
+                 "ow", "oh", "dist", "other", "kind", "resp", "order" }
+local pool, npool = {}, 0
+
+local function take()
+  if npool > 0 then
+    local s = pool[npool]
+    pool[npool] = nil
+    npool = npool - 1
+    return s
+  end
+  local s = { cand = {}, visited = {}, n = 0 }
+  for _, f in ipairs(FIELDS) do s[f] = {} end
+  return s
+end
+
+-- Gives the scratch back, holding on to no item.
+local function give(s)
+  local visited = s.visited
+  if s.shared then  -- a custom response's filter may still read it
+    s.visited, s.shared = {}, nil
+  else
+    for k in pairs(visited) do visited[k] = nil end
+  end
+  local other, kind = s.other, s.kind
+  for i = 1, s.n do other[i], kind[i] = nil, nil end
+  s.n, s.item, s.filter = 0, nil, nil
+  npool = npool + 1
+  pool[npool] = s
+end
+
+-- The collisions of the rectangle (fx, fy, fw, fh) moving to (gx, gy), in
+-- the scratch s (whose item and filter say who moves and what it asks):
+-- returns how many, and which comes first.
+local function project(g, s, fx, fy, fw, fh, gx, gy)
+  local sx, sy, sw, sh = swept(fx, fy, fw, fh, gx - fx, gy - fy)
+  local cand = s.cand
+  local nc = queryRect(g, sx, sy, sw, sh, cand)
+  local X, Y, W, H, alive, items = g.x, g.y, g.w, g.h, g.alive, g.items
+  local visited, item, filter = s.visited, s.item, s.filter
+  local found, first, firstti, firstdist = 0, 0, 0, 0
+  for i = 1, nc do
+    local id = cand[i]
+    local other = items[id]
+    if alive[id] and not visited[other] then
+      local ox, oy, ow, oh = X[id], Y[id], W[id], H[id]
+      if not apart(sx, sy, sw, sh, ox, oy, ow, oh) then
+        local ov, ti, mx, my, nx, ny, tx, ty =
+          detect(fx, fy, fw, fh, ox, oy, ow, oh, gx, gy)
+        local kind, resp = nil, SLIDE
+        if ov ~= nil and filter then
+          local changes = g.changes
+          kind = filter(item, other)
+          if not kind then
+            ov = nil
+          else
+            resp = responseOf(g, kind)
+            if g.changes ~= changes then  -- look again: is it still hit?
+              local now = g.ids[other]
+              if now then
+                ox, oy, ow, oh = X[now], Y[now], W[now], H[now]
+                ov, ti, mx, my, nx, ny, tx, ty =
+                  detect(fx, fy, fw, fh, ox, oy, ow, oh, gx, gy)
+              else
+                ov = nil
+              end
+            end
+          end
+        elseif ov ~= nil and g.hasresponses then  -- slide may be replaced
+          kind = "slide"
+          resp = responseOf(g, kind)
+        end
+        if ov ~= nil then
+          local dist = squareDistance(fx, fy, fw, fh, ox, oy, ow, oh)
+          found = found + 1
+          s.ov[found], s.ti[found], s.mx[found], s.my[found] = ov, ti, mx, my
+          s.nx[found], s.ny[found], s.tx[found], s.ty[found] = nx, ny, tx, ty
+          s.ox[found], s.oy[found], s.ow[found], s.oh[found] = ox, oy, ow, oh
+          s.dist[found], s.other[found] = dist, other
+          s.kind[found], s.resp[found] = kind or NAMES[resp], resp
+          if first == 0 or ti < firstti or (ti == firstti and dist < firstdist) then
+            first, firstti, firstdist = found, ti, dist
+          end
+        end
+      end
+    end
+  end
+  if found > s.n then s.n = found end
+  return found, first
+end
+
+-- Pushes the collision j of the scratch as bump's collision table, for
+-- entry k of the out table (nil: a new table), with slide or bounce when
+-- extra names one.
+local function collision(g, s, j, out, k, fx, fy, fw, fh, extra, ex, ey)
+  return fill(reused(g, out, k), s.item, s.other[j], s.kind[j], s.ov[j],
+              s.ti[j], s.mx[j], s.my[j], s.nx[j], s.ny[j], s.tx[j], s.ty[j],
+              fx, fy, fw, fh, s.ox[j], s.oy[j], s.ow[j], s.oh[j], extra, ex, ey)
+end
+
+-- The order of the n collisions of a projection, in s.order.
+local sorting
+local function earlier(a, b)
+  local ti = sorting.ti
+  if ti[a] ~= ti[b] then return ti[a] < ti[b] end
+  local dist = sorting.dist
+  if dist[a] ~= dist[b] then return dist[a] < dist[b] end
+  return a < b
+end
+
+local function order(s, n)
+  local o = s.order
+  for i = 1, n do o[i] = i end
+  for i = n + 1, #o do o[i] = nil end  -- table.sort sorts all of it
+  sorting = s
+  sort(o, earlier)
+  sorting = nil
+  return o
+end
+
+return function(World, internal)
+  local checkworld, checkitem = internal.checkworld, internal.checkitem
+  local optfilter, optout, put = internal.optfilter, internal.optout, internal.put
+
+  -- world:project(item, x, y, w, h[, goalX, goalY, filter, out]) -> cols,
+  -- len: the item need not be in the World.
+  function World.project(...)
+    local self, item, x, y, w, h, gx, gy, filter, out = ...
+    local n = select("#", ...)
+    local g = checkworld(1, self, "project", n)
+    x, y, w, h = internal.checkrect(1, 3, "project", 10, x, y, w, h)
+    if gx == nil then gx = x else gx = checknumber(1, 7, "project", gx) end
+    if gy == nil then gy = y else gy = checknumber(1, 8, "project", gy) end
+    filter = optfilter(1, 9, "project", filter)
+    local given = optout(1, 10, "project", out)
+    if not given then out = {} end
+    local s = take()
+    s.item, s.filter = item, filter
+    if item ~= nil and item == item then s.visited[item] = true end
+    local found = project(g, s, x, y, w, h, gx, gy)
+    local o = order(s, found)
+    for i = 1, found do
+      rawset(out, i, collision(g, s, o[i], given, i, x, y, w, h))
+    end
+    if given then trim(g, out, found) end
+    give(s)
+    return out, found
+  end
+
+  -- The filter that custom responses pass on to project: false for the
+  -- item and the others already visited, else the filter's answer.
+  local function visiting(filter, item, visited)
+    return function(it, other)
+      if rawequal(other, item) or (other ~= nil and visited[other]) then
+        return false
+      end
+      if filter == nil then return "slide" end
+      return (filter(it, other))
+    end
+  end
+
+  -- A value for an error message: a string or number as is, else its type.
+  local function describe(v)
+    local t = type(v)
+    if t == "string" or t == "number" then return tostring(v) end
+    return typename(v)
+  end
+
+  -- Calls the custom response for the collision col of type kind: returns
+  -- its goal and its collisions (a table, or nil) with their count.
+  local function respond(level, g, self, fname, s, col, kind, sx, sy, sw, sh, gx, gy)
+    local response = g.responses[kind]
+    if response == nil then
+      raise(level + 1, ("Unknown collision type: %s (%s)"):format(describe(kind), typename(kind)))
+    end
+    s.shared = true
+    local rx, ry, list, len = response(self, col, sx, sy, sw, sh, gx, gy,
+                                      visiting(s.filter, s.item, s.visited))
+    if type(rx) ~= "number" or type(ry) ~= "number" or rx - rx ~= 0 or ry - ry ~= 0 then
+      raise(level + 1, ("%s: response '%s' must return goalX, goalY (finite "
+            .. "numbers), cols, len"):format(fname, describe(kind)))
+    end
+    if type(list) ~= "table" then return rx * 1.0, ry * 1.0, nil, 0 end
+    local count = tonumber(len)
+    if count then  -- as lua_tointeger: what counts is whether it is >= 1
+      count = (count >= 1 and count < 2 ^ 63 and
+               (math.type == nil or count % 1 == 0)) and 1 or 0
+    else
+      count = rawlen(list)
+    end
+    return rx * 1.0, ry * 1.0, list, count
+  end
+
+  -- world:check(item, goalX, goalY[, filter, out]) -> x, y, cols, len, and
+  -- world:move (the same, then the item goes to x, y).
+  local function check(fname, moving, n, self, item, gx, gy, filter, out)
+    local g = checkworld(2, self, fname, n)
+    local id = checkitem(2, g, item, fname)
+    local sx, sy, sw, sh = g.x[id], g.y[id], g.w[id], g.h[id]
+    gx = checknumber(2, 3, fname, gx)
+    gy = checknumber(2, 4, fname, gy)
+    filter = optfilter(2, 5, fname, filter)
+    local given = optout(2, 6, fname, out)
+    if not given then out = {} end
+    local s = take()
+    s.item, s.filter = item, filter
+    local visited = s.visited
+    visited[item] = true
+    local changes = g.changes
+    local fx, fy = sx, sy
+    local nvisited, list, nlist = 0, nil, -1
+    local found, j = project(g, s, fx, fy, sw, sh, gx, gy)
+    while true do
+      local col, kind, resp, tx, ty, mx, my, nx
+      if nlist >= 0 then
+        if nlist == 0 then break end
+        col = rawget(list, 1)
+        if type(col) ~= "table" then
+          raise(2, fname .. ": a response returned a collision that is not a table")
+        end
+        kind = col.type
+        resp = responseOf(g, kind)
+        tx, ty, mx, my, nx = readcol(2, col, fname)
+        local other = col.other
+        if other ~= nil and other == other then visited[other] = true end
+      else
+        if found == 0 then break end
+        kind, resp = s.kind[j], s.resp[j]
+        tx, ty, mx, my, nx = s.tx[j], s.ty[j], s.mx[j], s.my[j], s.nx[j]
+        visited[s.other[j]] = true
+      end
+      local nextx, nexty, extra = gx, gy, nil
+      if resp == TOUCH then
+        nextx, nexty = tx, ty
+      elseif resp == SLIDE then
+        nextx, nexty = slide(mx, my, nx, tx, ty, gx, gy)
+        extra = "slide"
+      elseif resp == BOUNCE then
+        nextx, nexty = bounce(mx, my, nx, tx, ty, gx, gy)
+        extra = "bounce"
+      end
+      if not col then
+        col = collision(g, s, j, given, nvisited + 1, fx, fy, sw, sh, extra, nextx, nexty)
+      elseif extra then
+        setxy(col, extra, nextx, nexty)
+      end
+      nvisited = nvisited + 1
+      rawset(out, nvisited, col)
+      nlist, found = -1, 0
+      if resp == CUSTOM then
+        -- its filter sees the collisions so far: only those
+        trim(g, out, nvisited)
+        gx, gy, list, nlist = respond(2, g, self, fname, s, col, kind, sx, sy, sw, sh, gx, gy)
+      else
+        gx, gy = nextx, nexty
+        if resp ~= TOUCH then
+          if resp == CROSS then fx, fy = sx, sy else fx, fy = tx, ty end
+          found, j = project(g, s, fx, fy, sw, sh, gx, gy)
+        end
+      end
+    end
+    if given then trim(g, out, nvisited) end
+    if moving then  -- callbacks may have removed the item
+      local now = id
+      if g.changes ~= changes then now = g.ids[item] end
+      if now then put(g, now, gx, gy, g.w[now], g.h[now]) end
+    end
+    give(s)
+    return gx, gy, out, nvisited
+  end
+
+  function World.check(...)
+    local x, y, list, len = check("check", false, select("#", ...), ...)
+    return x, y, list, len
+  end
+
+  function World.move(...)
+    local x, y, list, len = check("move", true, select("#", ...), ...)
+    return x, y, list, len
+  end
+end

@@ -1,0 +1,188 @@
+-- The World's queries, by bump.lua 3.1.7's rules, as the native World has
+-- them (src/worldquery.c): the items whose rectangle overlaps a rectangle,
+-- holds a point (deeper than rect.DELTA) or is crossed by a segment (in
+-- order along it). An optional filter(item) keeps the items it answers
+-- true for; an optional last table receives the results instead of a new
+-- one.
+local rect = require "impact.pure.rect"
+local grid = require "impact.pure.grid"
+local errors = require "impact.pure.errors"
+
+local select, rawget, rawset, type = select, rawget, rawset, type
+local sort = table.sort
+local rawlen = rawlen or function(t) return #t end
+local intersects, containsPoint, segment = rect.intersects, rect.containsPoint, rect.segment
+local checknumber = errors.checknumber
+local HUGE = math.huge
+
+local RECT, POINT, SEGMENT = 1, 2, 3
+
+-- A query's scratch: candidate ids, and the items found with where a
+-- segment enters and leaves them and their order along its line.
+local pool, npool = {}, 0
+
+local function take()
+  if npool > 0 then
+    local s = pool[npool]
+    pool[npool] = nil
+    npool = npool - 1
+    return s
+  end
+  return { cand = {}, item = {}, ti1 = {}, ti2 = {}, weight = {}, order = {}, n = 0 }
+end
+
+local function give(s)
+  local item = s.item
+  for i = 1, s.n do item[i] = nil end
+  s.n = 0
+  npool = npool + 1
+  pool[npool] = s
+end
+
+-- Whether the rectangle (x, y, w, h) answers the query q (a, b, c, d);
+-- for a segment also ti1, ti2 and the weight that orders it.
+local function test(q, a, b, c, d, x, y, w, h)
+  if q == RECT then return intersects(a, b, c, d, x, y, w, h) end
+  if q == POINT then return containsPoint(x, y, w, h, a, b) end
+  local ti1, ti2 = segment(x, y, w, h, a, b, c, d, 0.0, 1.0)
+  if not ti1 or not ((0 < ti1 and ti1 < 1) or (0 < ti2 and ti2 < 1)) then
+    return false
+  end
+  -- bump orders by the infinite line, not the segment
+  local li1, li2 = segment(x, y, w, h, a, b, c, d, -HUGE, HUGE)
+  return true, ti1, ti2, li1 < li2 and li1 or li2
+end
+
+local sorting
+local function earlier(i, j)
+  local weight = sorting.weight
+  if weight[i] ~= weight[j] then return weight[i] < weight[j] end
+  return i < j
+end
+
+-- The items the query finds, in the scratch s; returns how many.
+local function collect(g, s, q, a, b, c, d, filter)
+  local cand = s.cand
+  local n
+  if q == RECT then n = grid.queryRect(g, a, b, c, d, cand)
+  elseif q == POINT then n = grid.queryRect(g, a, b, 0.0, 0.0, cand)
+  else n = grid.querySegment(g, a, b, c, d, cand) end
+  local X, Y, W, H, alive, items = g.x, g.y, g.w, g.h, g.alive, g.items
+  local found = 0
+  for i = 1, n do
+    local id = cand[i]
+    if alive[id] then
+      local ok, ti1, ti2, weight = test(q, a, b, c, d, X[id], Y[id], W[id], H[id])
+      if ok then
+        local item = items[id]
+        if filter then
+          local changes = g.changes
+          ok = filter(item)
+          if ok and g.changes ~= changes then  -- is it still there, and hit?
+            local now = g.ids[item]
+            ok = false
+            if now then
+              ok, ti1, ti2, weight = test(q, a, b, c, d, X[now], Y[now], W[now], H[now])
+            end
+          end
+        end
+        if ok then
+          found = found + 1
+          s.item[found], s.ti1[found], s.ti2[found], s.weight[found] = item, ti1, ti2, weight
+        end
+      end
+    end
+  end
+  s.n = found
+  return found
+end
+
+return function(World, internal)
+  local checkworld, checkrect = internal.checkworld, internal.checkrect
+  local optfilter, optout = internal.optfilter, internal.optout
+
+  -- Runs the query with the filter and the out table that follow its
+  -- arguments (narg: the filter's); returns the items (or with coords,
+  -- bump's info tables) and their count. level: the API function's.
+  local function query(level, g, fname, narg, q, a, b, c, d, filter, out, coords)
+    filter = optfilter(level + 1, narg, fname, filter)
+    if not optout(level + 1, narg + 1, fname, out) then out = {} end
+    local s = take()
+    local n = collect(g, s, q, a, b, c, d, filter)
+    local items, o = s.item, s.order
+    for i = 1, n do o[i] = i end
+    for i = n + 1, #o do o[i] = nil end  -- table.sort sorts all of it
+    if q == SEGMENT and n > 1 then
+      sorting = s
+      sort(o, earlier)
+      sorting = nil
+    end
+    for k = 1, n do
+      local i = o[k]
+      if coords then
+        local t = rawget(out, k)
+        if type(t) ~= "table" then t = {} end
+        local ti1, ti2, dx, dy = s.ti1[i], s.ti2[i], c - a, d - b
+        rawset(t, "item", items[i])
+        rawset(t, "ti1", ti1)
+        rawset(t, "ti2", ti2)
+        rawset(t, "x1", a + dx * ti1)
+        rawset(t, "y1", b + dy * ti1)
+        rawset(t, "x2", a + dx * ti2)
+        rawset(t, "y2", b + dy * ti2)
+        rawset(out, k, t)
+      else
+        rawset(out, k, items[i])
+      end
+    end
+    for k = rawlen(out), n + 1, -1 do rawset(out, k, nil) end
+    give(s)
+    return out, n
+  end
+
+  -- world:queryRect(x, y, w, h[, filter, out]) -> items, len
+  function World.queryRect(...)
+    local self, x, y, w, h, filter, out = ...
+    local n = select("#", ...)
+    local g = checkworld(1, self, "queryRect", n)
+    x, y, w, h = checkrect(1, 2, "queryRect", n, x, y, w, h)
+    local items, len = query(1, g, "queryRect", 6, RECT, x, y, w, h, filter, out)
+    return items, len
+  end
+
+  -- world:queryPoint(x, y[, filter, out]) -> items, len
+  function World.queryPoint(...)
+    local self, x, y, filter, out = ...
+    local n = select("#", ...)
+    local g = checkworld(1, self, "queryPoint", n)
+    x = checknumber(1, 2, "queryPoint", x, n >= 2)
+    y = checknumber(1, 3, "queryPoint", y, n >= 3)
+    local items, len = query(1, g, "queryPoint", 4, POINT, x, y, x, y, filter, out)
+    return items, len
+  end
+
+  local function segmentquery(fname, coords, n, self, x1, y1, x2, y2, filter, out)
+    local g = checkworld(2, self, fname, n)
+    x1 = checknumber(2, 2, fname, x1, n >= 2)
+    y1 = checknumber(2, 3, fname, y1, n >= 3)
+    x2 = checknumber(2, 4, fname, x2, n >= 4)
+    y2 = checknumber(2, 5, fname, y2, n >= 5)
+    local items, len = query(2, g, fname, 6, SEGMENT, x1, y1, x2, y2, filter, out, coords)
+    return items, len
+  end
+
+  -- world:querySegment(x1, y1, x2, y2[, filter, out]) -> items, len: in
+  -- order along the segment.
+  function World.querySegment(...)
+    local items, len = segmentquery("querySegment", false, select("#", ...), ...)
+    return items, len
+  end
+
+  -- world:querySegmentWithCoords(x1, y1, x2, y2[, filter, out]) -> infos,
+  -- len: {item, ti1, ti2, x1, y1, x2, y2}, where the segment enters and
+  -- leaves each item.
+  function World.querySegmentWithCoords(...)
+    local items, len = segmentquery("querySegmentWithCoords", true, select("#", ...), ...)
+    return items, len
+  end
+end
