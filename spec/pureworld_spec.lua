@@ -247,7 +247,7 @@ end
 
 local STEPS = { moveStep, moveStep, moveStep, queryStep, queryStep, churnStep, inspectStep }
 
-describe("the pure-Lua World", function()
+describe("#native the pure-Lua World against the native one", function()
   it("matches the native World bit for bit over random worlds, moves, queries and callbacks", function()
     local calls = 0
     for seed = 1, 40 do

@@ -22,16 +22,19 @@ for _, name in ipairs(object.NAMES) do
   nameof[mt] = name
 end
 
--- Adds a type (the World's) that impact.type names.
+-- Adds a type (the World's, world.lua) that impact.type names: its
+-- objects are the tables of that metatable.
+local untagged = {}
 function object.register(name, mt)
   object.meta[name] = mt
   nameof[mt] = name
+  untagged[name] = true
 end
 
 -- The type name of an impact object, or nil.
 function object.typeof(v)
   local name = nameof[getmetatable(v)]
-  if name ~= nil and v["\0"] then return name end
+  if name ~= nil and (untagged[name] or v["\0"]) then return name end
   return nil
 end
 local typeof = object.typeof
@@ -247,9 +250,9 @@ if format("%.14g", 14.5006103515625) ~= "14.500610351562" then
   local plain = number
   number = function(v)
     local sign, first, rest, exp = format("%.60e", v):match("^(-?)(%d)%.(%d+)e([-+]%d+)$")
+    if sign == nil then return plain(v) end  -- inf or nan
     local digits = first .. rest
-    if sign == nil or digits:sub(15, 15) ~= "5" or digits:find("[^0]", 16)
-       or digits:byte(14) % 2 == 1 then
+    if digits:sub(15, 15) ~= "5" or digits:find("[^0]", 16) or digits:byte(14) % 2 == 1 then
       return plain(v)  -- no tie, or one that rounds up to even
     end
     digits = digits:sub(1, 14):gsub("0+$", "")

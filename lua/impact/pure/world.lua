@@ -252,8 +252,9 @@ function meta.__newindex(w, k, v)
   rawset(w, k, v)
 end
 
-function meta.__tostring(w)
-  local g = states[w]
+function meta.__tostring(...)
+  local w = ...
+  local g = checkworld(1, w, "__tostring", select("#", ...))
   return "World(cellSize=" .. format("%.14g", g.cell) .. ", items=" ..
          format("%.14g", g.count) .. ")"
 end
