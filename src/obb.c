@@ -3,7 +3,7 @@
 
 #include "object.h"
 
-enum { SLOT_POS = 1, SLOT_HALF, NSLOTS = SLOT_HALF };
+enum { SLOT_POS = 1, SLOT_HALF, SLOT_FIELDS, NSLOTS = SLOT_FIELDS };
 
 static imp_obb *checkobb(lua_State *L, int i, const char *fname) {
   return (imp_obb *)imp_checkobject(L, i, T_OBB, fname);
@@ -128,19 +128,19 @@ static int obb_index(lua_State *L) {
   else if (k != NULL && strcmp(k, "angle") == 0)
     lua_pushnumber(L, box->angle);
   else
-    lua_pushnil(L);
+    imp_pushuserfield(L, SLOT_FIELDS);
   return 1;
 }
 
 static int obb_newindex(lua_State *L) {
   imp_obb *box = checkobb(L, 1, "__newindex");
   const char *k = imp_fieldname(L, 2);
-  if (k == NULL) return imp_nofield(L, T_OBB);
+  if (k == NULL) return imp_setuserfield(L, T_OBB, SLOT_FIELDS);
   if (strcmp(k, "pos") == 0) imp_fieldvec2(L, T_OBB, k, &box->pos, 0);
   else if (strcmp(k, "half") == 0) imp_fieldvec2(L, T_OBB, k, &box->half, 1);
   else if (strcmp(k, "angle") == 0)
     imp_obb_set_angle(box, imp_fieldnumber(L, T_OBB, k));
-  else return imp_nofield(L, T_OBB);
+  else return imp_setuserfield(L, T_OBB, SLOT_FIELDS);
   return 0;
 }
 

@@ -91,6 +91,11 @@ void imp_fieldvec2(lua_State *L, int t, const char *field, imp_vec2 *v,
                    int nonnegative);
 int imp_fielderror(lua_State *L, int t, const char *field, const char *msg);
 int imp_nofield(lua_State *L, int t);
+/* A script's own fields on a shape of type t (self at 1, key at 2), kept
+** in slot n: pushes the value (nil when unset), or sets it from index 3.
+** Any key but nil, NaN and the name of a method. */
+void imp_pushuserfield(lua_State *L, int n);
+int imp_setuserfield(lua_State *L, int t, int n);
 
 /* luaL_error, but located at the script's call also when the fast path
 ** (lua/impact/ffi.lua) called the C function in the script's place. */
