@@ -28,7 +28,7 @@ local function newaabb(px, py, hx, hy)
   -- The cosine and sine of angle 0 make it a rectangle for core/obb.lua.
   return setmetatable({ ["\0"] = true, ["\0px"] = px, ["\0py"] = py,
                         ["\0hx"] = hx, ["\0hy"] = hy, ["\0c"] = 1.0,
-                        ["\0s"] = 0.0 }, AABB)
+                        ["\0s"] = 0.0, ["\0fields"] = false }, AABB)
 end
 aabb.new = newaabb
 
@@ -215,7 +215,7 @@ AABB.__index = function(box, k)
   if k == "pos" then return object.cachedview(box, "\0vpos", "\0px", "\0py", false)
   elseif k == "half" then return object.cachedview(box, "\0vhalf", "\0hx", "\0hy", true)
   end
-  return nil
+  return object.userfield(box, k)
 end
 
 AABB.__newindex = function(...)
@@ -224,7 +224,7 @@ AABB.__newindex = function(...)
   checkaabb(box, 1, "__newindex", n)
   if k == "pos" then box["\0px"], box["\0py"] = object.fieldvec2("AABB", k, v, false)
   elseif k == "half" then box["\0hx"], box["\0hy"] = object.fieldvec2("AABB", k, v, true)
-  else object.nofield("AABB", k) end
+  else object.setuserfield(box, "AABB", k, v) end
 end
 
 AABB.__tostring = function(...)

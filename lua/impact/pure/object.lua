@@ -275,6 +275,30 @@ function object.vec2string(x, y)
   return "(" .. number(x) .. ", " .. number(y) .. ")"
 end
 
+-- Fields a script sets on a shape (AABB, OBB) live in a table of their own,
+-- o["\0fields"], made when the first one is set: any key but nil, NaN and
+-- the names of the type's methods (which are read first).
+function object.setuserfield(o, name, k, v)
+  if k == nil then object.nofield(name, k) end
+  if k ~= k then object.error(name .. " has no field nan (a NaN key)") end
+  if type(k) == "string" and object.methods[name][k] ~= nil then
+    object.error(format("%s has no field '%s' to set: it is a method", name, k))
+  end
+  local fields = o["\0fields"]
+  if not fields then
+    if v == nil then return end  -- clearing a field never set
+    fields = {}
+    o["\0fields"] = fields
+  end
+  fields[k] = v
+end
+
+function object.userfield(o, k)
+  local fields = o["\0fields"]
+  if fields then return fields[k] end
+  return nil
+end
+
 -- Makes impact.<Type> callable as the constructor.
 function object.constructor(name, construct)
   setmetatable(object.methods[name], { __call = function(_, ...)
