@@ -13,7 +13,7 @@ local function row()
   return world
 end
 
-describe("World __gc called from a script", function()
+describe("World __gc called from a script (the native World only) #native", function()
   local function freeing(world)
     return function()
       getmetatable(world).__gc(world)
@@ -73,7 +73,7 @@ describe("World __gc called from a script", function()
   end)
 end)
 
-describe("World and the debug library", function()
+describe("World and the debug library (the native World only) #native", function()
   local getuservalue = debug.getuservalue or debug.getfenv
   local setuservalue = debug.setuservalue or debug.setfenv
   -- The World's internal table n: a user value (5.4) or a field of one.

@@ -110,24 +110,24 @@ function cols.setxy(t, k, x, y)
 end
 
 -- Field f of the table in field k of the collision c: a finite number.
-local function numfield(level, c, k, f, fname)
+local function numfield(c, k, f, fname)
   local t, v = c[k], nil
   if type(t) == "table" then v = t[f] end
   if type(v) ~= "number" or v - v ~= 0 then
-    errors.raise(level + 1, ("%s: a collision needs finite numbers in touch, "
+    errors.raise(("%s: a collision needs finite numbers in touch, "
                  .. "move and normal (%s.%s)"):format(fname, k, f))
   end
   return v * 1.0
 end
 
 -- touch, move and normal of the collision c: tx, ty, mx, my, nx, ny.
-function cols.read(level, c, fname)
-  local tx = numfield(level + 1, c, "touch", "x", fname)
-  local ty = numfield(level + 1, c, "touch", "y", fname)
-  local mx = numfield(level + 1, c, "move", "x", fname)
-  local my = numfield(level + 1, c, "move", "y", fname)
-  local nx = numfield(level + 1, c, "normal", "x", fname)
-  local ny = numfield(level + 1, c, "normal", "y", fname)
+function cols.read(c, fname)
+  local tx = numfield(c, "touch", "x", fname)
+  local ty = numfield(c, "touch", "y", fname)
+  local mx = numfield(c, "move", "x", fname)
+  local my = numfield(c, "move", "y", fname)
+  local nx = numfield(c, "normal", "x", fname)
+  local ny = numfield(c, "normal", "y", fname)
   return tx, ty, mx, my, nx, ny
 end
 

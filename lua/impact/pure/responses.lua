@@ -20,37 +20,37 @@ local function projectOn(world, col, fromX, fromY, w, h, goalX, goalY, filter)
 end
 
 -- goalX and goalY, which default to x and y (n: the argument count).
-local function optgoal(level, n, x, y, goalX, goalY)
-  if goalX == nil then goalX = luanumber(level + 1, 3, x, n >= 3)
-  else goalX = luanumber(level + 1, 7, goalX) end
-  if goalY == nil then goalY = luanumber(level + 1, 4, y, n >= 4)
-  else goalY = luanumber(level + 1, 8, goalY) end
+local function optgoal(n, x, y, goalX, goalY)
+  if goalX == nil then goalX = luanumber(3, x, n >= 3)
+  else goalX = luanumber(7, goalX) end
+  if goalY == nil then goalY = luanumber(4, y, n >= 4)
+  else goalY = luanumber(8, goalY) end
   return goalX, goalY
 end
 
 function responses.touch(...)
   local _, col = ...
-  luatable(1, 2, col, select("#", ...) >= 2)
-  local tx, ty = cols.read(1, col, "touch")
+  luatable(2, col, select("#", ...) >= 2)
+  local tx, ty = cols.read(col, "touch")
   return tx, ty, {}, 0
 end
 
 function responses.cross(...)
   local world, col, x, y, w, h, goalX, goalY, filter = ...
   local n = select("#", ...)
-  luatable(1, 2, col, n >= 2)
-  goalX, goalY = optgoal(1, n, x, y, goalX, goalY)
-  y = luanumber(1, 4, y, n >= 4)
-  x = luanumber(1, 3, x, n >= 3)
+  luatable(2, col, n >= 2)
+  goalX, goalY = optgoal(n, x, y, goalX, goalY)
+  y = luanumber(4, y, n >= 4)
+  x = luanumber(3, x, n >= 3)
   local gx, gy, list, len = projectOn(world, col, x, y, w, h, goalX, goalY, filter)
   return gx, gy, list, len
 end
 
 -- slide and bounce: on from the touch to the goal that the rule gives.
 local function turn(name, rule, n, world, col, x, y, w, h, goalX, goalY, filter)
-  luatable(2, 2, col, n >= 2)
-  local tx, ty, mx, my, nx = cols.read(2, col, name)
-  goalX, goalY = rule(mx, my, nx, tx, ty, optgoal(2, n, x, y, goalX, goalY))
+  luatable(2, col, n >= 2)
+  local tx, ty, mx, my, nx = cols.read(col, name)
+  goalX, goalY = rule(mx, my, nx, tx, ty, optgoal(n, x, y, goalX, goalY))
   cols.setxy(col, name, goalX, goalY)
   local gx, gy, list, len = projectOn(world, col, tx, ty, w, h, goalX, goalY, filter)
   return gx, gy, list, len

@@ -170,12 +170,12 @@ return function(World, internal)
   function World.project(...)
     local self, item, x, y, w, h, gx, gy, filter, out = ...
     local n = select("#", ...)
-    local g = checkworld(1, self, "project", n)
-    x, y, w, h = internal.checkrect(1, 3, "project", 10, x, y, w, h)
-    if gx == nil then gx = x else gx = checknumber(1, 7, "project", gx) end
-    if gy == nil then gy = y else gy = checknumber(1, 8, "project", gy) end
-    filter = optfilter(1, 9, "project", filter)
-    local given = optout(1, 10, "project", out)
+    local g = checkworld(self, "project", n)
+    x, y, w, h = internal.checkrect(3, "project", 10, x, y, w, h)
+    if gx == nil then gx = x else gx = checknumber(7, "project", gx) end
+    if gy == nil then gy = y else gy = checknumber(8, "project", gy) end
+    filter = optfilter(9, "project", filter)
+    local given = optout(10, "project", out)
     if not given then out = {} end
     local s = take()
     s.item, s.filter = item, filter
@@ -211,16 +211,16 @@ return function(World, internal)
 
   -- Calls the custom response for the collision col of type kind: returns
   -- its goal and its collisions (a table, or nil) with their count.
-  local function respond(level, g, self, fname, s, col, kind, sx, sy, sw, sh, gx, gy)
+  local function respond(g, self, fname, s, col, kind, sx, sy, sw, sh, gx, gy)
     local response = g.responses[kind]
     if response == nil then
-      raise(level + 1, ("Unknown collision type: %s (%s)"):format(describe(kind), typename(kind)))
+      raise(("Unknown collision type: %s (%s)"):format(describe(kind), typename(kind)))
     end
     s.shared = true
     local rx, ry, list, len = response(self, col, sx, sy, sw, sh, gx, gy,
                                       visiting(s.filter, s.item, s.visited))
     if type(rx) ~= "number" or type(ry) ~= "number" or rx - rx ~= 0 or ry - ry ~= 0 then
-      raise(level + 1, ("%s: response '%s' must return goalX, goalY (finite "
+      raise(("%s: response '%s' must return goalX, goalY (finite "
             .. "numbers), cols, len"):format(fname, describe(kind)))
     end
     if type(list) ~= "table" then return rx * 1.0, ry * 1.0, nil, 0 end
@@ -237,13 +237,13 @@ return function(World, internal)
   -- world:check(item, goalX, goalY[, filter, out]) -> x, y, cols, len, and
   -- world:move (the same, then the item goes to x, y).
   local function check(fname, moving, n, self, item, gx, gy, filter, out)
-    local g = checkworld(2, self, fname, n)
-    local id = checkitem(2, g, item, fname)
+    local g = checkworld(self, fname, n)
+    local id = checkitem(g, item, fname)
     local sx, sy, sw, sh = g.x[id], g.y[id], g.w[id], g.h[id]
-    gx = checknumber(2, 3, fname, gx)
-    gy = checknumber(2, 4, fname, gy)
-    filter = optfilter(2, 5, fname, filter)
-    local given = optout(2, 6, fname, out)
+    gx = checknumber(3, fname, gx)
+    gy = checknumber(4, fname, gy)
+    filter = optfilter(5, fname, filter)
+    local given = optout(6, fname, out)
     if not given then out = {} end
     local s = take()
     s.item, s.filter = item, filter
@@ -259,11 +259,11 @@ return function(World, internal)
         if nlist == 0 then break end
         col = rawget(list, 1)
         if type(col) ~= "table" then
-          raise(2, fname .. ": a response returned a collision that is not a table")
+          raise(fname .. ": a response returned a collision that is not a table")
         end
         kind = col.type
         resp = responseOf(g, kind)
-        tx, ty, mx, my, nx = readcol(2, col, fname)
+        tx, ty, mx, my, nx = readcol(col, fname)
         local other = col.other
         if other ~= nil and other == other then visited[other] = true end
       else
@@ -293,7 +293,7 @@ return function(World, internal)
       if resp == CUSTOM then
         -- its filter sees the collisions so far: only those
         trim(g, out, nvisited)
-        gx, gy, list, nlist = respond(2, g, self, fname, s, col, kind, sx, sy, sw, sh, gx, gy)
+        gx, gy, list, nlist = respond(g, self, fname, s, col, kind, sx, sy, sw, sh, gx, gy)
       else
         gx, gy = nextx, nexty
         if resp ~= TOUCH then

@@ -103,10 +103,10 @@ return function(World, internal)
 
   -- Runs the query with the filter and the out table that follow its
   -- arguments (narg: the filter's); returns the items (or with coords,
-  -- bump's info tables) and their count. level: the API function's.
-  local function query(level, g, fname, narg, q, a, b, c, d, filter, out, coords)
-    filter = optfilter(level + 1, narg, fname, filter)
-    if not optout(level + 1, narg + 1, fname, out) then out = {} end
+  -- bump's info tables) and their count.
+  local function query(g, fname, narg, q, a, b, c, d, filter, out, coords)
+    filter = optfilter(narg, fname, filter)
+    if not optout(narg + 1, fname, out) then out = {} end
     local s = take()
     local n = collect(g, s, q, a, b, c, d, filter)
     local items, o = s.item, s.order
@@ -144,9 +144,9 @@ return function(World, internal)
   function World.queryRect(...)
     local self, x, y, w, h, filter, out = ...
     local n = select("#", ...)
-    local g = checkworld(1, self, "queryRect", n)
-    x, y, w, h = checkrect(1, 2, "queryRect", n, x, y, w, h)
-    local items, len = query(1, g, "queryRect", 6, RECT, x, y, w, h, filter, out)
+    local g = checkworld(self, "queryRect", n)
+    x, y, w, h = checkrect(2, "queryRect", n, x, y, w, h)
+    local items, len = query(g, "queryRect", 6, RECT, x, y, w, h, filter, out)
     return items, len
   end
 
@@ -154,20 +154,20 @@ return function(World, internal)
   function World.queryPoint(...)
     local self, x, y, filter, out = ...
     local n = select("#", ...)
-    local g = checkworld(1, self, "queryPoint", n)
-    x = checknumber(1, 2, "queryPoint", x, n >= 2)
-    y = checknumber(1, 3, "queryPoint", y, n >= 3)
-    local items, len = query(1, g, "queryPoint", 4, POINT, x, y, x, y, filter, out)
+    local g = checkworld(self, "queryPoint", n)
+    x = checknumber(2, "queryPoint", x, n >= 2)
+    y = checknumber(3, "queryPoint", y, n >= 3)
+    local items, len = query(g, "queryPoint", 4, POINT, x, y, x, y, filter, out)
     return items, len
   end
 
   local function segmentquery(fname, coords, n, self, x1, y1, x2, y2, filter, out)
-    local g = checkworld(2, self, fname, n)
-    x1 = checknumber(2, 2, fname, x1, n >= 2)
-    y1 = checknumber(2, 3, fname, y1, n >= 3)
-    x2 = checknumber(2, 4, fname, x2, n >= 4)
-    y2 = checknumber(2, 5, fname, y2, n >= 5)
-    local items, len = query(2, g, fname, 6, SEGMENT, x1, y1, x2, y2, filter, out, coords)
+    local g = checkworld(self, fname, n)
+    x1 = checknumber(2, fname, x1, n >= 2)
+    y1 = checknumber(3, fname, y1, n >= 3)
+    x2 = checknumber(4, fname, x2, n >= 4)
+    y2 = checknumber(5, fname, y2, n >= 5)
+    local items, len = query(g, fname, 6, SEGMENT, x1, y1, x2, y2, filter, out, coords)
     return items, len
   end
 
