@@ -32,7 +32,7 @@ function bumprect.getNearestCorner(...)
 end
 
 -- (x, y, w, h, x1, y1, x2, y2[, ti1 = 0, ti2 = 1]) -> ti1, ti2, nx1, ny1,
--- nx2, ny2, or nothing
+-- nx2, ny2, or one nil, as bump's
 function bumprect.getSegmentIntersectionIndices(...)
   local x, y, w, h, x1, y1, x2, y2, ti1, ti2 = ...
   local n = select("#", ...)
@@ -41,7 +41,7 @@ function bumprect.getSegmentIntersectionIndices(...)
   x2, y2 = luanumber(7, x2, n >= 7), luanumber(8, y2, n >= 8)
   local t1, t2, n1x, n1y, n2x, n2y = rect.segment(x, y, w, h, x1, y1, x2, y2,
     optnumber(9, ti1, 0.0), optnumber(10, ti2, 1.0))
-  if not t1 then return end
+  if not t1 then return nil end
   return t1, t2, n1x, n1y, n2x, n2y
 end
 

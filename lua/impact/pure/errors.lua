@@ -2,8 +2,8 @@
 -- word them as the native module does and locate them at the script's
 -- call. present == false says that an argument was not given at all
 -- ("no value"); the World's functions that read their arguments after
--- lua_settop in the native module never say so. bump.rect and
--- bump.responses check their arguments as Lua's own library does.
+-- lua_settop in the native module never say so. bump.rect checks its
+-- arguments as Lua's own library does.
 local object = require "impact.pure.object"
 
 local type, tonumber = type, tonumber
@@ -36,13 +36,6 @@ function errors.luanumber(narg, v, present)
     luaargerror(narg, "number expected, got " .. (present == false and "no value" or type(v)))
   end
   return n * 1.0
-end
-
--- luaL_checktype(i, LUA_TTABLE).
-function errors.luatable(narg, v, present)
-  if type(v) ~= "table" then
-    luaargerror(narg, "table expected, got " .. (present == false and "no value" or type(v)))
-  end
 end
 
 return errors

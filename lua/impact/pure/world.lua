@@ -9,6 +9,7 @@
 -- items (id -> item), ids (item -> id), and the counts that tell callbacks'
 -- changes: removals and changes.
 local grid = require "impact.pure.grid"
+local cols = require "impact.pure.cols"
 local errors = require "impact.pure.errors"
 
 local type, rawget, rawset, select, setmetatable =
@@ -96,8 +97,13 @@ local function checkitem(g, item, fname)
 end
 internal.checkitem = checkitem
 
--- Moves an item that is in the World.
+-- Moves an item that is in the World; as in bump, a value equal to the old
+-- one (-0 to 0) changes nothing.
 local function put(g, id, x, y, w, h)
+  if x == g.x[id] then x = g.x[id] end
+  if y == g.y[id] then y = g.y[id] end
+  if w == g.w[id] then w = g.w[id] end
+  if h == g.h[id] then h = g.h[id] end
   g.changes = g.changes + 1
   grid.update(g, id, x, y, w, h)
 end
@@ -111,7 +117,8 @@ local function new(_, ...)
   g.items, g.ids = {}, {}
   g.removals, g.changes = 0, 0
   g.responses, g.hasresponses = {}, false
-  g.pool, g.npool = {}, 0  -- collision tables left over from out tables
+  -- collision and segment info tables left over from out tables
+  g.colpool, g.infopool = cols.pool(), cols.pool()
   -- emptied once the garbage collector has run (see countCells)
   g.probe = setmetatable({ {} }, { __mode = "v" })
   local w = setmetatable({}, meta)
@@ -234,24 +241,68 @@ function World.addResponse(...)
   g.hasresponses = true
 end
 
+-- bump.lua's introspection fields, as snapshots made on each read (as
+-- src/worldview.c makes them): debugging tools such as bump_debug.lua read
+-- them. rows[cy][cx] = {x = cx, y = cy, items = {[item] = true},
+-- itemCount = n}, cells numbered from 1 as bump numbers them.
+local views = {}
+
+function views.rows(g)
+  local rows, items = {}, g.items
+  for i = 1, g.ncells do
+    local c = g.cells[i]
+    if c.n > 0 then
+      local cx, cy = c.cx + 1.0, c.cy + 1.0
+      local row = rows[cy]
+      if not row then row = {}; rows[cy] = row end
+      local set = {}
+      for k = 1, c.n do set[items[c[k]]] = true end
+      row[cx] = { x = cx, y = cy, itemCount = c.n, items = set }
+    end
+  end
+  return rows
+end
+
+function views.rects(g)
+  local rects = {}
+  for id = 1, g.nitems do
+    if g.alive[id] then
+      rects[g.items[id]] = { x = g.x[id], y = g.y[id], w = g.w[id], h = g.h[id] }
+    end
+  end
+  return rects
+end
+
+-- bump's four responses, then those added.
+function views.responses(g)
+  local list = {}
+  for name, f in pairs(internal.responses) do list[name] = f end
+  for name, f in pairs(g.responses) do list[name] = f end
+  return list
+end
+
 -- Fields that scripts set are the table's own; then the methods, then
--- cellSize. w["\0"] is true, as on every object of this backend
--- (object.lua), for impact.type.
+-- cellSize and the views. w["\0"] is true, as on every object of this
+-- backend (object.lua), for impact.type.
 function meta.__index(...)
   local w, k = ...
   local m = rawget(World, k)
   if m ~= nil then return m end
   local g = checkworld(w, "__index", select("#", ...))
   if k == "cellSize" then return g.cell end
+  local view = type(k) == "string" and rawget(views, k)
+  if view then return view(g) end
   return k == "\0" or nil
 end
 
 -- The cell size is fixed at creation: the grid is laid out by it.
+local READONLY = { cellSize = true, rows = true, rects = true, responses = true }
+
 function meta.__newindex(...)
   local w, k, v = ...
   checkworld(w, "__newindex", select("#", ...))
-  if k == "cellSize" then
-    errors.raise("bad value for field 'cellSize' of World (read-only)")
+  if type(k) == "string" and READONLY[k] then
+    errors.raise("bad value for field '" .. k .. "' of World (read-only)")
   end
   checkkey(2, "__newindex", k, "field name")
   rawset(w, k, v)
@@ -269,6 +320,7 @@ setmetatable(World, { __call = new })
 require "impact.pure.worldmove"(World, internal)
 require "impact.pure.worldquery"(World, internal)
 
-return { World = World,
-         rect = require "impact.pure.bumprect",
-         responses = require "impact.pure.responses" }
+internal.responses = require "impact.pure.responses"(internal)
+
+return { World = World, rect = require "impact.pure.bumprect",
+         responses = internal.responses }
