@@ -1,7 +1,7 @@
 -- A reference world for the specs: bump.lua 3.1.7's rules in plain Lua,
 -- without a grid (project and the queries scan every item), so that
 -- impact's World can be checked against it. Every formula keeps bump's
--- order of operations. Not part of impact.
+-- order of operations; the seam rule below is impact's. Not part of impact.
 local abs, min, huge = math.abs, math.min, math.huge
 local DELTA = 1e-10
 
@@ -59,6 +59,13 @@ end
 
 local function sign(v) return v > 0 and 1 or v == 0 and 0 or -1 end
 
+-- impact's seam rule, its one deliberate difference from bump.lua (see the
+-- README): a movement with no component across an axis only grazes a side
+-- of the difference within DELTA of it on that axis.
+local function grazes(d, lo, size)
+  return d == 0 and (abs(lo) <= DELTA or abs(lo + size) <= DELTA)
+end
+
 function rect.detectCollision(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY)
   goalX, goalY = goalX or x1, goalY or y1
   local dx, dy = goalX - x1, goalY - y1
@@ -73,14 +80,15 @@ function rect.detectCollision(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY)
     else  -- moving: back along the movement
       local t1, _
       t1, _, nx, ny = rect.getSegmentIntersectionIndices(x, y, w, h, 0, 0, dx, dy, -huge, 1)
-      if not t1 then return nil end
+      if not t1 then return end
       tx, ty = x1 + dx * t1, y1 + dy * t1
     end
   else
+    if grazes(dx, x, w) or grazes(dy, y, h) then return end
     local t1, t2, n1, m1 = rect.getSegmentIntersectionIndices(x, y, w, h, 0, 0, dx, dy, -huge, huge)
     if not (t1 and t1 < 1 and abs(t1 - t2) >= DELTA
             and (0 < t1 + DELTA or (t1 == 0 and t2 > 0))) then
-      return nil
+      return  -- no values, as bump's
     end
     ti, overlaps, nx, ny = t1, false, n1, m1
     tx, ty = x1 + dx * ti, y1 + dy * ti

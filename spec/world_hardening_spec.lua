@@ -13,7 +13,7 @@ local function row()
   return world
 end
 
-describe("#native World __gc (a userdata finalizer) called from a script", function()
+describe("World __gc called from a script (the native World only) #native", function()
   local function freeing(world)
     return function()
       getmetatable(world).__gc(world)
@@ -73,7 +73,7 @@ describe("#native World __gc (a userdata finalizer) called from a script", funct
   end)
 end)
 
-describe("#native World and the debug library (its userdata internals)", function()
+describe("World and the debug library (the native World only) #native", function()
   local getuservalue = debug.getuservalue or debug.getfenv
   local setuservalue = debug.setuservalue or debug.setfenv
   -- The World's internal table n: a user value (5.4) or a field of one.
@@ -124,6 +124,13 @@ describe("#native World and the debug library (its userdata internals)", functio
 end)
 
 describe("finalizers that call impact", function()
+  -- The finalizers armed here run now, not in a later spec that counts
+  -- allocations.
+  after_each(function()
+    collectgarbage()
+    collectgarbage()
+  end)
+
   -- Arms a finalizer that runs f at the next garbage collection.
   local function onfinalize(f)
     if newproxy then
@@ -165,5 +172,272 @@ describe("finalizers that call impact", function()
       end
     end
     assert.is_true(hits > 0)
+  end)
+end)
+
+describe("World visited items", function()
+  it("a custom response that passes the move's out table to an inner call still ends", function()
+    local world, out, calls = row(), {}, 0
+    world:add("mover", -20, 0, 10, 10)
+    world:addResponse("reenter", function(w, col, x, y, ww, hh, gx, gy, filter)
+      calls = calls + 1
+      if calls > 100 then error("endless") end
+      w:project("probe", 1000, 1000, 1, 1, 1000, 1000, nil, out)  -- empties out
+      return bump.responses.cross(w, col, x, y, ww, hh, gx, gy, filter)
+    end)
+    local x, y, _, len = world:move("mover", 300, 0, function() return "reenter" end, out)
+    assert.are.same({ 300, 0, 10, 10 }, { x, y, len, calls })
+  end)
+
+  it("a cross through 600 items visits each once, in bump's order, as the reference does", function()
+    local bumpref = require "bumpref"
+    local r = helpers.random(600)
+    local world, ref = bump.newWorld(16), bumpref.newWorld()
+    for i = 1, 600 do
+      local x, y = r.range(-50, 3000), r.range(-25, 12)
+      world:add(i, x, y, 1 + r.int(30), 1 + r.int(30))
+      ref:add(i, x, y, select(3, world:getRect(i)))
+    end
+    world:add("mover", -100, 0, 10, 10)
+    ref:add("mover", -100, 0, 10, 10)
+    local cross = function() return "cross" end
+    local x, y, cols, len = world:move("mover", 3100, 7, cross)
+    local rx, ry, rcols, rlen = ref:move("mover", 3100, 7, cross)
+    assert.are.same({ rx, ry, rlen }, { x, y, len })
+    assert.is_true(len > 300)
+    for i = 1, len do
+      assert.are.same({ rcols[i].other, rcols[i].ti }, { cols[i].other, cols[i].ti })
+    end
+  end)
+end)
+
+describe("World results beyond the Lua stack", function()
+  it("a move through 5000 items collides with every one, in order", function()
+    local world = bump.newWorld(64)
+    for i = 1, 5000 do world:add(i, i * 2, 0, 1, 10) end
+    world:add("mover", -10, 0, 1, 10)
+    local x, _, cols, len = world:move("mover", 20000, 0, function() return "cross" end)
+    assert.are.same({ 20000, 5000 }, { x, len })
+    for i = 1, len do assert.are.equal(i, cols[i].other) end
+  end)
+
+  it("a check with a slide stopped by the first of 5000 overlapping items", function()
+    local world = bump.newWorld(64)
+    for i = 1, 5000 do world:add(i, 100, 0, 10, 10) end
+    world:add("mover", 0, 0, 10, 10)
+    local x, y, cols, len = world:check("mover", 200, 0, function() return "slide" end)
+    assert.are.same({ 90, 0, 1 }, { x, y, len })
+    assert.are.equal(1, cols[1].other)
+  end)
+end)
+
+describe("World queries beyond the Lua stack", function()
+  local world = bump.newWorld(64)
+  for i = 1, 20000 do world:add(i, i * 2, (i % 7) - 3, 1, 10) end
+
+  it("queryRect finds all of 20000 items", function()
+    local items, len = world:queryRect(0, -10, 50000, 30)
+    assert.are.equal(20000, len)
+    local seen = {}
+    for k = 1, len do seen[items[k]] = true end
+    for i = 1, 20000 do assert.is_true(seen[i]) end
+  end)
+
+  it("querySegment and querySegmentWithCoords give 20000 items in order along the segment", function()
+    for _, query in ipairs({ "querySegment", "querySegmentWithCoords" }) do
+      local found, len = world[query](world, 50000, 5, -10, 5)
+      assert.are.equal(20000, len)
+      for k = 1, len do
+        local item = query == "querySegment" and found[k] or found[k].item
+        assert.are.equal(20001 - k, item)
+      end
+    end
+  end)
+end)
+
+describe("querySegmentWithCoords into an out table", function()
+  it("allocates nothing when long and short results alternate", function()
+    local world = bump.newWorld(64)
+    for i = 1, 40 do world:add(i, i * 10, 0, 5, 10) end
+    local out = {}
+    local function alternate(n)
+      for i = 1, n do
+        local _, long = world:querySegmentWithCoords(0, 5, 500, 5, nil, out)
+        local _, short = world:querySegmentWithCoords(0, 5, 25, 5, nil, out)
+        assert(long == 40 and short == 2 and out[3] == nil)
+        assert(out[1].item == 1 and out[2].item == 2 and out[1].x1 == 10)
+      end
+    end
+    alternate(200)  -- warm: the pool holds the tables past the short result, traces compiled
+    collectgarbage()
+    collectgarbage("stop")
+    local before = collectgarbage("count")
+    alternate(200)
+    local grown = collectgarbage("count") - before
+    collectgarbage("restart")
+    assert.are.equal(0, grown)
+  end)
+end)
+
+describe("World seams (the seam rule, a deliberate difference from bump.lua)", function()
+  local floors = { 64, 100, 77.7 }  -- on grid lines of cell 64, of cell 50, of neither
+  for _, cell in ipairs({ 64, 50 }) do
+    it("a mover of any height k/10 resting on a row of tiles walks past every seam, cell " .. cell, function()
+      local stuck = 0
+      for _, floor in ipairs(floors) do
+        for k = 1, 300 do
+          local h = k / 10
+          local world = bump.newWorld(cell)
+          for i = -2, 40 do world:add({}, i * 16, floor, 16, 16) end
+          world:add("mover", 0, floor - h, 10, h)
+          local x, y, _, len = world:move("mover", 500, floor - h)
+          if not (x == 500 and y == floor - h and len == 0) then stuck = stuck + 1 end
+        end
+      end
+      assert.are.equal(0, stuck)
+    end)
+
+    it("a mover under a row of tiles, and one along a column, pass every seam, cell " .. cell, function()
+      local stuck = 0
+      for _, line in ipairs(floors) do
+        for k = 1, 300 do
+          local s = k / 10
+          local world = bump.newWorld(cell)
+          for i = -2, 40 do
+            world:add({}, i * 16, line - 16, 16, 16)   -- a ceiling ending at line
+            world:add({}, line + 1000, i * 16, 16, 16) -- a wall starting at line + 1000
+          end
+          world:add("under", 0, line, 10, s)
+          world:add("beside", line + 1000 - s, 0, s, 10)
+          local x, _, _, len = world:move("under", 500, line)
+          if not (x == 500 and len == 0) then stuck = stuck + 1 end
+          local _, y, _, len2 = world:move("beside", line + 1000 - s, 500)
+          if not (y == 500 and len2 == 0) then stuck = stuck + 1 end
+        end
+      end
+      assert.are.equal(0, stuck)
+    end)
+  end
+
+  it("a mover sinking into the floor by more than DELTA still stops at a seam's side", function()
+    local world = bump.newWorld(64)
+    world:add("floor", 0, 64, 16, 16)
+    world:add("step", 16, 64 - 1e-9, 16, 16)  -- 1e-9 higher: a real step
+    world:add("mover", 0, 44, 10, 20)
+    local x, _, _, len = world:move("mover", 100, 44)
+    assert.are.same({ 6, 1 }, { x, len })
+  end)
+end)
+
+describe("World error messages name the call", function()
+  it("bump.responses with a first argument that is not a World", function()
+    for _, name in ipairs({ "touch", "cross", "slide", "bounce" }) do
+      assertError("bad argument #1 to '" .. name .. "' (World expected, got number)", function()
+        local r = bump.responses[name](5, {})
+        return r
+      end)
+      assertError("bad argument #2 to '" .. name .. "' (table expected, got no value)", function()
+        local r = bump.responses[name](bump.newWorld())
+        return r
+      end)
+    end
+  end)
+
+  it("a filter answering true", function()
+    local world = row()
+    world:add("mover", -20, 0, 10, 10)
+    assertError("move: Unknown collision type: boolean (boolean)", function()
+      world:move("mover", 300, 0, function() return true end)
+    end)
+    assertError("check: Unknown collision type: boolean (boolean)", function()
+      world:check("mover", 300, 0, function() return true end)
+    end)
+  end)
+
+  it("an out table whose entries hold fields of the wrong type is refilled, not an error", function()
+    local world = row()
+    world:add("mover", -20, 0, 10, 10)
+    local out = { { move = 5, normal = "n", touch = true, itemRect = 1, otherRect = {}, slide = 7 } }
+    local x, _, cols, len = world:move("mover", 300, 0, nil, out)
+    assert.are.same({ -10, 1 }, { x, len })
+    local c = cols[1]
+    assert.are.same({ { x = 320, y = 0 }, { x = -1, y = 0 }, { x = -10, y = 0 }, { x = -10, y = 0 } },
+                    { c.move, c.normal, c.touch, c.slide })
+    assert.are.same({ { x = -20, y = 0, w = 10, h = 10 }, { x = 0, y = 0, w = 10, h = 10 } },
+                    { c.itemRect, c.otherRect })
+  end)
+end)
+
+describe("World bump compatibility details", function()
+  it("rect.getSegmentIntersectionIndices returns one nil on a miss", function()
+    assert.are.equal(1, select("#", bump.rect.getSegmentIntersectionIndices(0, 0, 1, 1, 5, 5, 6, 6)))
+  end)
+
+  it("update and move to -0 of an item at 0 keep +0", function()
+    local world = bump.newWorld()
+    world:add("a", 0, 0, 10, 10)
+    world:update("a", helpers.NZ, helpers.NZ)
+    local x, y = world:getRect("a")
+    assert.are.same({ math.huge, math.huge }, { 1 / x, 1 / y })
+    world:move("a", helpers.NZ, helpers.NZ)
+    x, y = world:getRect("a")
+    assert.are.same({ math.huge, math.huge }, { 1 / x, 1 / y })
+  end)
+
+  it("a custom response that returns fewer than four values is an error", function()
+    local world = row()
+    world:add("mover", -20, 0, 10, 10)
+    world:addResponse("short", function(_, col) return col.touch.x, col.touch.y, {} end)
+    assertError("move: response 'short' must return goalX, goalY (finite numbers), cols, len", function()
+      world:move("mover", 300, 0, function() return "short" end)
+    end)
+  end)
+
+  it("world.rows, world.rects and world.responses are snapshots that bump_debug.lua can draw", function()
+    local world = bump.newWorld(64)
+    world:add("a", 10, 10, 10, 10)     -- cell (1, 1)
+    world:add("b", 60, 10, 10, 10)     -- cells (1, 1) and (2, 1)
+    world:add("c", -10, 70, 5, 5)      -- cell (0, 2)
+    local function mine() end
+    world:addResponse("mine", mine)
+    -- what bump_debug.draw does, with rectangles recorded instead of drawn
+    local drawn = {}
+    for cy, row in pairs(world.rows) do
+      for cx, cell in pairs(row) do
+        local l, t = world:toWorld(cx, cy)
+        drawn[#drawn + 1] = ("%d,%d %d %d,%d"):format(cx, cy, cell.itemCount, l, t)
+        assert.are.same({ cx, cy }, { cell.x, cell.y })
+        local n = 0
+        for item in pairs(cell.items) do n = n + 1; assert.is_true(world:hasItem(item)) end
+        assert.are.equal(cell.itemCount, n)
+      end
+    end
+    table.sort(drawn)
+    assert.are.same({ "0,2 1 -64,64", "1,1 2 0,0", "2,1 1 64,0" }, drawn)
+    assert.are.same({ x = 60, y = 10, w = 10, h = 10 }, world.rects.b)
+    assert.are.same({ "a", "b", "c" }, (function()
+      local names = {}
+      for item in pairs(world.rects) do names[#names + 1] = item end
+      table.sort(names)
+      return names
+    end)())
+    local r = world.responses
+    assert.are.same({ bump.responses.slide, bump.responses.cross, mine },
+                    { r.slide, r.cross, r.mine })
+    world.rects.a = nil  -- a snapshot: the World keeps its item
+    assert.is_true(world:hasItem("a"))
+    assertError("bad value for field 'rows' of World (read-only)", function() world.rows = {} end)
+  end)
+end)
+
+describe("World items bump puts in no cell", function()
+  it("a size lost to rounding on a grid line still collides and is found", function()
+    local world = bump.newWorld(64)
+    world:add("thin", 0, 1e9, 100, 1e-9)   -- 1e9 + 1e-9 == 1e9: bump gives it no cell
+    world:add("mover", 10, 1e9 - 50, 10, 10)
+    local x, y, cols, len = world:move("mover", 10, 1e9 + 50)
+    assert.are.same({ 10, 1e9 - 10, 1, "thin" }, { x, y, len, cols[1].other })
+    local items, n = world:queryRect(50, 1e9 - 1, 10, 2)
+    assert.are.same({ 1, "thin" }, { n, items[1] })
   end)
 end)

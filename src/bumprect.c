@@ -30,8 +30,10 @@ static int getsegmentintersectionindices(lua_State *L) {
   checkrect(L, 1, &r);
   if (!imp_rect_segment(&r, luaL_checknumber(L, 5), luaL_checknumber(L, 6),
                         luaL_checknumber(L, 7), luaL_checknumber(L, 8),
-                        luaL_optnumber(L, 9, 0), luaL_optnumber(L, 10, 1), &s))
-    return 0;
+                        luaL_optnumber(L, 9, 0), luaL_optnumber(L, 10, 1), &s)) {
+    lua_pushnil(L);  /* one nil, as bump's */
+    return 1;
+  }
   lua_pushnumber(L, s.ti1);
   lua_pushnumber(L, s.ti2);
   lua_pushinteger(L, (lua_Integer)s.n1.x);

@@ -103,6 +103,8 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   lua_setfield(L, -2, "rect");
   lua_newtable(L);
   setfuncs(L, lua_gettop(L), imp_response_functions, base);
+  lua_pushvalue(L, -1);  /* for world.responses (worldview.c) */
+  lua_setfield(L, LUA_REGISTRYINDEX, "impact.responses");
   lua_setfield(L, -2, "responses");
   lua_setfield(L, module, "_bump");
   imp_pinclipkinds(L);

@@ -245,10 +245,19 @@ static int world_update(lua_State *L) {
   lua_settop(L, 6);
   size_t id = imp_checkitem(L, imp_worldslot(L, W_IDS), "update");
   imp_rect r = w->g->items[id].r;
-  r.x = imp_checknumber(L, 3, "update");
-  r.y = imp_checknumber(L, 4, "update");
-  if (!lua_isnoneornil(L, 5)) r.w = checksize(L, 5, "update");
-  if (!lua_isnoneornil(L, 6)) r.h = checksize(L, 6, "update");
+  double x = imp_checknumber(L, 3, "update");
+  double y = imp_checknumber(L, 4, "update");
+  /* as in bump, a value equal to the old one (-0 to 0) changes nothing */
+  if (x != r.x) r.x = x;
+  if (y != r.y) r.y = y;
+  if (!lua_isnoneornil(L, 5)) {
+    double v = checksize(L, 5, "update");
+    if (v != r.w) r.w = v;
+  }
+  if (!lua_isnoneornil(L, 6)) {
+    double v = checksize(L, 6, "update");
+    if (v != r.h) r.h = v;
+  }
   imp_worldput(L, w, id, &r);
   return 0;
 }
@@ -375,18 +384,23 @@ static int world_index(lua_State *L) {
   w = imp_checkworld(L, "__index");
   k = imp_fieldname(L, 2);
   if (k != NULL && strcmp(k, "cellSize") == 0) lua_pushnumber(L, w->g->cell);
-  else lua_pushnil(L);
+  else if (k == NULL || !imp_worldview(L, w, k)) lua_pushnil(L);
   return 1;
 }
 
-/* The cell size is fixed at creation: the grid is laid out by it. */
+/* The cell size is fixed at creation: the grid is laid out by it. bump's
+** introspection fields are views of the World, read-only too. */
 static int world_newindex(lua_State *L) {
+  static const char *const readonly[] = {"cellSize", "rows", "rects",
+                                         "responses", NULL};
   World *w = imp_checkworld(L, "__newindex");
   const char *k;
+  int i;
   lua_settop(L, 3);
   k = imp_fieldname(L, 2);
-  if (k != NULL && strcmp(k, "cellSize") == 0)
-    return imp_fielderror(L, T_WORLD, k, "read-only");
+  for (i = 0; k != NULL && readonly[i] != NULL; i++)
+    if (strcmp(k, readonly[i]) == 0)
+      return imp_fielderror(L, T_WORLD, k, "read-only");
   checkkey(L, 2, "__newindex", "field name");
   imp_worldslot(L, W_FIELDS);
   lua_insert(L, 2);

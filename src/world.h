@@ -9,13 +9,18 @@
 
 #include "object.h"
 
+/* The World's pools of tables to reuse, so that a warm World allocates
+** nothing: collision tables and querySegmentWithCoords' info tables left
+** over from out tables, and the visited sets of moves. */
+enum { P_COLS, P_INFOS, P_VISITED, P_COUNT };
+
 typedef struct World {
   imp_grid *g;
   unsigned long removals;  /* items removed so far: after one, ids are reused */
   unsigned long changes;   /* items added, moved or removed so far */
   int hasfields;           /* a script set a field (slot W_FIELDS) */
   int hasresponses;        /* addResponse was called (slot W_RESPONSES) */
-  int ncols;               /* tables in the pool (W_COLPOOL) */
+  int npool[P_COUNT];      /* tables in each pool */
 } World;
 
 /* The World's slots. */
@@ -24,10 +29,16 @@ enum {
   W_ITEMS,      /* id + 1 -> item */
   W_FIELDS,     /* fields that scripts set, as on bump's world tables */
   W_RESPONSES,  /* name -> custom response */
-  W_COLPOOL,    /* collision tables left over from out tables, to reuse */
   W_PROBE,      /* weak: empty once the garbage collector has run */
-  W_NSLOTS = W_PROBE
+  W_POOLS,      /* the pools, P_COUNT slots from here */
+  W_NSLOTS = W_POOLS + P_COUNT - 1
 };
+
+/* Pushes a table from pool p and returns 1, or returns 0 (pushing
+** nothing) when the pool is empty. */
+int imp_poolget(lua_State *L, World *w, int p);
+/* Pops the value on top into pool p, when a table and there is room. */
+void imp_poolput(lua_State *L, World *w, int p);
 
 /* The keys of bump's tables and its response names, numbered from 1 as in
 ** imp_keys, in the IMP_KEYS upvalue. */
@@ -94,8 +105,8 @@ typedef struct ColFill {
 ** else one from the pool, else a new one (always new when out is 0). */
 void imp_pushcollision(lua_State *L, World *w, int out, int k,
                        const ColFill *f);
-/* Moves the entries of the out table after n into the pool. */
-void imp_trimcols(lua_State *L, World *w, int out, int n);
+/* Moves the entries of the out table after n into pool p. */
+void imp_trimpool(lua_State *L, World *w, int out, int n, int p);
 /* Reads touch, move and normal back from the collision table at t (a
 ** Lua error for fname when they are not finite numbers). */
 void imp_readcollision(lua_State *L, int t, imp_rect_collision *c,
@@ -105,6 +116,11 @@ void imp_setnumber(lua_State *L, int t, int k, double v);
 void imp_setxy(lua_State *L, int t, int k, imp_vec2 v);
 /* Pushes the function that fills collision tables (for IMP_KEYS). */
 void imp_loadfill(lua_State *L);
+
+/* Pushes the snapshot that field k of bump's worlds (rows, rects,
+** responses) gives and returns 1, or returns 0 for another key
+** (worldview.c). */
+int imp_worldview(lua_State *L, const World *w, const char *k);
 
 extern const luaL_Reg imp_world_move_methods[];   /* worldmove.c */
 extern const luaL_Reg imp_world_query_methods[];  /* worldquery.c */

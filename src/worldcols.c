@@ -5,7 +5,7 @@
 ** constant keys several times faster than the C API can (one call with
 ** the values instead of some seventy API calls). It reuses the tables it
 ** is given, down to their {x, y} parts; tables that out tables give back
-** wait in the World's pool (slot W_COLPOOL), so that moves into an out
+** wait in the World's pool (P_COLS), so that moves into an out
 ** table allocate nothing once warm.
 */
 #include "world.h"
@@ -13,9 +13,16 @@
 /* How many collision tables a World's pool keeps. */
 #define POOLMAX 256
 
+/* A field of a reused table that is not a table (a script wrote it) is
+** replaced, as a missing one is. */
 static const char fill_source[] =
+  "local type = type\n"
   "local spare = {}  -- slide and bounce tables of collisions without one\n"
-  "local function part(c, k) local t = {} c[k] = t return t end\n"
+  "local function part(c, k)\n"
+  "  local t = c[k]\n"
+  "  if type(t) == 'table' then return t end\n"
+  "  t = {} c[k] = t return t\n"
+  "end\n"
   "return function(c, item, other, kind, overlaps, ti, mx, my, nx, ny,\n"
   "                tx, ty, ix, iy, iw, ih, ox, oy, ow, oh, extra, ex, ey)\n"
   "  if not c then\n"
@@ -28,20 +35,21 @@ static const char fill_source[] =
   "    return c\n"
   "  end\n"
   "  c.item, c.other, c.type, c.overlaps, c.ti = item, other, kind, overlaps, ti\n"
-  "  local v = c.move or part(c, 'move')\n"
+  "  local v = part(c, 'move')\n"
   "  v.x, v.y = mx, my\n"
-  "  v = c.normal or part(c, 'normal')\n"
+  "  v = part(c, 'normal')\n"
   "  v.x, v.y = nx, ny\n"
-  "  v = c.touch or part(c, 'touch')\n"
+  "  v = part(c, 'touch')\n"
   "  v.x, v.y = tx, ty\n"
-  "  v = c.itemRect or part(c, 'itemRect')\n"
+  "  v = part(c, 'itemRect')\n"
   "  v.x, v.y, v.w, v.h = ix, iy, iw, ih\n"
-  "  v = c.otherRect or part(c, 'otherRect')\n"
+  "  v = part(c, 'otherRect')\n"
   "  v.x, v.y, v.w, v.h = ox, oy, ow, oh\n"
   "  v = c.slide or c.bounce\n"
   "  if v then\n"
   "    c.slide, c.bounce = nil, nil\n"
-  "    if not extra and #spare < 256 then spare[#spare + 1] = v end\n"
+  "    if type(v) ~= 'table' then v = nil\n"
+  "    elseif not extra and #spare < 256 then spare[#spare + 1] = v end\n"
   "  end\n"
   "  if extra then\n"
   "    if not v then v = spare[#spare] or {} spare[#spare] = nil end\n"
@@ -120,25 +128,39 @@ static void pushrect(lua_State *L, const imp_rect *r) {
   lua_pushnumber(L, r->h);
 }
 
+int imp_poolget(lua_State *L, World *w, int p) {
+  if (w->npool[p] == 0) return 0;
+  imp_worldslot(L, W_POOLS + p);
+  lua_rawgeti(L, -1, w->npool[p]);
+  lua_pushnil(L);
+  lua_rawseti(L, -3, w->npool[p]--);
+  lua_remove(L, -2);
+  if (lua_type(L, -1) == LUA_TTABLE) return 1;
+  lua_pop(L, 1);  /* the debug library put something else there */
+  return 0;
+}
+
+void imp_poolput(lua_State *L, World *w, int p) {
+  if (w->npool[p] >= POOLMAX || lua_type(L, -1) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return;
+  }
+  imp_worldslot(L, W_POOLS + p);
+  lua_insert(L, -2);
+  lua_rawseti(L, -2, ++w->npool[p]);
+  lua_pop(L, 1);
+}
+
 /* Pushes the table that entry k of out reuses: the entry itself, else one
 ** from the pool; nil when there is neither (or no out). */
 static void pushreused(lua_State *L, World *w, int out, int k) {
-  if (!out) {
-    lua_pushnil(L);
-    return;
+  if (out) {
+    lua_rawgeti(L, out, k);
+    if (lua_type(L, -1) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    if (imp_poolget(L, w, P_COLS)) return;
   }
-  lua_rawgeti(L, out, k);
-  if (lua_type(L, -1) == LUA_TTABLE) return;
-  lua_pop(L, 1);
-  if (w->ncols == 0) {
-    lua_pushnil(L);
-    return;
-  }
-  imp_worldslot(L, W_COLPOOL);
-  lua_rawgeti(L, -1, w->ncols);
   lua_pushnil(L);
-  lua_rawseti(L, -3, w->ncols--);
-  lua_remove(L, -2);
 }
 
 void imp_pushcollision(lua_State *L, World *w, int out, int k,
@@ -172,18 +194,12 @@ void imp_pushcollision(lua_State *L, World *w, int out, int k,
   lua_call(L, 23, 1);
 }
 
-void imp_trimcols(lua_State *L, World *w, int out, int n) {
+void imp_trimpool(lua_State *L, World *w, int out, int n, int p) {
   int i = (int)imp_rawlen(L, out);
-  if (i <= n) return;
-  imp_worldslot(L, W_COLPOOL);
   for (; i > n; i--) {
     lua_rawgeti(L, out, i);
-    if (w->ncols < POOLMAX && lua_type(L, -1) == LUA_TTABLE)
-      lua_rawseti(L, -2, ++w->ncols);
-    else
-      lua_pop(L, 1);
+    imp_poolput(L, w, p);
     lua_pushnil(L);
     lua_rawseti(L, out, i);
   }
-  lua_pop(L, 1);
 }

@@ -10,7 +10,11 @@
 ** they run less often than in bump.lua, with the same results. Callbacks
 ** may add, remove and move items: a candidate is looked up again after
 ** one, and once an item has been removed (its id free for reuse), visited
-** items are compared by value rather than by id.
+** items are compared by value, in a set private to the move.
+**
+** A cross goes on from where it started to the same goal, so projecting
+** again would find the rest of the same list: the list is kept, and a move
+** through N items costs O(N log N), not N projections.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -22,12 +26,16 @@ static const char *const response_names[] = {"touch", "cross", "slide",
                                              "bounce"};
 static const int response_keys[] = {K_TOUCH, K_CROSS, K_SLIDE, K_BOUNCE};
 
+/* Where a collision's values are: a stack index, or minus their index in
+** the move's spill table when the stack had no more room (LuaJIT and Lua
+** 5.1 allow some 8000 slots); 0 for none. */
 typedef struct Collision {
   imp_rect_collision c;
   imp_rect other;   /* the other item's rectangle when found */
   double distance;  /* squared, between the centres: orders equal times */
-  int otherslot;    /* stack index of the other item */
-  int typeslot;     /* of what the filter answered; 0: the response's name */
+  int otherslot;    /* the other item */
+  int typeslot;     /* what the filter answered; 0: the response's name */
+  int order;        /* found first, first */
   int response;     /* R_* */
   size_t id;        /* the other item's id */
 } Collision;
@@ -42,8 +50,8 @@ typedef struct Scratch {
 } Scratch;
 
 /* What a move knows: where its values are on the Lua stack, and the other
-** items already visited: their ids here, and all of them, by value, in the
-** collision tables of out. */
+** items already visited: the first ids here, and all of them, by value, in
+** the visited set (a table from the World's pool, made at the first). */
 #define LOCALVISITED 32
 typedef struct Move {
   World *w;
@@ -51,11 +59,13 @@ typedef struct Move {
   int ids, items;  /* the World's W_IDS and W_ITEMS tables */
   int item;        /* the moving item (nil for project(nil, ...)) */
   int filter;      /* 0: every other item slides */
-  int out;         /* the collision tables so far (check), or 0 */
+  int visited;     /* the slot of the visited set (nil until the first) */
+  int shared;      /* a visiting filter holds the set: not back to the pool */
+  int spill, nspill;  /* the table of values the stack had no room for */
   size_t itemid;   /* (size_t)-1 when the item is not in the World */
   unsigned long removals;  /* the World's count when the move began */
-  size_t visited[LOCALVISITED];
-  int nvisited;    /* collisions in out */
+  size_t visitedids[LOCALVISITED];
+  int nvisited;
 } Move;
 
 /* Whether ids still tell the visited items apart. */
@@ -67,27 +77,58 @@ static int visited_id(const Move *m, size_t id) {
   int i;
   if (id == m->itemid) return 1;
   for (i = 0; i < m->nvisited; i++)
-    if (m->visited[i] == id) return 1;
+    if (m->visitedids[i] == id) return 1;
   return 0;
 }
 
-/* Whether the value at slot is the item at item, or the other item of one
-** of the first n collision tables of the table at out. */
-static int visited_value(lua_State *L, int item, int out, int n, int slot) {
-  int i;
+/* Whether the value at slot is the item at item or in the set at set (a
+** table, or nil for none). */
+static int visited_value(lua_State *L, int item, int set, int slot) {
+  int found;
   if (lua_rawequal(L, slot, item)) return 1;
-  for (i = 1; i <= n; i++) {
-    int same = 0;
-    lua_rawgeti(L, out, i);
-    if (lua_type(L, -1) == LUA_TTABLE) {
-      lua_getfield(L, -1, "other");  /* no IMP_KEYS: visiting_filter calls */
-      same = lua_rawequal(L, -1, slot);
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    if (same) return 1;
+  if (!lua_istable(L, set) || lua_isnil(L, slot)) return 0;
+  lua_pushvalue(L, slot);
+  lua_rawget(L, set);
+  found = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  return found;
+}
+
+/* The visited set, made (or taken from the pool) when there is none. */
+static int visitedset(lua_State *L, Move *m) {
+  if (lua_isnil(L, m->visited)) {
+    if (!imp_poolget(L, m->w, P_VISITED)) lua_newtable(L);
+    lua_replace(L, m->visited);
   }
-  return 0;
+  return m->visited;
+}
+
+/* Records the other item at slot (id -1 when unknown) as visited. */
+static void visit(lua_State *L, Move *m, int slot, ptrdiff_t id) {
+  int set = visitedset(L, m);
+  if (m->nvisited < LOCALVISITED)
+    m->visitedids[m->nvisited] = id < 0 ? (size_t)-1 : (size_t)id;
+  m->nvisited++;
+  if (lua_isnil(L, slot) || (lua_type(L, slot) == LUA_TNUMBER &&
+                             lua_tonumber(L, slot) != lua_tonumber(L, slot)))
+    return;  /* a custom response's collision may name no item */
+  lua_pushvalue(L, slot);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, set);
+}
+
+/* Empties the visited set into the pool, unless a filter still holds it. */
+static void endvisits(lua_State *L, Move *m) {
+  if (m->shared || !lua_istable(L, m->visited)) return;
+  lua_pushnil(L);
+  while (lua_next(L, m->visited)) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_pushnil(L);
+    lua_rawset(L, m->visited);
+  }
+  lua_pushvalue(L, m->visited);
+  imp_poolput(L, m->w, P_VISITED);
 }
 
 /* The response named by the value at i: a builtin unless addResponse
@@ -112,7 +153,7 @@ static int bytime(const void *pa, const void *pb) {
   const Collision *a = (const Collision *)pa, *b = (const Collision *)pb;
   if (a->c.ti != b->c.ti) return a->c.ti < b->c.ti ? -1 : 1;
   if (a->distance != b->distance) return a->distance < b->distance ? -1 : 1;
-  return a->otherslot - b->otherslot;  /* found first, first */
+  return a->order - b->order;
 }
 
 /* Asks the filter about the other item at slot: pushes its answer and
@@ -129,8 +170,37 @@ static int ask(lua_State *L, const Move *m, int slot) {
   return response_of(L, m->w, slot + 1);
 }
 
+/* Moves the collision's values, on top of the stack, into the spill
+** table, which is made below them the first time. */
+static void spill(lua_State *L, Move *m, Collision *c) {
+  if (m->spill == 0) {
+    lua_newtable(L);
+    lua_insert(L, c->otherslot);
+    m->spill = c->otherslot++;
+    if (c->typeslot) c->typeslot++;
+  }
+  if (c->typeslot) {
+    lua_rawseti(L, m->spill, ++m->nspill);
+    c->typeslot = -m->nspill;
+  }
+  lua_rawseti(L, m->spill, ++m->nspill);
+  c->otherslot = -m->nspill;
+}
+
+/* Brings a collision's spilled values back onto the stack. */
+static void unspill(lua_State *L, const Move *m, Collision *c) {
+  if (c->otherslot < 0) {
+    lua_rawgeti(L, m->spill, -c->otherslot);
+    c->otherslot = lua_gettop(L);
+  }
+  if (c->typeslot < 0) {
+    lua_rawgeti(L, m->spill, -c->typeslot);
+    c->typeslot = lua_gettop(L);
+  }
+}
+
 /* The collisions of from moving to the goal, sorted, in *cols (the other
-** items and the filter's answers pushed on the Lua stack). */
+** items and the filter's answers pushed on the Lua stack, or spilled). */
 static size_t project(lua_State *L, Move *m, const imp_rect *from,
                       imp_vec2 goal, Scratch *s, Collision **cols) {
   imp_grid *g = imp_worldgrid(L, m->w, m->fname);
@@ -138,6 +208,7 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
   Near q;
   size_t *ids, n, i, found = 0;
   Collision *out = s->cols;
+  m->spill = m->nspill = 0;
   q.segment = 0;
   q.a = swept.x;
   q.b = swept.y;
@@ -158,13 +229,11 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
     if (imp_rect_apart(&swept, &c->other) ||
         !imp_rect_detect(from, &c->other, goal.x, goal.y, &c->c))
       continue;
-    luaL_checkstack(L, 2 + W_STACKROOM, "too many collisions");
     lua_rawgeti(L, m->items, (lua_Integer)id + 1);
     c->otherslot = lua_gettop(L);
     c->typeslot = 0;
     c->response = R_SLIDE;
-    if (!fast &&
-        visited_value(L, m->item, m->out, m->nvisited, c->otherslot)) {
+    if (!fast && visited_value(L, m->item, m->visited, c->otherslot)) {
       lua_pop(L, 1);
       continue;
     }
@@ -194,7 +263,9 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
     }
     c->distance = imp_rect_square_distance(from, &c->other);
     c->id = id;
+    c->order = (int)found;
     found++;
+    if (!lua_checkstack(L, 2 * W_STACKROOM)) spill(L, m, c);
   }
   if (found > 1) qsort(out, found, sizeof *out, bytime);
   *cols = out;
@@ -232,19 +303,22 @@ static int prepareout(lua_State *L, int i, const char *fname) {
 }
 
 /* Starts a move of the item at 2 (id -1 when it is not in the World), the
-** World's W_IDS at ids. */
+** World's W_IDS at ids; pushes the slot of its visited set. */
 static void begin(lua_State *L, Move *m, World *w, const char *fname, int ids,
-                  ptrdiff_t id, int filter, int out) {
+                  ptrdiff_t id, int filter) {
   m->w = w;
   m->fname = fname;
   m->ids = ids;
   m->items = imp_worldslot(L, W_ITEMS);
   m->item = 2;
   m->filter = filter;
-  m->out = out;
   m->itemid = id < 0 ? (size_t)-1 : (size_t)id;
   m->removals = w->removals;
   m->nvisited = 0;
+  m->shared = 0;
+  m->spill = m->nspill = 0;
+  lua_pushnil(L);
+  m->visited = lua_gettop(L);
 }
 
 /* world:project(item, x, y, w, h[, goalX, goalY, filter, out]) -> cols,
@@ -254,7 +328,7 @@ static int world_project(lua_State *L) {
   World *w = imp_checkworld(L, fname);
   imp_rect from;
   imp_vec2 goal;
-  int filter, out;
+  int filter, out, top;
   Move m;
   Scratch s;
   Collision *cols;
@@ -267,13 +341,16 @@ static int world_project(lua_State *L) {
   filter = imp_optfilter(L, 9, fname);
   out = prepareout(L, 10, fname);
   imp_worldslot(L, W_IDS);
-  begin(L, &m, w, fname, 11, imp_worldid(L, w, 11, 2), filter, 0);
+  begin(L, &m, w, fname, 11, imp_worldid(L, w, 11, 2), filter);
   n = project(L, &m, &from, goal, &s, &cols);
+  top = lua_gettop(L);
   for (i = 0; i < n; i++) {
+    unspill(L, &m, &cols[i]);
     pushcol(L, w, &from, &cols[i], out, (int)i + 1, 0, goal);
     lua_rawseti(L, 10, (lua_Integer)i + 1);
+    lua_settop(L, top);
   }
-  if (out) imp_trimcols(L, w, out, (int)n);
+  if (out) imp_trimpool(L, w, out, (int)n, P_COLS);
   lua_pushvalue(L, 10);
   lua_pushinteger(L, (lua_Integer)n);
   return 2;
@@ -287,14 +364,12 @@ static const char *describe(lua_State *L, int i) {
 }
 
 /* The filter that custom responses pass on to project: false for the item
-** and the others already visited (in the collision tables so far), else
-** the filter's answer. Upvalues: filter (or nil), item, out. */
+** and the others already visited, else the filter's answer. Upvalues:
+** filter (or nil), item, the visited set. */
 static int visiting_filter(lua_State *L) {
-  int out = lua_upvalueindex(3);
   lua_settop(L, 2);
   lua_pushboolean(L, 0);
-  if (visited_value(L, lua_upvalueindex(2), out, (int)imp_rawlen(L, out), 2))
-    return 1;
+  if (visited_value(L, lua_upvalueindex(2), lua_upvalueindex(3), 2)) return 1;
   if (lua_isnil(L, lua_upvalueindex(1))) {
     lua_pushstring(L, response_names[R_SLIDE]);
     return 1;
@@ -316,17 +391,16 @@ typedef struct Step {
 
 /* Calls the custom response for the step: its new goal in *goal, its
 ** collisions (a table) replacing the value at list; returns their count. */
-static lua_Integer respond(lua_State *L, const char *fname, const Move *m,
-                           const Step *st, const imp_rect *start,
-                           imp_vec2 *goal, int list) {
+static lua_Integer respond(lua_State *L, Move *m, const Step *st,
+                           const imp_rect *start, imp_vec2 *goal, int list) {
   int top;
   lua_Integer n;
   imp_worldslot(L, W_RESPONSES);
   lua_pushvalue(L, st->typeslot);
   lua_rawget(L, -2);
   if (lua_isnil(L, -1))
-    imp_error(L, "Unknown collision type: %s (%s)", describe(L, st->typeslot),
-              imp_typename(L, st->typeslot));
+    imp_error(L, "%s: Unknown collision type: %s (%s)", m->fname,
+              describe(L, st->typeslot), imp_typename(L, st->typeslot));
   lua_pushvalue(L, 1);
   lua_pushvalue(L, st->col);
   lua_pushnumber(L, start->x);
@@ -338,43 +412,39 @@ static lua_Integer respond(lua_State *L, const char *fname, const Move *m,
   if (m->filter) lua_pushvalue(L, m->filter);
   else lua_pushnil(L);
   lua_pushvalue(L, m->item);
-  lua_pushvalue(L, m->out);
+  lua_pushvalue(L, visitedset(L, m));
+  m->shared = 1;
   lua_pushcclosure(L, visiting_filter, 3);
   lua_call(L, 9, 4);
   top = lua_gettop(L);
   goal->x = lua_tonumber(L, top - 3);
   goal->y = lua_tonumber(L, top - 2);
+  /* bump.lua needs all four: it compares len and indexes cols */
   if (lua_type(L, top - 3) != LUA_TNUMBER ||
       lua_type(L, top - 2) != LUA_TNUMBER || goal->x - goal->x != 0 ||
-      goal->y - goal->y != 0)
+      goal->y - goal->y != 0 || lua_type(L, top) != LUA_TNUMBER ||
+      (lua_tonumber(L, top) > 0 && lua_type(L, top - 1) != LUA_TTABLE))
     imp_error(L, "%s: response '%s' must return goalX, goalY (finite "
-              "numbers), cols, len", fname, describe(L, st->typeslot));
-  if (lua_type(L, top - 1) != LUA_TTABLE) return 0;
-  n = lua_isnumber(L, top) ? lua_tointeger(L, top)
-                           : (lua_Integer)imp_rawlen(L, top - 1);
+              "numbers), cols, len", m->fname, describe(L, st->typeslot));
+  n = lua_tointeger(L, top);
   lua_pushvalue(L, top - 1);
   lua_replace(L, list);
   return n;
 }
 
 /* The first collision of a custom response's list (at list) as a step. */
-static void liststep(lua_State *L, Move *m, int list, const char *fname,
-                     Step *st) {
+static void liststep(lua_State *L, Move *m, int list, Step *st) {
   lua_rawgeti(L, list, 1);
   if (lua_type(L, -1) != LUA_TTABLE)
     imp_error(L, "%s: a response returned a collision that is not a table",
-              fname);
+              m->fname);
   st->col = lua_gettop(L);
   lua_getfield(L, st->col, "type");
   st->typeslot = lua_gettop(L);
   st->response = response_of(L, m->w, st->typeslot);
-  imp_readcollision(L, st->col, &st->c, fname);
-  if (m->nvisited < LOCALVISITED) {
-    ptrdiff_t id;
-    lua_getfield(L, st->col, "other");
-    id = imp_worldid(L, m->w, m->ids, lua_gettop(L));
-    m->visited[m->nvisited] = id < 0 ? (size_t)-1 : (size_t)id;
-  }
+  imp_readcollision(L, st->col, &st->c, m->fname);
+  lua_getfield(L, st->col, "other");
+  visit(L, m, lua_gettop(L), imp_worldid(L, m->w, m->ids, lua_gettop(L)));
 }
 
 /* world:check(item, goalX, goalY[, filter, out]) -> x, y, cols, len, and
@@ -384,14 +454,14 @@ static void liststep(lua_State *L, Move *m, int list, const char *fname,
 static int check(lua_State *L, const char *fname, int moving) {
   World *w = imp_checkworld(L, fname);
   imp_vec2 goal;
-  int filter, out, list;
+  int filter, out, list, projtop, ncols = 0;
   imp_rect start, from;
   Move m;
   Scratch s;
   Collision *cols;
-  size_t n;
+  size_t n, k = 0;
   lua_Integer nlist = -1;  /* >= 0: the next step is list[1] */
-  unsigned long changes;
+  unsigned long changes, projected;
   size_t id;
   lua_settop(L, 6);
   luaL_checkstack(L, W_STACKROOM, NULL);
@@ -402,26 +472,31 @@ static int check(lua_State *L, const char *fname, int moving) {
   goal.y = imp_checknumber(L, 4, fname);
   filter = imp_optfilter(L, 5, fname);
   out = prepareout(L, 6, fname);
-  begin(L, &m, w, fname, 7, (ptrdiff_t)id, filter, 6);
+  begin(L, &m, w, fname, 7, (ptrdiff_t)id, filter);
   changes = w->changes;
   lua_pushnil(L);  /* a custom response's collisions */
   list = lua_gettop(L);
   from = start;
   n = project(L, &m, &from, goal, &s, &cols);
+  projtop = lua_gettop(L);
+  projected = w->changes;
   for (;;) {
     Step st;
+    Collision *c = NULL;
     imp_vec2 next = goal;
     int extra = 0;
     if (nlist >= 0) {
       if (nlist == 0) break;
-      liststep(L, &m, list, fname, &st);
+      liststep(L, &m, list, &st);
     } else {
-      if (n == 0) break;
+      if (k == n) break;
+      c = &cols[k];
+      unspill(L, &m, c);
       st.col = 0;
-      st.typeslot = cols[0].typeslot;
-      st.response = cols[0].response;
-      st.c = cols[0].c;
-      if (m.nvisited < LOCALVISITED) m.visited[m.nvisited] = cols[0].id;
+      st.typeslot = c->typeslot;
+      st.response = c->response;
+      st.c = c->c;
+      visit(L, &m, c->otherslot, (ptrdiff_t)c->id);
     }
     switch (st.response) {  /* where it goes on to */
       case R_TOUCH: next = st.c.touch; break;
@@ -437,50 +512,62 @@ static int check(lua_State *L, const char *fname, int moving) {
       default: break;
     }
     if (st.col == 0) {
-      pushcol(L, w, &from, &cols[0], out, m.nvisited + 1, extra, next);
+      pushcol(L, w, &from, c, out, ncols + 1, extra, next);
       st.col = lua_gettop(L);
     } else if (extra) {
       imp_setxy(L, st.col, extra, next);
     }
     lua_pushvalue(L, st.col);
-    lua_rawseti(L, m.out, ++m.nvisited);
+    lua_rawseti(L, 6, ++ncols);
     nlist = -1;
-    n = 0;
     if (st.response == R_CUSTOM) {
       /* its filter sees the collisions so far: only those */
-      imp_trimcols(L, w, m.out, m.nvisited);
+      imp_trimpool(L, w, 6, ncols, P_COLS);
       if (st.typeslot == 0) {
-        imp_pushkey(L, response_keys[cols[0].response]);
+        imp_pushkey(L, response_keys[c->response]);
         st.typeslot = lua_gettop(L);
       }
-      nlist = respond(L, fname, &m, &st, &start, &goal, list);
+      nlist = respond(L, &m, &st, &start, &goal, list);
       if (nlist < 0) nlist = 0;
       lua_settop(L, list);
+      n = k = 0;
       continue;
     }
     goal = next;
+    if (st.response == R_CROSS && c != NULL && w->changes == projected &&
+        from.x == start.x && from.y == start.y) {
+      /* projecting again, from the start to the same goal, would find the
+      ** rest of this list */
+      lua_settop(L, projtop);
+      k++;
+      continue;
+    }
     lua_settop(L, list);
+    n = k = 0;
     if (st.response == R_TOUCH) continue;
     if (st.response == R_CROSS) from = start;
     else from.x = st.c.touch.x, from.y = st.c.touch.y;
     n = project(L, &m, &from, goal, &s, &cols);
+    projtop = lua_gettop(L);
+    projected = w->changes;
   }
-  if (out) imp_trimcols(L, w, out, m.nvisited);
+  if (out) imp_trimpool(L, w, out, ncols, P_COLS);
+  endvisits(L, &m);
   if (moving) {  /* callbacks may have removed the item, or freed all */
     ptrdiff_t now;
     imp_worldgrid(L, w, fname);
     now = w->changes == changes ? (ptrdiff_t)id : imp_worldid(L, w, m.ids, 2);
     if (now >= 0) {
       imp_rect r = w->g->items[now].r;
-      r.x = goal.x;
-      r.y = goal.y;
+      if (goal.x != r.x) r.x = goal.x;  /* as bump's update: -0 is 0 */
+      if (goal.y != r.y) r.y = goal.y;
       imp_worldput(L, w, (size_t)now, &r);
     }
   }
   lua_pushnumber(L, goal.x);
   lua_pushnumber(L, goal.y);
-  lua_pushvalue(L, m.out);
-  lua_pushinteger(L, (lua_Integer)m.nvisited);
+  lua_pushvalue(L, 6);
+  lua_pushinteger(L, (lua_Integer)ncols);
   return 4;
 }
 
@@ -512,17 +599,23 @@ static int project_on(lua_State *L, double fromx, double fromy,
   return 4;
 }
 
+/* The arguments every response checks: the World and the collision. */
+static void checkresponse(lua_State *L, const char *fname) {
+  imp_checkworld(L, fname);
+  if (lua_type(L, 2) != LUA_TTABLE) imp_typeerror(L, 2, fname, "table");
+}
+
 /* goalX and goalY, which default to x and y. */
-static imp_vec2 optgoal(lua_State *L) {
+static imp_vec2 optgoal(lua_State *L, const char *fname) {
   imp_vec2 goal;
-  goal.x = luaL_checknumber(L, lua_isnoneornil(L, 7) ? 3 : 7);
-  goal.y = luaL_checknumber(L, lua_isnoneornil(L, 8) ? 4 : 8);
+  goal.x = imp_checknumber(L, lua_isnoneornil(L, 7) ? 3 : 7, fname);
+  goal.y = imp_checknumber(L, lua_isnoneornil(L, 8) ? 4 : 8, fname);
   return goal;
 }
 
 static int response_touch(lua_State *L) {
   imp_rect_collision c;
-  luaL_checktype(L, 2, LUA_TTABLE);
+  checkresponse(L, "touch");
   imp_readcollision(L, 2, &c, "touch");
   lua_pushnumber(L, c.touch.x);
   lua_pushnumber(L, c.touch.y);
@@ -532,19 +625,24 @@ static int response_touch(lua_State *L) {
 }
 
 static int response_cross(lua_State *L) {
-  luaL_checktype(L, 2, LUA_TTABLE);
-  return project_on(L, luaL_checknumber(L, 3), luaL_checknumber(L, 4),
-                    optgoal(L));
+  imp_vec2 goal;
+  double x, y;
+  checkresponse(L, "cross");
+  x = imp_checknumber(L, 3, "cross");
+  y = imp_checknumber(L, 4, "cross");
+  goal = optgoal(L, "cross");
+  return project_on(L, x, y, goal);
 }
 
 /* slide and bounce: on from the touch to the goal that the rule gives. */
 static int turn(lua_State *L, int k,
                 imp_vec2 (*rule)(const imp_rect_collision *, imp_vec2)) {
+  const char *fname = imp_keys[k - 1];
   imp_rect_collision c;
   imp_vec2 goal;
-  luaL_checktype(L, 2, LUA_TTABLE);
-  imp_readcollision(L, 2, &c, imp_keys[k - 1]);
-  goal = rule(&c, optgoal(L));
+  checkresponse(L, fname);
+  imp_readcollision(L, 2, &c, fname);
+  goal = rule(&c, optgoal(L, fname));
   imp_setxy(L, 2, k, goal);
   return project_on(L, c.touch.x, c.touch.y, goal);
 }

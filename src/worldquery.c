@@ -21,7 +21,7 @@ typedef struct Ask {
 } Ask;
 
 typedef struct Found {
-  int slot;              /* stack index of the item */
+  int index;             /* where it went in the out table, from 1 */
   double ti1, ti2;       /* Q_SEGMENT: where it enters and leaves */
   double weight;         /* Q_SEGMENT: the order along the line */
 } Found;
@@ -52,18 +52,64 @@ static int test(const Ask *a, const imp_rect *r, Found *f) {
 static int byweight(const void *pa, const void *pb) {
   const Found *a = (const Found *)pa, *b = (const Found *)pb;
   if (a->weight != b->weight) return a->weight < b->weight ? -1 : 1;
-  return a->slot - b->slot;
+  return a->index - b->index;
 }
 
-/* The items the query finds, pushed on the stack, in *found; returns how
-** many. filter is the index of the filter or 0. */
-static size_t collect(lua_State *L, World *w, const Ask *a, int filter,
-                      const char *fname, size_t *local, Found *localfound,
-                      Found **found) {
+/* Replaces the items 1..n of the out table by bump's info tables, taken
+** from the pool (where the out table's own went first, so each place gets
+** its table back) or made. */
+static void infos(lua_State *L, World *w, const Ask *a, const Found *found,
+                  int out, int n) {
+  double dx = a->x2 - a->x1, dy = a->y2 - a->y1;
+  int k;
+  for (k = 1; k <= n; k++) {
+    const Found *f = &found[k - 1];
+    int t;
+    if (!imp_poolget(L, w, P_INFOS)) lua_createtable(L, 0, 7);
+    t = lua_gettop(L);
+    imp_pushkey(L, K_ITEM);
+    lua_rawgeti(L, out, k);
+    lua_rawset(L, t);
+    imp_setnumber(L, t, K_TI1, f->ti1);
+    imp_setnumber(L, t, K_TI2, f->ti2);
+    imp_setnumber(L, t, K_X1, a->x1 + dx * f->ti1);
+    imp_setnumber(L, t, K_Y1, a->y1 + dy * f->ti1);
+    imp_setnumber(L, t, K_X2, a->x1 + dx * f->ti2);
+    imp_setnumber(L, t, K_Y2, a->y1 + dy * f->ti2);
+    lua_rawseti(L, out, k);
+  }
+}
+
+/* Puts entries 1..n of the out table in the order of found, whose index
+** says where each is now (and is 0 once it is in place). */
+static void reorder(lua_State *L, int out, Found *found, int n) {
+  int j;
+  for (j = 1; j <= n; j++) {
+    int at = j, src = found[j - 1].index;
+    if (src == 0 || src == j) continue;
+    lua_rawgeti(L, out, j);  /* the first one moved aside, then a cycle */
+    while (src != j) {
+      lua_rawgeti(L, out, src);
+      lua_rawseti(L, out, at);
+      found[at - 1].index = 0;
+      at = src;
+      src = found[at - 1].index;
+    }
+    lua_rawseti(L, out, at);
+    found[at - 1].index = 0;
+  }
+}
+
+/* Writes the items the query finds into the out table at out, in order,
+** holding none on the Lua stack (results may outnumber its slots); returns
+** how many, and what was found of each, in that order, in *found. filter
+** is the index of the filter or 0. */
+static int collect(lua_State *L, World *w, const Ask *a, int filter,
+                   const char *fname, int out, size_t *local,
+                   Found *localfound, Found **found) {
   imp_grid *g = w->g;
-  size_t *ids, n, i, k = 0;
-  Found *out = localfound;
-  int items, idtable, ok;
+  size_t *ids, n, i;
+  int items, idtable, k = 0;
   Near q;
   items = imp_worldslot(L, W_ITEMS);
   idtable = imp_worldslot(L, W_IDS);
@@ -79,25 +125,24 @@ static size_t collect(lua_State *L, World *w, const Ask *a, int filter,
   for (i = 0; i < n; i++) {
     size_t id = ids[i];
     Found *f;
-    if (k == LOCALFOUND && out == localfound) {  /* room for all */
-      out = (Found *)lua_newuserdata(L, n * sizeof *out);
-      memcpy(out, localfound, k * sizeof *out);
+    if (k == LOCALFOUND && *found == localfound) {  /* room for all */
+      *found = (Found *)lua_newuserdata(L, n * sizeof **found);
+      memcpy(*found, localfound, k * sizeof **found);
     }
-    f = &out[k];
+    f = &(*found)[k];
     if (!imp_grid_alive(g, id) || !test(a, &g->items[id].r, f)) continue;
-    luaL_checkstack(L, 1 + W_STACKROOM, "too many items found");
     lua_rawgeti(L, items, (lua_Integer)id + 1);
-    f->slot = lua_gettop(L);
     if (filter) {
       unsigned long changes = w->changes;
+      int ok;
       lua_pushvalue(L, filter);
-      lua_pushvalue(L, f->slot);
+      lua_pushvalue(L, -2);
       lua_call(L, 1, 1);
       ok = lua_toboolean(L, -1);
       lua_pop(L, 1);
       g = imp_worldgrid(L, w, fname);
       if (ok && w->changes != changes) {  /* is it still there, and hit? */
-        ptrdiff_t now = imp_worldid(L, w, idtable, f->slot);
+        ptrdiff_t now = imp_worldid(L, w, idtable, lua_gettop(L));
         ok = now >= 0 && test(a, &g->items[now].r, f);
       }
       if (!ok) {
@@ -105,22 +150,26 @@ static size_t collect(lua_State *L, World *w, const Ask *a, int filter,
         continue;
       }
     }
-    k++;
+    f->index = ++k;
+    lua_rawseti(L, out, k);
   }
-  if (a->q == Q_SEGMENT && k > 1) qsort(out, k, sizeof *out, byweight);
-  *found = out;
+  if (a->q == Q_SEGMENT && k > 1) {
+    qsort(*found, (size_t)k, sizeof **found, byweight);
+    reorder(L, out, *found, k);
+  }
   return k;
 }
 
 /* Runs the query with the filter at i and the out table at i + 1; pushes
-** the items (or with coords, bump's info tables) and their count. */
+** the items (or with coords, bump's info tables) and their count. Info
+** tables past the count go to the World's pool, for the next query. */
 static int query(lua_State *L, const Ask *a, int i, const char *fname,
                  int coords) {
   World *w = imp_checkworld(L, fname);
   int filter = imp_optfilter(L, i, fname);
-  int out = imp_optouttable(L, i + 1, fname);
-  size_t local[LOCALCANDIDATES], n, k;
-  Found localfound[LOCALFOUND], *found;
+  int out = imp_optouttable(L, i + 1, fname), n;
+  size_t local[LOCALCANDIDATES];
+  Found localfound[LOCALFOUND], *found = localfound;
   lua_settop(L, i + 1);
   luaL_checkstack(L, W_STACKROOM, NULL);
   if (!out) {
@@ -128,33 +177,10 @@ static int query(lua_State *L, const Ask *a, int i, const char *fname,
     lua_replace(L, i + 1);
   }
   out = i + 1;
-  n = collect(L, w, a, filter, fname, local, localfound, &found);
-  for (k = 0; k < n; k++) {
-    const Found *f = &found[k];
-    if (coords) {
-      double dx = a->x2 - a->x1, dy = a->y2 - a->y1;
-      int t;
-      lua_rawgeti(L, out, (lua_Integer)k + 1);
-      if (lua_type(L, -1) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_createtable(L, 0, 7);
-      }
-      t = lua_gettop(L);
-      imp_pushkey(L, K_ITEM);
-      lua_pushvalue(L, f->slot);
-      lua_rawset(L, t);
-      imp_setnumber(L, t, K_TI1, f->ti1);
-      imp_setnumber(L, t, K_TI2, f->ti2);
-      imp_setnumber(L, t, K_X1, a->x1 + dx * f->ti1);
-      imp_setnumber(L, t, K_Y1, a->y1 + dy * f->ti1);
-      imp_setnumber(L, t, K_X2, a->x1 + dx * f->ti2);
-      imp_setnumber(L, t, K_Y2, a->y1 + dy * f->ti2);
-    } else {
-      lua_pushvalue(L, f->slot);
-    }
-    lua_rawseti(L, out, (lua_Integer)k + 1);
-  }
-  imp_trimout(L, out, (int)n);
+  if (coords) imp_trimpool(L, w, out, 0, P_INFOS);
+  n = collect(L, w, a, filter, fname, out, local, localfound, &found);
+  imp_trimout(L, out, n);
+  if (coords) infos(L, w, a, found, out, n);
   lua_pushvalue(L, out);
   lua_pushinteger(L, (lua_Integer)n);
   return 2;

@@ -182,17 +182,16 @@ local function world(newWorld)
 end
 
 local function scene(o)
-  local hero
-  if carriesImpact() then
-    local pure = require "impact.pure.world"
-    hero = world(pure.World)
-  else
+  if not carriesImpact() then  -- impact from the checkout, native
     local base = root()
     package.cpath = base .. "/" .. o.build .. "/?.so;" .. package.cpath
     package.path = base .. "/lua/?.lua;" .. base .. "/lua/?/init.lua;" .. package.path
-    shapes(require "impact")
-    hero = world(require("impact.bump").newWorld)
   end
+  local impact = require "impact"
+  check(impact.backend == (carriesImpact() and "lua" or "native"),
+        "the backend is " .. tostring(impact.backend))
+  shapes(impact)
+  local hero = world(require("impact.bump").newWorld)
   if o.broken then
     check(hero == 1000, "a deliberately wrong expectation")
   end

@@ -23,11 +23,6 @@
 /* An item covering more cells than this goes to the big list. */
 #define BIGCELLS 4096.0
 
-typedef struct imp_grid_cell {
-  long long cx, cy;
-  size_t *ids, n, cap;
-} imp_grid_cell;
-
 static void *libc_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   (void)ud;
   (void)osize;

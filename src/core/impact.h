@@ -272,7 +272,10 @@ typedef struct imp_grid_item {
   int alive;
 } imp_grid_item;
 
-struct imp_grid_cell;
+typedef struct imp_grid_cell {
+  long long cx, cy;      /* which cell: x from cx * cell to (cx + 1) * cell */
+  size_t *ids, n, cap;   /* the ids of the items in it */
+} imp_grid_cell;
 
 typedef struct imp_grid {
   double cell;                        /* cell size, > 0 */

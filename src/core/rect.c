@@ -86,6 +86,21 @@ imp_rect imp_rect_diff(const imp_rect *a, const imp_rect *b) {
   return d;
 }
 
+/*
+** The seam rule, impact's one deliberate difference from bump.lua: a
+** movement with no component across an axis (d == 0) only grazes a side of
+** the difference lo .. lo + size on that axis lying within IMP_RECT_DELTA
+** of it. bump.lua's difference rounds (64 - 39.7 - 24.3 = -3.55e-15), so a
+** mover resting on a row of tiles overlaps the next tile by that much and
+** stops at its seam; bump's grid hides this only when the floor lies on a
+** grid line. Plain IEEE doubles, nothing else: the pure-Lua World copies
+** it as it is.
+*/
+static int grazes(double d, double lo, double size) {
+  return d == 0 && (fabs(lo) <= IMP_RECT_DELTA ||
+                    fabs(lo + size) <= IMP_RECT_DELTA);
+}
+
 int imp_rect_detect(const imp_rect *item, const imp_rect *other, double goalx,
                     double goaly, imp_rect_collision *out) {
   double dx = goalx - item->x, dy = goaly - item->y;
@@ -112,8 +127,10 @@ int imp_rect_detect(const imp_rect *item, const imp_rect *other, double goalx,
     if (!imp_rect_segment(&diff, 0, 0, dx, dy, -HUGE_VAL, 1, &span)) return 0;
   } else {
     /* A path through a corner only (ti1 == ti2), one that ends at contact
-    ** or one that only leaves is no hit. */
-    if (!imp_rect_segment(&diff, 0, 0, dx, dy, -HUGE_VAL, HUGE_VAL, &span) ||
+    ** or one that only leaves is no hit; nor is one along a side (the seam
+    ** rule above). */
+    if (grazes(dx, diff.x, diff.w) || grazes(dy, diff.y, diff.h) ||
+        !imp_rect_segment(&diff, 0, 0, dx, dy, -HUGE_VAL, HUGE_VAL, &span) ||
         !(span.ti1 < 1) || !(fabs(span.ti1 - span.ti2) >= IMP_RECT_DELTA) ||
         !(0 < span.ti1 + IMP_RECT_DELTA || (span.ti1 == 0 && span.ti2 > 0)))
       return 0;

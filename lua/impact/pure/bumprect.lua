@@ -11,37 +11,37 @@ local luanumber = errors.luanumber
 local bumprect = {}
 
 -- Arguments i .. i + 3 of the call (n arguments) as a rectangle.
-local function checkrect(level, i, n, x, y, w, h)
-  return luanumber(level + 1, i, x, i <= n), luanumber(level + 1, i + 1, y, i + 1 <= n),
-         luanumber(level + 1, i + 2, w, i + 2 <= n), luanumber(level + 1, i + 3, h, i + 3 <= n)
+local function checkrect(i, n, x, y, w, h)
+  return luanumber(i, x, i <= n), luanumber(i + 1, y, i + 1 <= n),
+         luanumber(i + 2, w, i + 2 <= n), luanumber(i + 3, h, i + 3 <= n)
 end
 
 -- An optional number (luaL_optnumber).
-local function optnumber(level, i, v, default)
+local function optnumber(i, v, default)
   if v == nil then return default end
-  v = luanumber(level + 1, i, v)  -- not a tail call: that would hide the level
+  v = luanumber(i, v)  -- not a tail call: see object.argerror
   return v
 end
 
 function bumprect.getNearestCorner(...)
   local x, y, w, h, px, py = ...
   local n = select("#", ...)
-  x, y, w, h = checkrect(1, 1, n, x, y, w, h)
-  return rect.nearestCorner(x, y, w, h, luanumber(1, 5, px, n >= 5),
-                            luanumber(1, 6, py, n >= 6))
+  x, y, w, h = checkrect(1, n, x, y, w, h)
+  return rect.nearestCorner(x, y, w, h, luanumber(5, px, n >= 5),
+                            luanumber(6, py, n >= 6))
 end
 
 -- (x, y, w, h, x1, y1, x2, y2[, ti1 = 0, ti2 = 1]) -> ti1, ti2, nx1, ny1,
--- nx2, ny2, or nothing
+-- nx2, ny2, or one nil, as bump's
 function bumprect.getSegmentIntersectionIndices(...)
   local x, y, w, h, x1, y1, x2, y2, ti1, ti2 = ...
   local n = select("#", ...)
-  x, y, w, h = checkrect(1, 1, n, x, y, w, h)
-  x1, y1 = luanumber(1, 5, x1, n >= 5), luanumber(1, 6, y1, n >= 6)
-  x2, y2 = luanumber(1, 7, x2, n >= 7), luanumber(1, 8, y2, n >= 8)
+  x, y, w, h = checkrect(1, n, x, y, w, h)
+  x1, y1 = luanumber(5, x1, n >= 5), luanumber(6, y1, n >= 6)
+  x2, y2 = luanumber(7, x2, n >= 7), luanumber(8, y2, n >= 8)
   local t1, t2, n1x, n1y, n2x, n2y = rect.segment(x, y, w, h, x1, y1, x2, y2,
-    optnumber(1, 9, ti1, 0.0), optnumber(1, 10, ti2, 1.0))
-  if not t1 then return end
+    optnumber(9, ti1, 0.0), optnumber(10, ti2, 1.0))
+  if not t1 then return nil end
   return t1, t2, n1x, n1y, n2x, n2y
 end
 
@@ -49,32 +49,32 @@ end
 function bumprect.getDiff(...)
   local x1, y1, w1, h1, x2, y2, w2, h2 = ...
   local n = select("#", ...)
-  x1, y1, w1, h1 = checkrect(1, 1, n, x1, y1, w1, h1)
-  x2, y2, w2, h2 = checkrect(1, 5, n, x2, y2, w2, h2)
+  x1, y1, w1, h1 = checkrect(1, n, x1, y1, w1, h1)
+  x2, y2, w2, h2 = checkrect(5, n, x2, y2, w2, h2)
   return rect.diff(x1, y1, w1, h1, x2, y2, w2, h2)
 end
 
 function bumprect.containsPoint(...)
   local x, y, w, h, px, py = ...
   local n = select("#", ...)
-  x, y, w, h = checkrect(1, 1, n, x, y, w, h)
-  return rect.containsPoint(x, y, w, h, luanumber(1, 5, px, n >= 5),
-                            luanumber(1, 6, py, n >= 6))
+  x, y, w, h = checkrect(1, n, x, y, w, h)
+  return rect.containsPoint(x, y, w, h, luanumber(5, px, n >= 5),
+                            luanumber(6, py, n >= 6))
 end
 
 function bumprect.isIntersecting(...)
   local x1, y1, w1, h1, x2, y2, w2, h2 = ...
   local n = select("#", ...)
-  x1, y1, w1, h1 = checkrect(1, 1, n, x1, y1, w1, h1)
-  x2, y2, w2, h2 = checkrect(1, 5, n, x2, y2, w2, h2)
+  x1, y1, w1, h1 = checkrect(1, n, x1, y1, w1, h1)
+  x2, y2, w2, h2 = checkrect(5, n, x2, y2, w2, h2)
   return rect.intersects(x1, y1, w1, h1, x2, y2, w2, h2)
 end
 
 function bumprect.getSquareDistance(...)
   local x1, y1, w1, h1, x2, y2, w2, h2 = ...
   local n = select("#", ...)
-  x1, y1, w1, h1 = checkrect(1, 1, n, x1, y1, w1, h1)
-  x2, y2, w2, h2 = checkrect(1, 5, n, x2, y2, w2, h2)
+  x1, y1, w1, h1 = checkrect(1, n, x1, y1, w1, h1)
+  x2, y2, w2, h2 = checkrect(5, n, x2, y2, w2, h2)
   return rect.squareDistance(x1, y1, w1, h1, x2, y2, w2, h2)
 end
 
@@ -83,10 +83,10 @@ end
 function bumprect.detectCollision(...)
   local x1, y1, w1, h1, x2, y2, w2, h2, gx, gy = ...
   local n = select("#", ...)
-  x1, y1, w1, h1 = checkrect(1, 1, n, x1, y1, w1, h1)
-  x2, y2, w2, h2 = checkrect(1, 5, n, x2, y2, w2, h2)
+  x1, y1, w1, h1 = checkrect(1, n, x1, y1, w1, h1)
+  x2, y2, w2, h2 = checkrect(5, n, x2, y2, w2, h2)
   local ov, ti, mx, my, nx, ny, tx, ty = rect.detect(x1, y1, w1, h1, x2, y2, w2, h2,
-    optnumber(1, 9, gx, x1), optnumber(1, 10, gy, y1))
+    optnumber(9, gx, x1), optnumber(10, gy, y1))
   if ov == nil then return end
   return cols.fill(nil, nil, nil, nil, ov, ti, mx, my, nx, ny, tx, ty,
                    x1, y1, w1, h1, x2, y2, w2, h2)

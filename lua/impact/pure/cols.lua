@@ -15,8 +15,11 @@ local POOLMAX = 256
 
 local spare, nspare = {}, 0  -- slide and bounce tables of collisions without one
 
+-- The table in c[k], or a new one there when a script put something else.
 local function part(c, k)
-  local t = {}
+  local t = c[k]
+  if type(t) == "table" then return t end
+  t = {}
   c[k] = t
   return t
 end
@@ -34,20 +37,22 @@ function cols.fill(c, item, other, kind, overlaps, ti, mx, my, nx, ny,
     return c
   end
   c.item, c.other, c.type, c.overlaps, c.ti = item, other, kind, overlaps, ti
-  local v = c.move or part(c, "move")
+  local v = part(c, "move")
   v.x, v.y = mx, my
-  v = c.normal or part(c, "normal")
+  v = part(c, "normal")
   v.x, v.y = nx, ny
-  v = c.touch or part(c, "touch")
+  v = part(c, "touch")
   v.x, v.y = tx, ty
-  v = c.itemRect or part(c, "itemRect")
+  v = part(c, "itemRect")
   v.x, v.y, v.w, v.h = ix, iy, iw, ih
-  v = c.otherRect or part(c, "otherRect")
+  v = part(c, "otherRect")
   v.x, v.y, v.w, v.h = ox, oy, ow, oh
   v = c.slide or c.bounce
   if v then
     c.slide, c.bounce = nil, nil
-    if not extra and nspare < POOLMAX then
+    if type(v) ~= "table" then
+      v = nil
+    elseif not extra and nspare < POOLMAX then
       nspare = nspare + 1
       spare[nspare] = v
     end
@@ -68,32 +73,40 @@ function cols.fill(c, item, other, kind, overlaps, ti, mx, my, nx, ny,
   return c
 end
 
+-- A World's pools of tables (of collisions, of segment infos) for out
+-- tables to reuse: {n = count, ...}.
+function cols.pool() return { n = 0 } end
+
+-- A table from the pool, or nil.
+function cols.get(pool)
+  local n = pool.n
+  if n == 0 then return nil end
+  local t = pool[n]
+  pool[n] = nil
+  pool.n = n - 1
+  return t
+end
+
+function cols.put(pool, t)
+  if pool.n < POOLMAX and type(t) == "table" then
+    pool.n = pool.n + 1
+    pool[pool.n] = t
+  end
+end
+
 -- The table that entry k of the out table reuses: the entry itself, else
--- one from the pool (a World's state with pool and npool); nil when there
--- is neither, or no out table.
+-- one from the pool; nil when there is neither, or no out table.
 function cols.reused(pool, out, k)
   if not out then return nil end
   local c = rawget(out, k)
   if type(c) == "table" then return c end
-  local n = pool.npool
-  if n == 0 then return nil end
-  c = pool.pool[n]
-  pool.pool[n] = nil
-  pool.npool = n - 1
-  return c
+  return cols.get(pool)
 end
 
 -- Moves the entries of the out table after n into the pool.
 function cols.trim(pool, out, n)
-  local i = rawlen(out)
-  if i <= n then return end
-  local tables = pool.pool
-  for j = i, n + 1, -1 do
-    local c = rawget(out, j)
-    if pool.npool < POOLMAX and type(c) == "table" then
-      pool.npool = pool.npool + 1
-      tables[pool.npool] = c
-    end
+  for j = rawlen(out), n + 1, -1 do
+    cols.put(pool, rawget(out, j))
     rawset(out, j, nil)
   end
 end
@@ -110,24 +123,24 @@ function cols.setxy(t, k, x, y)
 end
 
 -- Field f of the table in field k of the collision c: a finite number.
-local function numfield(level, c, k, f, fname)
+local function numfield(c, k, f, fname)
   local t, v = c[k], nil
   if type(t) == "table" then v = t[f] end
   if type(v) ~= "number" or v - v ~= 0 then
-    errors.raise(level + 1, ("%s: a collision needs finite numbers in touch, "
+    errors.raise(("%s: a collision needs finite numbers in touch, "
                  .. "move and normal (%s.%s)"):format(fname, k, f))
   end
   return v * 1.0
 end
 
 -- touch, move and normal of the collision c: tx, ty, mx, my, nx, ny.
-function cols.read(level, c, fname)
-  local tx = numfield(level + 1, c, "touch", "x", fname)
-  local ty = numfield(level + 1, c, "touch", "y", fname)
-  local mx = numfield(level + 1, c, "move", "x", fname)
-  local my = numfield(level + 1, c, "move", "y", fname)
-  local nx = numfield(level + 1, c, "normal", "x", fname)
-  local ny = numfield(level + 1, c, "normal", "y", fname)
+function cols.read(c, fname)
+  local tx = numfield(c, "touch", "x", fname)
+  local ty = numfield(c, "touch", "y", fname)
+  local mx = numfield(c, "move", "x", fname)
+  local my = numfield(c, "move", "y", fname)
+  local nx = numfield(c, "normal", "x", fname)
+  local ny = numfield(c, "normal", "y", fname)
   return tx, ty, mx, my, nx, ny
 end
 

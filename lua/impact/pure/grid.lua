@@ -9,6 +9,8 @@
 --
 -- A grid is a table of arrays by id (1-based): x, y, w, h, alive, the
 -- cells an item occupies (l, t, r, b, or incells false) and its query mark.
+local clip = require("impact.pure.core.clip").segment
+
 local floor, ceil, abs = math.floor, math.ceil, math.abs
 
 local grid = {}
@@ -22,8 +24,6 @@ local SPARECELLS = 1024
 local BIGCELLS = 4096
 -- A margin, in cells, that makes lookups immune to rounding.
 local PAD = 1e-6
-local DBL_MIN = 2.2250738585072014e-308
-local HALF_EPSILON = 1.1102230246251565e-16
 
 function grid.new(cell)
   return {
@@ -284,49 +284,11 @@ function grid.queryRect(g, x, y, w, h, ids)
   return finish(g, stamp, ids, n)
 end
 
--- Knuth's two-sum: s + e == a + b exactly.
-local function twosum(a, b)
-  local s = a + b
-  local bb = s - a
-  return s, (a - (s - bb)) + (b - bb)
-end
-
--- Whether the segment from (px, py) by (dx, dy) meets the closed box
--- centred at (cx, cy) with half size hx, hy: the native clipSegment's
--- answer (Liang-Barsky with error-free offsets), outside or not.
-local function clips(cx, cy, hx, hy, px, py, dx, dy)
-  local t0, t1 = 0.0, 1.0
-  for i = 1, 4 do
-    local p, x, c, h
-    if i == 1 then p, x, c, h = -dx, -px, -cx, hx
-    elseif i == 2 then p, x, c, h = dx, px, cx, hx
-    elseif i == 3 then p, x, c, h = -dy, -py, -cy, hy
-    else p, x, c, h = dy, py, cy, hy end
-    local u, ue = twosum(x, -c)
-    local v, ve = twosum(u, p)
-    local q0, q1 = (h - u) - ue, (h - v) - (ve + ue)
-    if not (q0 >= 0 and q1 >= 0) then
-      if not (q0 >= 0 or q1 >= 0) then return false end
-      local t = q0 / p
-      if q0 < 0 then
-        if t < DBL_MIN then t = DBL_MIN elseif t > 1 then t = 1.0 end
-        if not (t <= t1) then return false end
-        if t > t0 then t0 = t end
-      else
-        if t < 0 then t = 0.0 elseif t > 1 - HALF_EPSILON then t = 1 - HALF_EPSILON end
-        if not (t >= t0) then return false end
-        if t < t1 then t1 = t end
-      end
-    end
-  end
-  return true
-end
-
 -- Whether the segment meets cell (cx, cy), grown by the margin.
 local function meets(g, cx, cy, x1, y1, dx, dy)
   local cell = g.cell
   local half = cell * (0.5 + PAD)
-  return clips((cx + 0.5) * cell, (cy + 0.5) * cell, half, half, x1, y1, dx, dy)
+  return clip((cx + 0.5) * cell, (cy + 0.5) * cell, half, half, x1, y1, dx, dy) ~= "outside"
 end
 
 -- The ids of the items in the cells that the segment meets, into ids;

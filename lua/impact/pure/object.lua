@@ -103,6 +103,23 @@ function object.argerror(narg, fname, msg)
 end
 local argerror = object.argerror
 
+object.typename = typename
+
+-- luaL_argerror's wording, for the functions that check their arguments as
+-- Lua's own library does (bump.rect and bump.responses): named as called.
+function object.luaargerror(narg, msg)
+  local level = apilevel()
+  local info = getinfo(level, "n")
+  local name = info ~= nil and info.name or "?"
+  if info ~= nil and info.namewhat == "method" then
+    narg = narg - 1
+    if narg == 0 then
+      error(where(level + 1) .. format("calling '%s' on bad self (%s)", name, msg), 0)
+    end
+  end
+  error(where(level + 1) .. format("bad argument #%d to '%s' (%s)", narg, name, msg), 0)
+end
+
 -- Argument i of the n given: its type name, or "no value" past the end.
 local function argname(v, i, n)
   if i > n then return "no value" end

@@ -121,6 +121,15 @@ function rect.apart(ax, ay, aw, ah, bx, by, bw, bh)
          by - (ay + ah) > ty or ay - (by + bh) > ty
 end
 
+-- The seam rule, impact's one deliberate difference from bump.lua (see
+-- src/core/rect.c): a movement with no component across an axis (d == 0)
+-- only grazes a side of the difference lo .. lo + size on that axis lying
+-- within DELTA of it, so a mover resting on a row of tiles passes every
+-- seam.
+local function grazes(d, lo, size)
+  return d == 0 and (abs(lo) <= DELTA or abs(lo + size) <= DELTA)
+end
+
 local function sign(v)
   if v > 0 then return 1 elseif v == 0 then return 0 end
   return -1
@@ -155,7 +164,9 @@ function rect.detect(x, y, w, h, ox, oy, ow, oh, goalX, goalY)
     return true, ti, dx, dy, nx, ny, x + dx * ti1, y + dy * ti1
   end
   -- A path through a corner only (ti1 == ti2), one that ends at contact
-  -- or one that only leaves is no hit.
+  -- or one that only leaves is no hit; nor is one along a side (the seam
+  -- rule).
+  if grazes(dx, mx, mw) or grazes(dy, my, mh) then return nil end
   ti1, ti2, nx, ny = segment(mx, my, mw, mh, 0.0, 0.0, dx, dy, -HUGE, HUGE)
   if not ti1 or not (ti1 < 1) or not (abs(ti1 - ti2) >= DELTA) or
      not (0 < ti1 + DELTA or (ti1 == 0 and ti2 > 0)) then

@@ -7,63 +7,73 @@ local rect = require "impact.pure.rect"
 local cols = require "impact.pure.cols"
 local errors = require "impact.pure.errors"
 
-local select = select
-local luanumber, luatable = errors.luanumber, errors.luatable
+local select, type = select, type
+local checknumber, typeerror = errors.checknumber, errors.typeerror
 
-local responses = {}
+-- The responses, for the World's internals (checkworld).
+return function(internal)
+  local checkworld = internal.checkworld
+  local responses = {}
 
--- Projects the item of col from (fromX, fromY) to the goal with the
--- world's project method.
-local function projectOn(world, col, fromX, fromY, w, h, goalX, goalY, filter)
-  local list, len = world.project(world, col.item, fromX, fromY, w, h, goalX, goalY, filter)
-  return goalX, goalY, list, len
+  -- The arguments every response checks: the World and the collision.
+  local function checkresponse(fname, n, world, col)
+    checkworld(world, fname, n)
+    if type(col) ~= "table" then typeerror(2, fname, "table", col, n >= 2) end
+  end
+
+  -- Projects the item of col from (fromX, fromY) to the goal with the
+  -- world's project method.
+  local function projectOn(world, col, fromX, fromY, w, h, goalX, goalY, filter)
+    local list, len = world.project(world, col.item, fromX, fromY, w, h, goalX, goalY, filter)
+    return goalX, goalY, list, len
+  end
+
+  -- goalX and goalY, which default to x and y (n: the argument count).
+  local function optgoal(fname, n, x, y, goalX, goalY)
+    if goalX == nil then goalX = checknumber(3, fname, x, n >= 3)
+    else goalX = checknumber(7, fname, goalX) end
+    if goalY == nil then goalY = checknumber(4, fname, y, n >= 4)
+    else goalY = checknumber(8, fname, goalY) end
+    return goalX, goalY
+  end
+
+  function responses.touch(...)
+    local world, col = ...
+    checkresponse("touch", select("#", ...), world, col)
+    local tx, ty = cols.read(col, "touch")
+    return tx, ty, {}, 0
+  end
+
+  function responses.cross(...)
+    local world, col, x, y, w, h, goalX, goalY, filter = ...
+    local n = select("#", ...)
+    checkresponse("cross", n, world, col)
+    x = checknumber(3, "cross", x, n >= 3)
+    y = checknumber(4, "cross", y, n >= 4)
+    goalX, goalY = optgoal("cross", n, x, y, goalX, goalY)
+    local gx, gy, list, len = projectOn(world, col, x, y, w, h, goalX, goalY, filter)
+    return gx, gy, list, len
+  end
+
+  -- slide and bounce: on from the touch to the goal that the rule gives.
+  local function turn(name, rule, n, world, col, x, y, w, h, goalX, goalY, filter)
+    checkresponse(name, n, world, col)
+    local tx, ty, mx, my, nx = cols.read(col, name)
+    goalX, goalY = rule(mx, my, nx, tx, ty, optgoal(name, n, x, y, goalX, goalY))
+    cols.setxy(col, name, goalX, goalY)
+    local gx, gy, list, len = projectOn(world, col, tx, ty, w, h, goalX, goalY, filter)
+    return gx, gy, list, len
+  end
+
+  function responses.slide(...)
+    local gx, gy, list, len = turn("slide", rect.slide, select("#", ...), ...)
+    return gx, gy, list, len
+  end
+
+  function responses.bounce(...)
+    local gx, gy, list, len = turn("bounce", rect.bounce, select("#", ...), ...)
+    return gx, gy, list, len
+  end
+
+  return responses
 end
-
--- goalX and goalY, which default to x and y (n: the argument count).
-local function optgoal(level, n, x, y, goalX, goalY)
-  if goalX == nil then goalX = luanumber(level + 1, 3, x, n >= 3)
-  else goalX = luanumber(level + 1, 7, goalX) end
-  if goalY == nil then goalY = luanumber(level + 1, 4, y, n >= 4)
-  else goalY = luanumber(level + 1, 8, goalY) end
-  return goalX, goalY
-end
-
-function responses.touch(...)
-  local _, col = ...
-  luatable(1, 2, col, select("#", ...) >= 2)
-  local tx, ty = cols.read(1, col, "touch")
-  return tx, ty, {}, 0
-end
-
-function responses.cross(...)
-  local world, col, x, y, w, h, goalX, goalY, filter = ...
-  local n = select("#", ...)
-  luatable(1, 2, col, n >= 2)
-  goalX, goalY = optgoal(1, n, x, y, goalX, goalY)
-  y = luanumber(1, 4, y, n >= 4)
-  x = luanumber(1, 3, x, n >= 3)
-  local gx, gy, list, len = projectOn(world, col, x, y, w, h, goalX, goalY, filter)
-  return gx, gy, list, len
-end
-
--- slide and bounce: on from the touch to the goal that the rule gives.
-local function turn(name, rule, n, world, col, x, y, w, h, goalX, goalY, filter)
-  luatable(2, 2, col, n >= 2)
-  local tx, ty, mx, my, nx = cols.read(2, col, name)
-  goalX, goalY = rule(mx, my, nx, tx, ty, optgoal(2, n, x, y, goalX, goalY))
-  cols.setxy(col, name, goalX, goalY)
-  local gx, gy, list, len = projectOn(world, col, tx, ty, w, h, goalX, goalY, filter)
-  return gx, gy, list, len
-end
-
-function responses.slide(...)
-  local gx, gy, list, len = turn("slide", rect.slide, select("#", ...), ...)
-  return gx, gy, list, len
-end
-
-function responses.bounce(...)
-  local gx, gy, list, len = turn("bounce", rect.bounce, select("#", ...), ...)
-  return gx, gy, list, len
-end
-
-return responses

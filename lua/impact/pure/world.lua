@@ -9,6 +9,7 @@
 -- items (id -> item), ids (item -> id), and the counts that tell callbacks'
 -- changes: removals and changes.
 local grid = require "impact.pure.grid"
+local cols = require "impact.pure.cols"
 local errors = require "impact.pure.errors"
 
 local type, rawget, rawset, select, setmetatable =
@@ -29,29 +30,29 @@ local meta = {}
 local internal = { states = states }
 
 -- The state of the World w for the method fname (n: its argument count).
-local function checkworld(level, w, fname, n)
+local function checkworld(w, fname, n)
   local g = states[w]
-  if not g then typeerror(level + 1, 1, fname, "World", w, n >= 1) end
+  if not g then typeerror(1, fname, "World", w, n >= 1) end
   return g
 end
 internal.checkworld = checkworld
 
-local function checksize(level, narg, fname, v)
-  v = checknumber(level + 1, narg, fname, v, true)
-  if not (v > 0) then argerror(level + 1, narg, fname, "positive size expected") end
+local function checksize(narg, fname, v)
+  v = checknumber(narg, fname, v, true)
+  if not (v > 0) then argerror(narg, fname, "positive size expected") end
   return v
 end
 internal.checksize = checksize
 
 -- bump's rectangle arguments x, y, w, h from argument narg on (n: the
 -- argument count): finite, w and h positive.
-function internal.checkrect(level, narg, fname, n, x, y, w, h)
-  x = checknumber(level + 1, narg, fname, x, narg <= n)
-  y = checknumber(level + 1, narg + 1, fname, y, narg + 1 <= n)
-  w = checknumber(level + 1, narg + 2, fname, w, narg + 2 <= n)
-  if not (w > 0) then argerror(level + 1, narg + 2, fname, "positive size expected") end
-  h = checknumber(level + 1, narg + 3, fname, h, narg + 3 <= n)
-  if not (h > 0) then argerror(level + 1, narg + 3, fname, "positive size expected") end
+function internal.checkrect(narg, fname, n, x, y, w, h)
+  x = checknumber(narg, fname, x, narg <= n)
+  y = checknumber(narg + 1, fname, y, narg + 1 <= n)
+  w = checknumber(narg + 2, fname, w, narg + 2 <= n)
+  if not (w > 0) then argerror(narg + 2, fname, "positive size expected") end
+  h = checknumber(narg + 3, fname, h, narg + 3 <= n)
+  if not (h > 0) then argerror(narg + 3, fname, "positive size expected") end
   return x, y, w, h
 end
 
@@ -64,40 +65,45 @@ end
 internal.callable = callable
 
 -- An optional filter: nil, or anything callable.
-function internal.optfilter(level, narg, fname, f)
+function internal.optfilter(narg, fname, f)
   if f ~= nil and not callable(f) then
-    typeerror(level + 1, narg, fname, "function or nil", f)
+    typeerror(narg, fname, "function or nil", f)
   end
   return f
 end
 
 -- An optional output table.
-function internal.optout(level, narg, fname, out)
+function internal.optout(narg, fname, out)
   if out ~= nil and type(out) ~= "table" then
-    typeerror(level + 1, narg, fname, "table or nil", out)
+    typeerror(narg, fname, "table or nil", out)
   end
   return out
 end
 
 -- The value v is to be a table key: neither nil nor NaN.
-local function checkkey(level, narg, fname, v, what)
+local function checkkey(narg, fname, v, what)
   if v == nil or v ~= v then
-    argerror(level + 1, narg, fname, what .. " must not be nil or NaN")
+    argerror(narg, fname, what .. " must not be nil or NaN")
   end
 end
 
 -- The id of the item, which must be in the World.
-local function checkitem(level, g, item, fname)
+local function checkitem(g, item, fname)
   local id = g.ids[item]
   if not id then
-    argerror(level + 1, 2, fname, typename(item) .. " item is not in the World")
+    argerror(2, fname, typename(item) .. " item is not in the World")
   end
   return id
 end
 internal.checkitem = checkitem
 
--- Moves an item that is in the World.
+-- Moves an item that is in the World; as in bump, a value equal to the old
+-- one (-0 to 0) changes nothing.
 local function put(g, id, x, y, w, h)
+  if x == g.x[id] then x = g.x[id] end
+  if y == g.y[id] then y = g.y[id] end
+  if w == g.w[id] then w = g.w[id] end
+  if h == g.h[id] then h = g.h[id] end
   g.changes = g.changes + 1
   grid.update(g, id, x, y, w, h)
 end
@@ -106,12 +112,13 @@ internal.put = put
 -- World(cellSize = 64)
 local function new(_, ...)
   local size = ...
-  if size == nil then size = 64.0 else size = checksize(1, 1, "World", size) end
+  if size == nil then size = 64.0 else size = checksize(1, "World", size) end
   local g = grid.new(size)
   g.items, g.ids = {}, {}
   g.removals, g.changes = 0, 0
   g.responses, g.hasresponses = {}, false
-  g.pool, g.npool = {}, 0  -- collision tables left over from out tables
+  -- collision and segment info tables left over from out tables
+  g.colpool, g.infopool = cols.pool(), cols.pool()
   -- emptied once the garbage collector has run (see countCells)
   g.probe = setmetatable({ {} }, { __mode = "v" })
   local w = setmetatable({}, meta)
@@ -121,12 +128,12 @@ end
 
 function World.add(...)
   local self, item, x, y, w, h = ...
-  local g = checkworld(1, self, "add", select("#", ...))
+  local g = checkworld(self, "add", select("#", ...))
   if g.ids[item] then
-    argerror(1, 2, "add", typename(item) .. " item added twice")
+    argerror(2, "add", typename(item) .. " item added twice")
   end
-  checkkey(1, 2, "add", item, "item")
-  x, y, w, h = internal.checkrect(1, 3, "add", 6, x, y, w, h)
+  checkkey(2, "add", item, "item")
+  x, y, w, h = internal.checkrect(3, "add", 6, x, y, w, h)
   local id = grid.add(g, x, y, w, h)
   g.ids[item], g.items[id] = id, item
   g.changes = g.changes + 1
@@ -137,19 +144,19 @@ end
 -- and h are given.
 function World.update(...)
   local self, item, x, y, w, h = ...
-  local g = checkworld(1, self, "update", select("#", ...))
-  local id = checkitem(1, g, item, "update")
-  x = checknumber(1, 3, "update", x)
-  y = checknumber(1, 4, "update", y)
-  if w == nil then w = g.w[id] else w = checksize(1, 5, "update", w) end
-  if h == nil then h = g.h[id] else h = checksize(1, 6, "update", h) end
+  local g = checkworld(self, "update", select("#", ...))
+  local id = checkitem(g, item, "update")
+  x = checknumber(3, "update", x)
+  y = checknumber(4, "update", y)
+  if w == nil then w = g.w[id] else w = checksize(5, "update", w) end
+  if h == nil then h = g.h[id] else h = checksize(6, "update", h) end
   put(g, id, x, y, w, h)
 end
 
 function World.remove(...)
   local self, item = ...
-  local g = checkworld(1, self, "remove", select("#", ...))
-  local id = checkitem(1, g, item, "remove")
+  local g = checkworld(self, "remove", select("#", ...))
+  local id = checkitem(g, item, "remove")
   grid.remove(g, id)
   g.ids[item], g.items[id] = nil, nil
   g.removals = g.removals + 1
@@ -158,26 +165,26 @@ end
 
 function World.getRect(...)
   local self, item = ...
-  local g = checkworld(1, self, "getRect", select("#", ...))
-  local id = checkitem(1, g, item, "getRect")
+  local g = checkworld(self, "getRect", select("#", ...))
+  local id = checkitem(g, item, "getRect")
   return g.x[id], g.y[id], g.w[id], g.h[id]
 end
 
 function World.hasItem(...)
   local self, item = ...
-  local g = checkworld(1, self, "hasItem", select("#", ...))
+  local g = checkworld(self, "hasItem", select("#", ...))
   return g.ids[item] ~= nil
 end
 
 function World.countItems(...)
-  return checkworld(1, (...), "countItems", select("#", ...)).count
+  return checkworld((...), "countItems", select("#", ...)).count
 end
 
 -- As in bump.lua, whose cells are weak tables: a cell that empties still
 -- counts until the garbage collector has run, which the probe tells. Items
 -- too large for the grid occupy no cells.
 function World.countCells(...)
-  local g = checkworld(1, (...), "countCells", select("#", ...))
+  local g = checkworld((...), "countCells", select("#", ...))
   if g.probe[1] == nil then
     grid.compact(g)
     g.probe[1] = {}
@@ -186,7 +193,7 @@ function World.countCells(...)
 end
 
 function World.getItems(...)
-  local g = checkworld(1, (...), "getItems", select("#", ...))
+  local g = checkworld((...), "getItems", select("#", ...))
   local list, n, items, alive = {}, 0, g.items, g.alive
   for id = 1, g.nitems do
     if alive[id] then
@@ -201,9 +208,9 @@ end
 function World.toWorld(...)
   local self, cx, cy = ...
   local n = select("#", ...)
-  local g = checkworld(1, self, "toWorld", n)
-  cx = checknumber(1, 2, "toWorld", cx, n >= 2)
-  cy = checknumber(1, 3, "toWorld", cy, n >= 3)
+  local g = checkworld(self, "toWorld", n)
+  cx = checknumber(2, "toWorld", cx, n >= 2)
+  cy = checknumber(3, "toWorld", cy, n >= 3)
   return (cx - 1) * g.cell, (cy - 1) * g.cell
 end
 
@@ -217,9 +224,9 @@ end
 function World.toCell(...)
   local self, x, y = ...
   local n = select("#", ...)
-  local g = checkworld(1, self, "toCell", n)
-  x = checknumber(1, 2, "toCell", x, n >= 2)
-  y = checknumber(1, 3, "toCell", y, n >= 3)
+  local g = checkworld(self, "toCell", n)
+  x = checknumber(2, "toCell", x, n >= 2)
+  y = checknumber(3, "toCell", y, n >= 3)
   return cellindex(x / g.cell), cellindex(y / g.cell)
 end
 
@@ -227,34 +234,83 @@ end
 -- goalX, goalY, filter) -> goalX, goalY, cols, len, as in bump.lua.
 function World.addResponse(...)
   local self, name, f = ...
-  local g = checkworld(1, self, "addResponse", select("#", ...))
-  checkkey(1, 2, "addResponse", name, "response name")
-  if not callable(f) then typeerror(1, 3, "addResponse", "function", f) end
+  local g = checkworld(self, "addResponse", select("#", ...))
+  checkkey(2, "addResponse", name, "response name")
+  if not callable(f) then typeerror(3, "addResponse", "function", f) end
   g.responses[name] = f
   g.hasresponses = true
 end
 
+-- bump.lua's introspection fields, as snapshots made on each read (as
+-- src/worldview.c makes them): debugging tools such as bump_debug.lua read
+-- them. rows[cy][cx] = {x = cx, y = cy, items = {[item] = true},
+-- itemCount = n}, cells numbered from 1 as bump numbers them.
+local views = {}
+
+function views.rows(g)
+  local rows, items = {}, g.items
+  for i = 1, g.ncells do
+    local c = g.cells[i]
+    if c.n > 0 then
+      local cx, cy = c.cx + 1.0, c.cy + 1.0
+      local row = rows[cy]
+      if not row then row = {}; rows[cy] = row end
+      local set = {}
+      for k = 1, c.n do set[items[c[k]]] = true end
+      row[cx] = { x = cx, y = cy, itemCount = c.n, items = set }
+    end
+  end
+  return rows
+end
+
+function views.rects(g)
+  local rects = {}
+  for id = 1, g.nitems do
+    if g.alive[id] then
+      rects[g.items[id]] = { x = g.x[id], y = g.y[id], w = g.w[id], h = g.h[id] }
+    end
+  end
+  return rects
+end
+
+-- bump's four responses, then those added.
+function views.responses(g)
+  local list = {}
+  for name, f in pairs(internal.responses) do list[name] = f end
+  for name, f in pairs(g.responses) do list[name] = f end
+  return list
+end
+
 -- Fields that scripts set are the table's own; then the methods, then
--- cellSize.
-function meta.__index(w, k)
+-- cellSize and the views. w["\0"] is true, as on every object of this
+-- backend (object.lua), for impact.type.
+function meta.__index(...)
+  local w, k = ...
   local m = rawget(World, k)
   if m ~= nil then return m end
-  if k == "cellSize" then return states[w].cell end
-  return nil
+  local g = checkworld(w, "__index", select("#", ...))
+  if k == "cellSize" then return g.cell end
+  local view = type(k) == "string" and rawget(views, k)
+  if view then return view(g) end
+  return k == "\0" or nil
 end
 
 -- The cell size is fixed at creation: the grid is laid out by it.
-function meta.__newindex(w, k, v)
-  if k == "cellSize" then
-    errors.raise(1, "bad value for field 'cellSize' of World (read-only)")
+local READONLY = { cellSize = true, rows = true, rects = true, responses = true }
+
+function meta.__newindex(...)
+  local w, k, v = ...
+  checkworld(w, "__newindex", select("#", ...))
+  if type(k) == "string" and READONLY[k] then
+    errors.raise("bad value for field '" .. k .. "' of World (read-only)")
   end
-  checkkey(1, 2, "__newindex", k, "field name")
+  checkkey(2, "__newindex", k, "field name")
   rawset(w, k, v)
 end
 
 function meta.__tostring(...)
   local w = ...
-  local g = checkworld(1, w, "__tostring", select("#", ...))
+  local g = checkworld(w, "__tostring", select("#", ...))
   return "World(cellSize=" .. format("%.14g", g.cell) .. ", items=" ..
          format("%.14g", g.count) .. ")"
 end
@@ -264,6 +320,7 @@ setmetatable(World, { __call = new })
 require "impact.pure.worldmove"(World, internal)
 require "impact.pure.worldquery"(World, internal)
 
-return { World = World, meta = meta, errors = errors,
-         rect = require "impact.pure.bumprect",
-         responses = require "impact.pure.responses" }
+internal.responses = require "impact.pure.responses"(internal)
+
+return { World = World, rect = require "impact.pure.bumprect",
+         responses = internal.responses }

@@ -136,7 +136,7 @@ end
 -- entry k of the out table (nil: a new table), with slide or bounce when
 -- extra names one.
 local function collision(g, s, j, out, k, fx, fy, fw, fh, extra, ex, ey)
-  return fill(reused(g, out, k), s.item, s.other[j], s.kind[j], s.ov[j],
+  return fill(reused(g.colpool, out, k), s.item, s.other[j], s.kind[j], s.ov[j],
               s.ti[j], s.mx[j], s.my[j], s.nx[j], s.ny[j], s.tx[j], s.ty[j],
               fx, fy, fw, fh, s.ox[j], s.oy[j], s.ow[j], s.oh[j], extra, ex, ey)
 end
@@ -170,12 +170,12 @@ return function(World, internal)
   function World.project(...)
     local self, item, x, y, w, h, gx, gy, filter, out = ...
     local n = select("#", ...)
-    local g = checkworld(1, self, "project", n)
-    x, y, w, h = internal.checkrect(1, 3, "project", 10, x, y, w, h)
-    if gx == nil then gx = x else gx = checknumber(1, 7, "project", gx) end
-    if gy == nil then gy = y else gy = checknumber(1, 8, "project", gy) end
-    filter = optfilter(1, 9, "project", filter)
-    local given = optout(1, 10, "project", out)
+    local g = checkworld(self, "project", n)
+    x, y, w, h = internal.checkrect(3, "project", 10, x, y, w, h)
+    if gx == nil then gx = x else gx = checknumber(7, "project", gx) end
+    if gy == nil then gy = y else gy = checknumber(8, "project", gy) end
+    filter = optfilter(9, "project", filter)
+    local given = optout(10, "project", out)
     if not given then out = {} end
     local s = take()
     s.item, s.filter = item, filter
@@ -185,7 +185,7 @@ return function(World, internal)
     for i = 1, found do
       rawset(out, i, collision(g, s, o[i], given, i, x, y, w, h))
     end
-    if given then trim(g, out, found) end
+    if given then trim(g.colpool, out, found) end
     give(s)
     return out, found
   end
@@ -211,39 +211,35 @@ return function(World, internal)
 
   -- Calls the custom response for the collision col of type kind: returns
   -- its goal and its collisions (a table, or nil) with their count.
-  local function respond(level, g, self, fname, s, col, kind, sx, sy, sw, sh, gx, gy)
+  local function respond(g, self, fname, s, col, kind, sx, sy, sw, sh, gx, gy)
     local response = g.responses[kind]
     if response == nil then
-      raise(level + 1, ("Unknown collision type: %s (%s)"):format(describe(kind), typename(kind)))
+      raise(("%s: Unknown collision type: %s (%s)"):format(fname, describe(kind), typename(kind)))
     end
     s.shared = true
     local rx, ry, list, len = response(self, col, sx, sy, sw, sh, gx, gy,
                                       visiting(s.filter, s.item, s.visited))
-    if type(rx) ~= "number" or type(ry) ~= "number" or rx - rx ~= 0 or ry - ry ~= 0 then
-      raise(level + 1, ("%s: response '%s' must return goalX, goalY (finite "
+    -- bump.lua needs all four: it compares len and indexes cols
+    if type(rx) ~= "number" or type(ry) ~= "number" or rx - rx ~= 0 or
+       ry - ry ~= 0 or type(len) ~= "number" or (len > 0 and type(list) ~= "table") then
+      raise(("%s: response '%s' must return goalX, goalY (finite "
             .. "numbers), cols, len"):format(fname, describe(kind)))
     end
-    if type(list) ~= "table" then return rx * 1.0, ry * 1.0, nil, 0 end
-    local count = tonumber(len)
-    if count then  -- as lua_tointeger: what counts is whether it is >= 1
-      count = (count >= 1 and count < 2 ^ 63 and
-               (math.type == nil or count % 1 == 0)) and 1 or 0
-    else
-      count = rawlen(list)
-    end
+    -- as lua_tointeger: what counts is whether it is 1 or more
+    local count = (len >= 1 and len < 2 ^ 63 and (math.type == nil or len % 1 == 0)) and 1 or 0
     return rx * 1.0, ry * 1.0, list, count
   end
 
   -- world:check(item, goalX, goalY[, filter, out]) -> x, y, cols, len, and
   -- world:move (the same, then the item goes to x, y).
   local function check(fname, moving, n, self, item, gx, gy, filter, out)
-    local g = checkworld(2, self, fname, n)
-    local id = checkitem(2, g, item, fname)
+    local g = checkworld(self, fname, n)
+    local id = checkitem(g, item, fname)
     local sx, sy, sw, sh = g.x[id], g.y[id], g.w[id], g.h[id]
-    gx = checknumber(2, 3, fname, gx)
-    gy = checknumber(2, 4, fname, gy)
-    filter = optfilter(2, 5, fname, filter)
-    local given = optout(2, 6, fname, out)
+    gx = checknumber(3, fname, gx)
+    gy = checknumber(4, fname, gy)
+    filter = optfilter(5, fname, filter)
+    local given = optout(6, fname, out)
     if not given then out = {} end
     local s = take()
     s.item, s.filter = item, filter
@@ -251,23 +247,27 @@ return function(World, internal)
     visited[item] = true
     local changes = g.changes
     local fx, fy = sx, sy
-    local nvisited, list, nlist = 0, nil, -1
+    local ncols, list, nlist = 0, nil, -1
+    -- the projection: found collisions, the first, and when a cross goes
+    -- on through it, its order and how far along it is (k)
     local found, j = project(g, s, fx, fy, sw, sh, gx, gy)
+    local projected, o, k = g.changes, nil, 1
     while true do
       local col, kind, resp, tx, ty, mx, my, nx
       if nlist >= 0 then
         if nlist == 0 then break end
         col = rawget(list, 1)
         if type(col) ~= "table" then
-          raise(2, fname .. ": a response returned a collision that is not a table")
+          raise(fname .. ": a response returned a collision that is not a table")
         end
         kind = col.type
         resp = responseOf(g, kind)
-        tx, ty, mx, my, nx = readcol(2, col, fname)
+        tx, ty, mx, my, nx = readcol(col, fname)
         local other = col.other
         if other ~= nil and other == other then visited[other] = true end
       else
-        if found == 0 then break end
+        if k > found then break end
+        if o then j = o[k] end
         kind, resp = s.kind[j], s.resp[j]
         tx, ty, mx, my, nx = s.tx[j], s.ty[j], s.mx[j], s.my[j], s.nx[j]
         visited[s.other[j]] = true
@@ -282,34 +282,44 @@ return function(World, internal)
         nextx, nexty = bounce(mx, my, nx, tx, ty, gx, gy)
         extra = "bounce"
       end
-      if not col then
-        col = collision(g, s, j, given, nvisited + 1, fx, fy, sw, sh, extra, nextx, nexty)
+      local listed = col == nil
+      if listed then
+        col = collision(g, s, j, given, ncols + 1, fx, fy, sw, sh, extra, nextx, nexty)
       elseif extra then
         setxy(col, extra, nextx, nexty)
       end
-      nvisited = nvisited + 1
-      rawset(out, nvisited, col)
-      nlist, found = -1, 0
+      ncols = ncols + 1
+      rawset(out, ncols, col)
+      nlist = -1
       if resp == CUSTOM then
         -- its filter sees the collisions so far: only those
-        trim(g, out, nvisited)
-        gx, gy, list, nlist = respond(2, g, self, fname, s, col, kind, sx, sy, sw, sh, gx, gy)
+        trim(g.colpool, out, ncols)
+        gx, gy, list, nlist = respond(g, self, fname, s, col, kind, sx, sy, sw, sh, gx, gy)
+        found, k, o = 0, 1, nil
+      elseif resp == CROSS and listed and g.changes == projected and
+             fx == sx and fy == sy then
+        -- projecting again, from the start to the same goal, would find
+        -- the rest of this list
+        if not o then o = order(s, found) end
+        k = k + 1
       else
         gx, gy = nextx, nexty
+        found, k, o = 0, 1, nil
         if resp ~= TOUCH then
           if resp == CROSS then fx, fy = sx, sy else fx, fy = tx, ty end
           found, j = project(g, s, fx, fy, sw, sh, gx, gy)
+          projected = g.changes
         end
       end
     end
-    if given then trim(g, out, nvisited) end
+    if given then trim(g.colpool, out, ncols) end
     if moving then  -- callbacks may have removed the item
       local now = id
       if g.changes ~= changes then now = g.ids[item] end
       if now then put(g, now, gx, gy, g.w[now], g.h[now]) end
     end
     give(s)
-    return gx, gy, out, nvisited
+    return gx, gy, out, ncols
   end
 
   function World.check(...)

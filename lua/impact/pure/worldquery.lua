@@ -6,6 +6,7 @@
 -- one.
 local rect = require "impact.pure.rect"
 local grid = require "impact.pure.grid"
+local cols = require "impact.pure.cols"
 local errors = require "impact.pure.errors"
 
 local select, rawget, rawset, type = select, rawget, rawset, type
@@ -60,8 +61,10 @@ local function earlier(i, j)
   return i < j
 end
 
--- The items the query finds, in the scratch s; returns how many.
-local function collect(g, s, q, a, b, c, d, filter)
+-- Writes the items the query finds into the out table as it finds them
+-- (filters may see them there), and what it found of each into the
+-- scratch s; returns how many.
+local function collect(g, s, q, a, b, c, d, filter, out)
   local cand = s.cand
   local n
   if q == RECT then n = grid.queryRect(g, a, b, c, d, cand)
@@ -89,6 +92,7 @@ local function collect(g, s, q, a, b, c, d, filter)
         if ok then
           found = found + 1
           s.item[found], s.ti1[found], s.ti2[found], s.weight[found] = item, ti1, ti2, weight
+          rawset(out, found, item)
         end
       end
     end
@@ -103,12 +107,15 @@ return function(World, internal)
 
   -- Runs the query with the filter and the out table that follow its
   -- arguments (narg: the filter's); returns the items (or with coords,
-  -- bump's info tables) and their count. level: the API function's.
-  local function query(level, g, fname, narg, q, a, b, c, d, filter, out, coords)
-    filter = optfilter(level + 1, narg, fname, filter)
-    if not optout(level + 1, narg + 1, fname, out) then out = {} end
+  -- bump's info tables) and their count.
+  local function query(g, fname, narg, q, a, b, c, d, filter, out, coords)
+    filter = optfilter(narg, fname, filter)
+    if not optout(narg + 1, fname, out) then out = {} end
+    -- info tables go back to the pool first, so that each place gets its
+    -- own table back
+    if coords then cols.trim(g.infopool, out, 0) end
     local s = take()
-    local n = collect(g, s, q, a, b, c, d, filter)
+    local n = collect(g, s, q, a, b, c, d, filter, out)
     local items, o = s.item, s.order
     for i = 1, n do o[i] = i end
     for i = n + 1, #o do o[i] = nil end  -- table.sort sorts all of it
@@ -116,14 +123,16 @@ return function(World, internal)
       sorting = s
       sort(o, earlier)
       sorting = nil
+      for k = 1, n do rawset(out, k, items[o[k]]) end
     end
-    for k = 1, n do
-      local i = o[k]
-      if coords then
-        local t = rawget(out, k)
-        if type(t) ~= "table" then t = {} end
-        local ti1, ti2, dx, dy = s.ti1[i], s.ti2[i], c - a, d - b
-        rawset(t, "item", items[i])
+    for k = rawlen(out), n + 1, -1 do rawset(out, k, nil) end
+    if coords then
+      local dx, dy = c - a, d - b
+      for k = 1, n do
+        local i = o[k]
+        local t = cols.get(g.infopool) or {}
+        local ti1, ti2 = s.ti1[i], s.ti2[i]
+        rawset(t, "item", rawget(out, k))
         rawset(t, "ti1", ti1)
         rawset(t, "ti2", ti2)
         rawset(t, "x1", a + dx * ti1)
@@ -131,11 +140,8 @@ return function(World, internal)
         rawset(t, "x2", a + dx * ti2)
         rawset(t, "y2", b + dy * ti2)
         rawset(out, k, t)
-      else
-        rawset(out, k, items[i])
       end
     end
-    for k = rawlen(out), n + 1, -1 do rawset(out, k, nil) end
     give(s)
     return out, n
   end
@@ -144,9 +150,9 @@ return function(World, internal)
   function World.queryRect(...)
     local self, x, y, w, h, filter, out = ...
     local n = select("#", ...)
-    local g = checkworld(1, self, "queryRect", n)
-    x, y, w, h = checkrect(1, 2, "queryRect", n, x, y, w, h)
-    local items, len = query(1, g, "queryRect", 6, RECT, x, y, w, h, filter, out)
+    local g = checkworld(self, "queryRect", n)
+    x, y, w, h = checkrect(2, "queryRect", n, x, y, w, h)
+    local items, len = query(g, "queryRect", 6, RECT, x, y, w, h, filter, out)
     return items, len
   end
 
@@ -154,20 +160,20 @@ return function(World, internal)
   function World.queryPoint(...)
     local self, x, y, filter, out = ...
     local n = select("#", ...)
-    local g = checkworld(1, self, "queryPoint", n)
-    x = checknumber(1, 2, "queryPoint", x, n >= 2)
-    y = checknumber(1, 3, "queryPoint", y, n >= 3)
-    local items, len = query(1, g, "queryPoint", 4, POINT, x, y, x, y, filter, out)
+    local g = checkworld(self, "queryPoint", n)
+    x = checknumber(2, "queryPoint", x, n >= 2)
+    y = checknumber(3, "queryPoint", y, n >= 3)
+    local items, len = query(g, "queryPoint", 4, POINT, x, y, x, y, filter, out)
     return items, len
   end
 
   local function segmentquery(fname, coords, n, self, x1, y1, x2, y2, filter, out)
-    local g = checkworld(2, self, fname, n)
-    x1 = checknumber(2, 2, fname, x1, n >= 2)
-    y1 = checknumber(2, 3, fname, y1, n >= 3)
-    x2 = checknumber(2, 4, fname, x2, n >= 4)
-    y2 = checknumber(2, 5, fname, y2, n >= 5)
-    local items, len = query(2, g, fname, 6, SEGMENT, x1, y1, x2, y2, filter, out, coords)
+    local g = checkworld(self, fname, n)
+    x1 = checknumber(2, fname, x1, n >= 2)
+    y1 = checknumber(3, fname, y1, n >= 3)
+    x2 = checknumber(4, fname, x2, n >= 4)
+    y2 = checknumber(5, fname, y2, n >= 5)
+    local items, len = query(g, fname, 6, SEGMENT, x1, y1, x2, y2, filter, out, coords)
     return items, len
   end
 
