@@ -2,8 +2,11 @@
 # tools/deps.sh installs what is missing on Debian, or says what to install.
 
 LUAS      := 5.1 5.2 5.3 5.4 luajit
-# busted profiles from .busted: every Lua, and LuaJIT with the JIT off.
-PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan
+# busted profiles from .busted: every Lua, LuaJIT with the JIT off, the
+# sanitizer build, and the same against the pure-Lua backend (-pure).
+PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan \
+             lua5.4-pure lua5.3-pure lua5.2-pure lua5.1-pure luajit-pure \
+             luajit-joff-pure
 
 .PHONY: all demo test rock valgrind properties memory love bench fuzz clean \
         build-asan \

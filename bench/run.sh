@@ -1,6 +1,7 @@
 #!/bin/sh
 # make bench: the Lua-level table (impact against the plain-Lua baselines,
 # each row one run side by side) under Lua 5.4, LuaJIT and LuaJIT -joff,
+# and for the pure-Lua backend under Lua 5.4 and LuaJIT,
 # then the world benchmarks under Lua 5.4 and LuaJIT, then the core
 # micro-benchmarks. BENCH_CALLS sets the calls per case.
 set -e
@@ -25,6 +26,10 @@ run() {  # script, label, module build, interpreter...
 run bench/calls.lua "Lua 5.4" build-5.4 lua5.4
 run bench/calls.lua "LuaJIT" build-luajit luajit
 run bench/calls.lua "LuaJIT -joff" build-luajit luajit -joff
+# The pure-Lua backend: no native module on the C path, so that impact
+# falls back to it.
+run bench/calls.lua "Lua 5.4 pure" no-native lua5.4
+run bench/calls.lua "LuaJIT pure" no-native luajit
 cat <<'HEAD'
 
 The world (bench/world.lua): ns and bytes of garbage per move or query;
@@ -40,6 +45,8 @@ with out). WORLD_MOVES and WORLD_QUERIES set the operations per case.
 HEAD
 run bench/world.lua "Lua 5.4" build-5.4 lua5.4
 run bench/world.lua "LuaJIT" build-luajit luajit
+run bench/world.lua "Lua 5.4 pure" no-native lua5.4
+run bench/world.lua "LuaJIT pure" no-native luajit
 cat <<'HEAD'
 
 Cost per move as the level grows (bench/worldscale.lua): N static tiles

@@ -432,6 +432,76 @@ describe("OBB sweeps", function()
   end)
 end)
 
+describe("AABB mirrors of the OBB tests", function()
+  -- A box 4 x 2 at the origin and a diamond (a unit square turned by
+  -- pi/4, reaching sqrt(2) along x) at (2.5, 0). Least overlap: on the
+  -- box's x axis, 2 + sqrt(2) - 2.5; on the diamond's axes the box reaches
+  -- 3 / sqrt(2), the diamond 1, their centres are 2.5 / sqrt(2) apart:
+  -- 1 + 0.5 / sqrt(2), more.
+  local box, diamond = AABB(0, 0, 2, 1), OBB(2.5, 0, 1, 1, PI / 4)
+
+  it("box:intersectOBB(obb) is obb:intersectAABB(box)", function()
+    assert.is_true(box:intersectOBB(diamond))
+    assert.is_true(diamond:intersectAABB(box))
+    assert.is_false(box:intersectOBB(OBB(3.5 + R2, 0, 1, 1, PI / 4)))
+  end)
+
+  it("box:overlap(obb) pushes the obb out; obb:overlap(box) pushes the box back", function()
+    local depth = R2 - 0.5
+    -- Contact on the box's face across from the diamond's centre: (2, 0).
+    assertHitNear(box:overlap(diamond), box, 0, { 2, 0 }, { depth, 0 }, { 1, 0 })
+    local back = diamond:overlap(box)
+    near(-depth, back.delta.x, TOL, "delta.x")
+    assert.are.same({ -1, 0 }, { back.normal.x, back.normal.y })
+  end)
+
+  it("box:overlap(aabb) is box:intersectAABB(aabb), and fills out", function()
+    local other, out = AABB(1.5, 0.5, 1, 1), Hit()
+    sameHit(box:intersectAABB(other), box:overlap(other))
+    assert.are.equal(out, box:overlap(diamond, out))
+    assert.is_nil(box:overlap(AABB(10, 0, 1, 1), out))
+  end)
+
+  it("refuses what is not a rectangle, in Lua's words", function()
+    -- (No tail calls: LuaJIT would no longer see a method call.)
+    assertError("bad argument #1 to 'intersectOBB' (AABB expected, got OBB)",
+                function() return AABB.intersectOBB(diamond, diamond) end)
+    assertError("bad argument #1 to 'intersectOBB' (OBB expected, got AABB)",
+                function() local r = box:intersectOBB(box) return r end)
+    assertError("bad argument #1 to 'overlap' (OBB or AABB expected, got table)",
+                function() local r = box:overlap({}) return r end)
+    assertError("bad argument #2 to 'overlap' (Hit expected, got Sweep)",
+                function() local r = box:overlap(diamond, Sweep()) return r end)
+  end)
+
+  it("agree on random pairs: the same answer, the push-out exactly negated", function()
+    local r = require("helpers").random(12)
+    local function num(k) return (r.int(2 ^ 24) / 2 ^ 24 - 0.5) * k end
+    local a, o, ha, ho = AABB(), OBB(), Hit(), Hit()
+    local overlapping, mirrored = 0, 0
+    for _ = 1, 5000 do
+      a.pos.x, a.pos.y, a.half.x, a.half.y = num(8), num(8), num(8) + 4, num(8) + 4
+      o.pos.x, o.pos.y, o.half.x, o.half.y = num(8), num(8), num(8) + 4, num(8) + 4
+      o.angle = r.int(4) == 0 and 0 or num(8)
+      local meets = a:intersectOBB(o)
+      assert.are.equal(o:intersectAABB(a), meets)
+      local h1, h2 = a:overlap(o, ha), o:overlap(a, ho)
+      assert.are.equal(meets, h1 ~= nil)
+      assert.are.equal(meets, h2 ~= nil)
+      if meets then
+        overlapping = overlapping + 1
+        -- Ties between axes aside, the same axis, length and contact face.
+        if h1.normal.x == -h2.normal.x and h1.normal.y == -h2.normal.y then
+          mirrored = mirrored + 1
+          assert.are.same({ -h2.delta.x, -h2.delta.y }, { h1.delta.x, h1.delta.y })
+        end
+      end
+    end
+    assert.is_true(overlapping > 2000, overlapping)
+    assert.are.equal(overlapping, mirrored)
+  end)
+end)
+
 describe("OBB without garbage", function()
   it("tests with out objects and numbers allocate nothing", function()
     local o, other, box = OBB(0, 0, 2, 1, 0.5), OBB(1, 0, 1, 1, 0.2), AABB(-10, 0, 1, 1)
@@ -444,6 +514,8 @@ describe("OBB without garbage", function()
         o:intersectSegment(x, -5, 0, 10, hit)
         o:overlap(other, hit)
         o:intersectOBB(other)
+        box:intersectOBB(o)
+        box:overlap(o, hit)
         o:sweepAABB(box, 20, x, sweep)
         box:sweepInto(list, 20, x, sweep)
         o:bounds(bounds)

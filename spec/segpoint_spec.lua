@@ -235,6 +235,89 @@ describe("impact.sweepSegmentPoint, edge cases", function()
 end)
 
 -- Classes of error found by comparing with an exact rational oracle.
+-- When f is identically zero the point stays on the segment's line, and it
+-- is on the segment exactly when Q(t) = dot(c - a, c - b) <= 0 (between the
+-- ends, or at one). Q is a quadratic, so the contact set is empty, one part
+-- or two; each part is reported once, by its start. On the x axis below,
+-- Q = (c - a)(c - b); s = (c - a) / (b - a), or 0 when a = b.
+describe("impact.sweepSegmentPoint, a point on the segment's line", function()
+  it("never between the ends: nil", function()
+    -- a = 0, b = 1, c from 2 to 3: Q = c (c - 1) >= 2 throughout.
+    assertMiss(0, 0, 0, 0, 1, 0, 1, 0, 2, 0, 3, 0)
+  end)
+
+  it("a segment that is a point away from the point's path: nil", function()
+    -- a = b = 1 all along, c from 0 to 0.5: Q = (c - 1)^2 > 0.
+    assertMiss(1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0.5, 0)
+  end)
+
+  it("on it all along, Q = 0 throughout: one part, from t = 0 at the a end", function()
+    -- a from 0 to 2, b from 1 to 3, c = a: Q = 0; s = 0.
+    assertHits({ 0, 0 }, 0, 0, 2, 0, 1, 0, 3, 0, 0, 0, 2, 0)
+  end)
+
+  it("on it from t = 0, then off: one part", function()
+    -- Static 0-1, c = 0.5 + 2t: Q = c (c - 1) <= 0 for t <= 1/4; s(0) = 1/2.
+    assertHits({ 0, 0.5 }, 0, 0, 0, 0, 1, 0, 1, 0, 0.5, 0, 2.5, 0)
+  end)
+
+  it("off, then on through the end of the frame: one part", function()
+    -- Static 0-1, c = -1 + 2t: on from t = 1/2, where c = a: s = 0.
+    assertHits({ 0.5, 0 }, 0, 0, 0, 0, 1, 0, 1, 0, -1, 0, 1, 0)
+  end)
+
+  it("off, on for a while, off again: one part, by its start", function()
+    -- a = 2t, b = 1 + 2t, c = 1.5: Q = (1.5 - 2t)(0.5 - 2t) <= 0 for t in
+    -- [1/4, 3/4]; at 1/4 c = b: s = 1.
+    assertHits({ 0.25, 1 }, 0, 0, 2, 0, 1, 0, 3, 0, 1.5, 0, 1.5, 0)
+  end)
+
+  it("a touch at t = 0 only: the point leaves from the a end", function()
+    -- Static 0-1, c = -t: Q = t (t + 1) > 0 for t > 0.
+    assertHits({ 0, 0 }, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, -1, 0)
+  end)
+
+  it("a touch at t = 1 only: the point arrives at the a end", function()
+    -- Static 0-1, c = -1 + t: Q = (t - 1)(t - 2) > 0 for t < 1.
+    assertHits({ 1, 0 }, 0, 0, 0, 0, 1, 0, 1, 0, -1, 0, 0, 0)
+  end)
+
+  it("a touch in the middle: both ends pass through the point together", function()
+    -- c = 0, a = t - 1/2, b = 2t - 1: Q = 2 (t - 1/2)^2, zero at t = 1/2
+    -- only, where the segment is the point: s = 0.
+    assertHits({ 0.5, 0 }, -0.5, 0, 0.5, 0, -1, 0, 1, 0, 0, 0, 0, 0)
+  end)
+
+  it("two touches: the ends pass through each other with the point at one end", function()
+    -- c = 0, a = t, b = 1 - t: Q = (-t)(t - 1) = t (1 - t) > 0 on (0, 1):
+    -- a touch at t = 0 (c = a, s = 0) and one at t = 1 (c = b, s = 1).
+    assertHits({ 0, 0, 1, 1 }, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0)
+  end)
+
+  it("a touch at t = 0, apart, then on from t = 2/3", function()
+    -- c = 0, a = t, b = 2 - 3t: Q = (-t)(3t - 2) = t (2 - 3t): zero at
+    -- t = 0 (c = a, s = 0), > 0 on (0, 2/3), <= 0 from 2/3 on, where c = b
+    -- (s = 1). 2/3 is the double nearest it.
+    assertHits({ 0, 0, 2 / 3, 1 }, 0, 0, 1, 0, 2, 0, -1, 0, 0, 0, 0, 0)
+  end)
+
+  it("on from t = 0 to 1/3, apart, then a touch at t = 1", function()
+    -- c = 0, a = 1 - t, b = -1 + 3t: Q = (t - 1)(1 - 3t) <= 0 on [0, 1/3]
+    -- (s(0) = -a / (b - a) = 1/2) and at t = 1, where c = a: s = 0.
+    assertHits({ 0, 0.5, 1, 0 }, 1, 0, 0, 0, -1, 0, 2, 0, 0, 0, 0, 0)
+  end)
+
+  it("on, off while the ends cross, on again: two parts", function()
+    -- c = 0, a = 4t - 1, b = 3 - 4t: Q = (1 - 4t)(4t - 3) <= 0 for t <= 1/4
+    -- and t >= 3/4. s(0) = 1 / 4; at 3/4, c = b: s = 1.
+    assertHits({ 0, 0.25, 0.75, 1 }, -1, 0, 3, 0, 3, 0, -1, 0, 0, 0, 0, 0)
+  end)
+
+  it("two parts on a slanted line: the same, mapped by x -> (1 + 3x, 2 + 4x)", function()
+    assertHits({ 0, 0.25, 0.75, 1 }, -2, -2, 10, 14, 10, 14, -2, -2, 1, 2, 1, 2)
+  end)
+end)
+
 describe("impact.sweepSegmentPoint, regressions", function()
   it("a point crossing 2^-53 past the b end misses", function()
     -- Static (0, 0)-(1, 0); point (1, -1) -> (1 + 2^-52, 1) crosses at

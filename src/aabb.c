@@ -3,7 +3,7 @@
 
 #include "object.h"
 
-enum { SLOT_POS = 1, SLOT_HALF, NSLOTS = SLOT_HALF };
+enum { SLOT_POS = 1, SLOT_HALF, SLOT_FIELDS, NSLOTS = SLOT_FIELDS };
 
 static imp_aabb *checkaabb(lua_State *L, int i, const char *fname) {
   return (imp_aabb *)imp_checkobject(L, i, T_AABB, fname);
@@ -100,6 +100,14 @@ static int aabb_sweepaabb(lua_State *L) {
   return 1;
 }
 
+static int aabb_intersectobb(lua_State *L) {
+  return imp_intersectrect(L, T_AABB, T_OBB, "intersectOBB");
+}
+
+static int aabb_overlap(lua_State *L) {
+  return imp_overlaprect(L, T_AABB);
+}
+
 static int aabb_sweepobb(lua_State *L) {
   return imp_sweeprect(L, T_AABB, T_OBB, "sweepOBB");
 }
@@ -131,17 +139,17 @@ static int aabb_index(lua_State *L) {
   else if (k != NULL && strcmp(k, "half") == 0)
     imp_pushview(L, 1, SLOT_HALF, &box->half, 1);
   else
-    lua_pushnil(L);
+    imp_pushuserfield(L, SLOT_FIELDS);
   return 1;
 }
 
 static int aabb_newindex(lua_State *L) {
   imp_aabb *box = checkaabb(L, 1, "__newindex");
   const char *k = imp_fieldname(L, 2);
-  if (k == NULL) return imp_nofield(L, T_AABB);
+  if (k == NULL) return imp_setuserfield(L, T_AABB, SLOT_FIELDS);
   if (strcmp(k, "pos") == 0) imp_fieldvec2(L, T_AABB, k, &box->pos, 0);
   else if (strcmp(k, "half") == 0) imp_fieldvec2(L, T_AABB, k, &box->half, 1);
-  else return imp_nofield(L, T_AABB);
+  else return imp_setuserfield(L, T_AABB, SLOT_FIELDS);
   return 0;
 }
 
@@ -163,6 +171,8 @@ static const luaL_Reg methods[] = {
   {"intersectPoint", aabb_intersectpoint},
   {"intersectSegment", aabb_intersectsegment},
   {"intersectAABB", aabb_intersectaabb},
+  {"intersectOBB", aabb_intersectobb},
+  {"overlap", aabb_overlap},
   {"sweepAABB", aabb_sweepaabb},
   {"sweepOBB", aabb_sweepobb},
   {"sweepInto", aabb_sweepinto},

@@ -5,10 +5,29 @@
 
 #include "object.h"
 
+/* The type of an object that another copy of the native module made
+** (another binary, or another build of it), known by its metatable. */
+static int foreigntype(lua_State *L, int i) {
+  int t = 0, u;
+  if (lua_type(L, i) != LUA_TUSERDATA || !lua_getmetatable(L, i)) return 0;
+  lua_getfield(L, -1, "__impact");
+  lua_getfield(L, -2, "__name");
+  if (lua_toboolean(L, -2) && lua_type(L, -1) == LUA_TSTRING)
+    for (u = 1; u <= T_COUNT && !t; u++)
+      if (strcmp(lua_tostring(L, -1), imp_typenames[u]) == 0) t = u;
+  lua_pop(L, 3);
+  return t;
+}
+
 const char *imp_typename(lua_State *L, int i) {
   int t = imp_typeof(L, i);
   if (t) return imp_typenames[t];
-  return lua_type(L, i) == LUA_TNONE ? "no value" : luaL_typename(L, i);
+  if (lua_type(L, i) == LUA_TNONE) return "no value";
+  t = foreigntype(L, i);
+  if (t)
+    return lua_pushfstring(L, "%s from another load of impact",
+                           imp_typenames[t]);
+  return luaL_typename(L, i);
 }
 
 /* The stack level of the call the script made: 0, this C function, or 1

@@ -38,10 +38,20 @@ static const luaL_Reg functions[] = {{"type", impact_type}, {NULL, NULL}};
 #define IMPACT_EXPORT __attribute__((visibility("default")))
 #endif
 
+/* Where this binary keeps its module in the registry: its address. */
+static const char built = 0;
+
+/* A require after package.loaded was cleared (a hot reload) gives back the
+** module this binary built in this Lua state, so that the objects made
+** before keep their types and the module's setup is not repeated. */
 IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   const int base = 1, module = base + IMP_NUPVALUES;
   int t, u;
   lua_settop(L, 0);
+  lua_pushlightuserdata(L, (void *)&built);
+  lua_rawget(L, LUA_REGISTRYINDEX);
+  if (lua_istable(L, -1)) return 1;
+  lua_pop(L, 1);
   luaL_checkstack(L, 2 * IMP_NUPVALUES + 8, NULL);  /* setfuncs' copies */
   for (t = 1; t <= IMP_NUPVALUES; t++) lua_newtable(L);
   for (u = 2 * T_COUNT; u < 2 * T_COUNT + 2; u++) {  /* weak-keyed */
@@ -61,6 +71,8 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
     int meta = base + t - 1, methods = base + T_COUNT + t - 1;
     lua_pushstring(L, imp_typenames[t]);
     lua_setfield(L, meta, "__name");
+    lua_pushboolean(L, 1);  /* tells another load's objects apart */
+    lua_setfield(L, meta, "__impact");
     setfuncs(L, meta, types[t]->meta, base);
     setfuncs(L, methods, types[t]->methods, base);
     if (types[t]->more != NULL) {
@@ -98,5 +110,8 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   imp_pinclipkinds(L);
   imp_pushapi(L, base + 2 * T_COUNT, base + 2 * T_COUNT + 1);
   lua_setfield(L, module, "_ffi");
+  lua_pushlightuserdata(L, (void *)&built);
+  lua_pushvalue(L, module);
+  lua_rawset(L, LUA_REGISTRYINDEX);
   return 1;
 }

@@ -3,7 +3,7 @@
 
 #include "object.h"
 
-enum { SLOT_POS = 1, SLOT_HALF, NSLOTS = SLOT_HALF };
+enum { SLOT_POS = 1, SLOT_HALF, SLOT_FIELDS, NSLOTS = SLOT_FIELDS };
 
 static imp_obb *checkobb(lua_State *L, int i, const char *fname) {
   return (imp_obb *)imp_checkobject(L, i, T_OBB, fname);
@@ -28,35 +28,15 @@ static int obb_new(lua_State *L) {
 }
 
 static int obb_intersectobb(lua_State *L) {
-  const imp_obb *box = checkobb(L, 1, "intersectOBB");
-  lua_pushboolean(L, imp_obb_intersect_obb(box, checkobb(L, 2, "intersectOBB")));
-  return 1;
+  return imp_intersectrect(L, T_OBB, T_OBB, "intersectOBB");
 }
 
 static int obb_intersectaabb(lua_State *L) {
-  const char *fname = "intersectAABB";
-  const imp_obb *box = checkobb(L, 1, fname);
-  imp_obb other;
-  imp_shape_obb(IMP_SHAPE_AABB, imp_checkobject(L, 2, T_AABB, fname), &other);
-  lua_pushboolean(L, imp_obb_intersect_obb(box, &other));
-  return 1;
+  return imp_intersectrect(L, T_OBB, T_AABB, "intersectAABB");
 }
 
-/* obb:overlap(other[, out]): other an OBB or an AABB. */
 static int obb_overlap(lua_State *L) {
-  const char *fname = "overlap";
-  const imp_obb *box = checkobb(L, 1, fname);
-  imp_shape kind;
-  const void *p = imp_torect(L, 2, &kind);
-  imp_obb other;
-  imp_hit h;
-  int out;
-  if (p == NULL) imp_typeerror(L, 2, fname, "OBB or AABB");
-  out = imp_optout(L, 3, T_HIT, fname);
-  imp_shape_obb(kind, p, &other);
-  if (imp_obb_overlap(box, &other, &h)) imp_pushhit(L, out, 1, &h);
-  else lua_pushnil(L);
-  return 1;
+  return imp_overlaprect(L, T_OBB);
 }
 
 static int obb_intersectpoint(lua_State *L) {
@@ -148,19 +128,19 @@ static int obb_index(lua_State *L) {
   else if (k != NULL && strcmp(k, "angle") == 0)
     lua_pushnumber(L, box->angle);
   else
-    lua_pushnil(L);
+    imp_pushuserfield(L, SLOT_FIELDS);
   return 1;
 }
 
 static int obb_newindex(lua_State *L) {
   imp_obb *box = checkobb(L, 1, "__newindex");
   const char *k = imp_fieldname(L, 2);
-  if (k == NULL) return imp_nofield(L, T_OBB);
+  if (k == NULL) return imp_setuserfield(L, T_OBB, SLOT_FIELDS);
   if (strcmp(k, "pos") == 0) imp_fieldvec2(L, T_OBB, k, &box->pos, 0);
   else if (strcmp(k, "half") == 0) imp_fieldvec2(L, T_OBB, k, &box->half, 1);
   else if (strcmp(k, "angle") == 0)
     imp_obb_set_angle(box, imp_fieldnumber(L, T_OBB, k));
-  else return imp_nofield(L, T_OBB);
+  else return imp_setuserfield(L, T_OBB, SLOT_FIELDS);
   return 0;
 }
 

@@ -163,3 +163,43 @@ int imp_nofield(lua_State *L, int t) {
   return imp_error(L, "%s has no field of type %s", imp_typenames[t],
                    imp_typename(L, 2));
 }
+
+/* Fields a script sets on a shape live in a table in slot n, made when the
+** first one is set: an object that never gets one has none. */
+void imp_pushuserfield(lua_State *L, int n) {
+  imp_getslot(L, 1, n);
+  if (lua_istable(L, -1)) {
+    lua_pushvalue(L, 2);
+    lua_rawget(L, -2);
+    lua_remove(L, -2);
+  } else {
+    lua_pop(L, 1);
+    lua_pushnil(L);
+  }
+}
+
+int imp_setuserfield(lua_State *L, int t, int n) {
+  if (lua_isnil(L, 2)) return imp_nofield(L, t);
+  if (lua_type(L, 2) == LUA_TNUMBER && lua_tonumber(L, 2) != lua_tonumber(L, 2))
+    return imp_error(L, "%s has no field nan (a NaN key)", imp_typenames[t]);
+  if (lua_type(L, 2) == LUA_TSTRING) {  /* methods are read first: keep them */
+    lua_pushvalue(L, 2);
+    lua_rawget(L, IMP_METHODS(t));
+    if (!lua_isnil(L, -1))
+      return imp_error(L, "%s has no field '%s' to set: it is a method",
+                       imp_typenames[t], lua_tostring(L, 2));
+    lua_pop(L, 1);
+  }
+  imp_getslot(L, 1, n);
+  if (!lua_istable(L, -1)) {
+    if (lua_isnil(L, 3)) return 0;  /* clearing a field never set */
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    imp_setslot(L, 1, n);
+  }
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, 3);
+  lua_rawset(L, -3);
+  return 0;
+}

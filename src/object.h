@@ -91,6 +91,11 @@ void imp_fieldvec2(lua_State *L, int t, const char *field, imp_vec2 *v,
                    int nonnegative);
 int imp_fielderror(lua_State *L, int t, const char *field, const char *msg);
 int imp_nofield(lua_State *L, int t);
+/* A script's own fields on a shape of type t (self at 1, key at 2), kept
+** in slot n: pushes the value (nil when unset), or sets it from index 3.
+** Any key but nil, NaN and the name of a method. */
+void imp_pushuserfield(lua_State *L, int n);
+int imp_setuserfield(lua_State *L, int t, int n);
 
 /* luaL_error, but located at the script's call also when the fast path
 ** (lua/impact/ffi.lua) called the C function in the script's place. */
@@ -125,5 +130,10 @@ void imp_pushsweep(lua_State *L, int out, int collider, const imp_sweep *s);
 ** sweepInto(colliders, delta[, out]) of a moving tmoving. */
 int imp_sweeprect(lua_State *L, int tbox, int tmoving, const char *fname);
 int imp_sweepinto(lua_State *L, int tmoving);
+
+/* Static overlap of any rectangle with any (overlap.c), self at 1 of type
+** tbox: intersect<Other>(other) -> boolean, and overlap(other[, out]). */
+int imp_intersectrect(lua_State *L, int tbox, int tother, const char *fname);
+int imp_overlaprect(lua_State *L, int tbox);
 
 #endif

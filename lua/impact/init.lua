@@ -15,18 +15,23 @@ if not found then
 end
 
 local impact = core
-impact.backend = "native"
-local exports = impact._ffi
-impact._ffi = nil
--- bump.lua's rect and responses, for impact.bump only.
-package.loaded["impact.bumpparts"] = impact._bump
-impact._bump = nil
 
--- Under LuaJIT with the JIT on, the hot methods are rebound to call the
--- core through the FFI (impact/ffi.lua), since the JIT cannot compile calls
--- through the C API.
-if jit and jit.status() and pcall(require, "ffi") then
-  require "impact.ffi"(impact, exports)
+-- The native module is built once per Lua state: requiring it again after
+-- a hot reload cleared package.loaded gives the same module back, already
+-- set up here, and the objects made before it keep working.
+if impact._ffi then
+  local exports, bumpparts = impact._ffi, impact._bump
+  impact._ffi, impact._bump = nil, nil
+  impact.backend = "native"
+  -- bump.lua's rect and responses, for impact.bump only; a preload, so
+  -- that it survives the reloads too.
+  package.preload["impact.bumpparts"] = function() return bumpparts end
+  -- Under LuaJIT with the JIT on, the hot methods are rebound to call the
+  -- core through the FFI (impact/ffi.lua), since the JIT cannot compile
+  -- calls through the C API.
+  if jit and jit.status() and pcall(require, "ffi") then
+    require "impact.ffi"(impact, exports)
+  end
 end
 
 return impact

@@ -658,6 +658,144 @@ static void obb_sweep(void) {
   }
 }
 
+/* Push-outs: the shape moved by a push-out's delta, added in doubles, no
+** longer overlaps by the strict tests either way round, nor does the
+** collider moved by the mirrored push-out (which is the exact negation of
+** it when the axis is the same); the depth is the exact least one (long
+** double, from each axis' projections) within 1e-9 of it relative, or a
+** rounding of the scene's size; and from there a sweep away along the
+** normal goes the whole way, and one sliding along the face is not
+** stopped at time 0 (not at all when the face is axis-aligned). */
+
+/* b's centre somewhere over a, now and then both far from the origin. */
+static void place_over(const imp_obb *a, imp_obb *b) {
+  double reach = a->half.x + a->half.y + b->half.x + b->half.y + scale;
+  b->pos.x = a->pos.x + (unit() * 2 - 1) * reach;
+  b->pos.y = a->pos.y + (unit() * 2 - 1) * reach;
+}
+
+static void far_off(imp_obb *a, imp_obb *b) {
+  if (below(4) == 0) {
+    double ox = scale * 1e3 * (unit() - 0.5), oy = scale * 1e3 * (unit() - 0.5);
+    a->pos.x += ox;
+    a->pos.y += oy;
+    b->pos.x += ox;
+    b->pos.y += oy;
+  }
+}
+
+/* The least overlap of the projections of a and b on the four axes, in
+** long double (b a point when its half sizes are 0 and it has no axes). */
+static long double exact_depth(const imp_obb *a, const imp_obb *b, int axes) {
+  long double wx = (long double)b->pos.x - a->pos.x;
+  long double wy = (long double)b->pos.y - a->pos.y, least = INFINITY;
+  const imp_obb *o[2];
+  int i, j;
+  o[0] = a;
+  o[1] = b;
+  for (i = 0; i < axes; i++) {
+    const imp_obb *f = o[i / 2];
+    long double ux = i % 2 == 0 ? f->c : -f->s, uy = i % 2 == 0 ? f->s : f->c;
+    long double d = -fabsl(ux * wx + uy * wy);
+    for (j = 0; j < 2; j++) {
+      long double cx = o[j]->c, sx = o[j]->s;
+      d += o[j]->half.x * fabsl(ux * cx + uy * sx) +
+           o[j]->half.y * fabsl(-ux * sx + uy * cx);
+    }
+    if (d < least) least = d;
+  }
+  return least;
+}
+
+#define PUSH_FMT OBB_FMT " pushes " OBB_FMT " out by (%a, %a)"
+#define PUSH_ARGS OBB_ARGS(a), OBB_ARGS(b), h.delta.x, h.delta.y
+
+static int depth_off(const imp_hit *h, long double exact, double size) {
+  long double got = (long double)h->delta.x * h->normal.x +
+                    (long double)h->delta.y * h->normal.y;
+  return !(fabsl(got - exact) <= 1e-9L * exact + 1e-13L * size);
+}
+
+/* Sweeps from the separated position: moving by (dx, dy), b's stop, and
+** a's moving by the opposite. */
+static void sweep_pair(const imp_obb *a, const imp_obb *b, double dx,
+                       double dy, imp_sweep s[2]) {
+  imp_obb_sweep_obb(a, b, dx, dy, &s[0]);
+  imp_obb_sweep_obb(b, a, -dx, -dy, &s[1]);
+}
+
+/* One pair: a collider, b overlapping it (a point when kind is 1). */
+static void push_out_pair(int kind) {
+  imp_obb a = obb(), b = obb(), moved;
+  imp_hit h, m;
+  imp_sweep s[2];
+  double size, len = scale * (0.5 + 4 * unit());
+  int tries, hit = 0, aligned, i;
+  for (tries = 0; tries < 16 && !hit; tries++) {
+    a = obb();
+    b = obb();
+    if (kind == 0) imp_obb_set_angle(&a, 0.0);  /* AABB pairs */
+    if (kind <= 1 || kind == 3) imp_obb_set_angle(&b, 0.0);
+    if (kind == 1) {  /* a point, against an AABB or an OBB */
+      b.half.x = b.half.y = 0;
+      if (below(2)) imp_obb_set_angle(&a, 0.0);
+    }
+    place_over(&a, &b);
+    far_off(&a, &b);
+    hit = kind == 1 ? imp_obb_intersect_point(&a, b.pos.x, b.pos.y, &h)
+                    : imp_obb_overlap(&a, &b, &h);
+  }
+  if (!hit) return;
+  checked++;
+  size = obb_size(&a, &b, 0, 0);
+  aligned = a.s == 0 && b.s == 0;
+  moved = b;
+  moved.pos.x = b.pos.x + h.delta.x;
+  moved.pos.y = b.pos.y + h.delta.y;
+  if (kind == 1 ? imp_obb_intersect_point(&a, moved.pos.x, moved.pos.y, &m)
+                : imp_obb_intersect_obb(&a, &moved) ||
+                  imp_obb_intersect_obb(&moved, &a) ||
+                  imp_obb_overlap(&moved, &a, &m))
+    fail(PUSH_FMT ": still overlapping", PUSH_ARGS);
+  if (depth_off(&h, exact_depth(&a, &b, kind == 1 ? 2 : 4), size))
+    fail(PUSH_FMT ": not the least depth", PUSH_ARGS);
+  if (kind != 1 && imp_obb_overlap(&b, &a, &m) &&
+      m.normal.x == -h.normal.x && m.normal.y == -h.normal.y) {
+    moved = a;
+    moved.pos.x = a.pos.x + m.delta.x;
+    moved.pos.y = a.pos.y + m.delta.y;
+    if (m.delta.x != -h.delta.x || m.delta.y != -h.delta.y ||
+        imp_obb_intersect_obb(&b, &moved))
+      fail(PUSH_FMT ": mirrored, (%a, %a)", PUSH_ARGS, m.delta.x, m.delta.y);
+    moved = b;
+    moved.pos.x = b.pos.x + h.delta.x;
+    moved.pos.y = b.pos.y + h.delta.y;
+  }
+  /* Away along the normal, then along the face both ways. */
+  for (i = 0; i < 3; i++) {
+    double k = i == 0 ? 0 : (i == 1 ? len : -len), ok;
+    double dx = i == 0 ? h.normal.x * len : -h.normal.y * k;
+    double dy = i == 0 ? h.normal.y * len : h.normal.x * k;
+    if (kind == 1) {
+      imp_hit g;
+      int r = imp_obb_intersect_segment(&a, moved.pos.x, moved.pos.y, dx, dy, &g);
+      ok = i == 0 || aligned ? !r : !r || g.time > 0;
+    } else {
+      sweep_pair(&a, &moved, dx, dy, s);
+      ok = i == 0 || aligned
+               ? !s[0].has_hit && !s[1].has_hit && s[0].time == 1 && s[1].time == 1
+               : s[0].time > 0 && s[1].time > 0;
+    }
+    if (!ok)
+      fail(PUSH_FMT ": then stopped moving by (%a, %a)", PUSH_ARGS, dx, dy);
+  }
+}
+
+static void push_out_aabb_aabb(void) { push_out_pair(0); }
+static void push_out_point(void) { push_out_pair(1); }
+static void push_out_obb_obb(void) { push_out_pair(2); }
+static void push_out_obb_aabb(void) { push_out_pair(3); }
+
 #endif
 
 /* The World's rules (bump's): a rectangle with a positive size. */
@@ -796,6 +934,10 @@ static const check checks[] = {
   {"an OBB at angle 0 is its AABB", obb_angle_zero, 5},
   {"OBB overlap agrees with polygons", obb_polygons, 5},
   {"an OBB sweep neither tunnels nor stops for nothing", obb_sweep, 5},
+  {"push-outs separate: AABB from AABB", push_out_aabb_aabb, 3},
+  {"push-outs separate: point from AABB or OBB", push_out_point, 3},
+  {"push-outs separate: OBB from OBB", push_out_obb_obb, 3},
+  {"push-outs separate: AABB from OBB", push_out_obb_aabb, 3},
 #endif
 };
 

@@ -98,6 +98,9 @@ do
   end
   box.half = Point(2, 2)
   check(box.pos.x == 100 and box.half.y == 2, "views are live")
+  box.owner = { box = box }  -- a script's own field, in a cycle with it
+  box.owner = nil
+  box.owner = { box = box }
   pos, normal, hit, sweephit, box = nil, nil, nil, nil, nil
   collectgarbage()
   collectgarbage()
@@ -119,7 +122,7 @@ do
   refused(AABB, 0, 0, -1, 1)
   refused(AABB, 0 / 0, 0, 1, 1)
   refused(function() box.half.x = -1 end)
-  refused(function() box.nothing = 1 end)
+  refused(function() box.intersectAABB = 1 end)  -- a method's name
   refused(function() box.pos = 3 end)
   refused(box.sweepInto, box, { 1, 2 }, 1, 1)
   refused(impact.sweepSegmentPoint, 1, 2, 3)

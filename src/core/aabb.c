@@ -4,19 +4,60 @@
 ** leaves at time 0 misses, a segment grazing a corner hits, and ties between
 ** the axes pick the y axis.
 */
+#include <float.h>
 #include <math.h>
 
 #include "impact.h"
 #include "scalar.h"
 
-/* Push-out of a point or box whose centre is (dx, dy) from the box's centre
-** and which overlaps it by (px, py) > 0: along the axis of least overlap. */
+/*
+** Push-outs that separate. The exact push-out puts the two on touching
+** faces, but the script adds it to a position in doubles, and the rounding
+** can leave them overlapping by an ulp: every test after it, a sweep away
+** included, would then start inside. So the depth grows from the exact
+** one, by steps that double from a rounding error of the largest quantity
+** involved, until the pushed centre is clear by the tests' own arithmetic
+** (touching is clear). Plain double operations only, in this order: the
+** result is reproducible anywhere IEEE doubles are.
+*/
+
+/* Whether a centre at q, on side s (+-1) of a centre at c, is at least h
+** from it by every test that measures the two: the overlap test (q - c),
+** and the slab test of a sweep with either one moving (c + s h, q - s h).
+** clear(c, q, h, s) == clear(q, c, h, -s), as a mirrored test needs. */
+static int clear(double c, double q, double h, double s) {
+  return s * (q - c) >= h && s * q >= s * (c + s * h) &&
+         s * (q - s * h) >= s * c;
+}
+
+/* The depth to push the centre at p, on side s of the centre at c, so
+** that the pushed p + s depth is clear of c at h. With both, c - s depth
+** (the collider pushed the other way, as the mirrored test pushes it) must
+** be clear of p too, so that the depth is the same from either side. */
+static double separating_depth(double c, double p, double h, double s,
+                               double depth, int both) {
+  double step = DBL_EPSILON * ((fabs(c) + fabs(p)) + depth) + 0x1p-1074;
+  int i;
+  for (i = 0; i < IMP_SEPARATE_STEPS; i++) {
+    if (clear(c, p + s * depth, h, s) &&
+        (!both || clear(c - s * depth, p, h, s)))
+      break;
+    depth += step;
+    step += step;
+  }
+  return depth;
+}
+
+/* Push-out of a point (h the box's half size, both 0) or a box (h the sum
+** of the half sizes, both 1) whose centre (x, y) is (dx, dy) from the
+** box's centre and overlaps it by (px, py) > 0: along the axis of least
+** overlap. */
 static void push_out(const imp_aabb *box, double x, double y,
                      double dx, double dy, double px, double py,
-                     imp_hit *out) {
+                     double hx, double hy, int both, imp_hit *out) {
   if (px < py) {
     double sx = imp_sign(dx);
-    out->delta.x = px * sx;
+    out->delta.x = separating_depth(box->pos.x, x, hx, sx, px, both) * sx;
     out->delta.y = 0;
     out->normal.x = sx;
     out->normal.y = 0;
@@ -25,7 +66,7 @@ static void push_out(const imp_aabb *box, double x, double y,
   } else {
     double sy = imp_sign(dy);
     out->delta.x = 0;
-    out->delta.y = py * sy;
+    out->delta.y = separating_depth(box->pos.y, y, hy, sy, py, both) * sy;
     out->normal.x = 0;
     out->normal.y = sy;
     out->pos.x = x;
@@ -39,17 +80,17 @@ int imp_aabb_intersect_point(const imp_aabb *box, double x, double y,
   double dx = x - box->pos.x, dy = y - box->pos.y;
   double px = box->half.x - fabs(dx), py = box->half.y - fabs(dy);
   if (!(px > 0 && py > 0)) return 0;
-  push_out(box, x, y, dx, dy, px, py, out);
+  push_out(box, x, y, dx, dy, px, py, box->half.x, box->half.y, 0, out);
   return 1;
 }
 
 int imp_aabb_intersect_aabb(const imp_aabb *box, const imp_aabb *other,
                             imp_hit *out) {
   double dx = other->pos.x - box->pos.x, dy = other->pos.y - box->pos.y;
-  double px = other->half.x + box->half.x - fabs(dx);
-  double py = other->half.y + box->half.y - fabs(dy);
+  double hx = other->half.x + box->half.x, hy = other->half.y + box->half.y;
+  double px = hx - fabs(dx), py = hy - fabs(dy);
   if (!(px > 0 && py > 0)) return 0;
-  push_out(box, other->pos.x, other->pos.y, dx, dy, px, py, out);
+  push_out(box, other->pos.x, other->pos.y, dx, dy, px, py, hx, hy, 1, out);
   return 1;
 }
 

@@ -14,6 +14,11 @@
 
 #define IMP_EPSILON 1e-8  /* how far sweeps stop short of contact, in time */
 
+/* A push-out's depth grows from the exact one by at most this many
+** doubling steps until the shapes are apart by the tests' own rounding
+** (a few suffice for finite input; the bound stops overflowed ones). */
+#define IMP_SEPARATE_STEPS 64
+
 typedef struct imp_vec2 { double x, y; } imp_vec2;
 
 /* The length of v, without overflow or underflow on the way. */
@@ -44,7 +49,10 @@ typedef struct imp_sweep {
   int has_hit;
 } imp_sweep;
 
-/* Point inside the box (faces excluded): push-out along the least overlap. */
+/* Point inside the box (faces excluded): push-out along the least overlap.
+** Push-outs separate: the point or box moved by out->delta (added in
+** doubles) is outside, touching at most, by every test here, and a sweep
+** from there along the face or away from it is not stopped by this box. */
 int imp_aabb_intersect_point(const imp_aabb *box, double x, double y,
                              imp_hit *out);
 
@@ -86,8 +94,8 @@ ptrdiff_t imp_aabb_sweep_into(const imp_aabb *moving,
 ** over time [0, 1]. Fills t (ascending) with the times at which the point
 ** lies on the closed segment and s with where, from 0 at the a end to 1 at
 ** the b end (0 when the segment is a point), and returns how many: 0, 1 or
-** 2. When the point stays on the segment for a whole interval, the start
-** of the first such interval is the one contact returned. */
+** 2. The times at which the point is on the segment form at most two parts
+** (touches or intervals): the start of each is returned, earliest first. */
 int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
                             imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
                             double t[2], double s[2]);
@@ -150,10 +158,13 @@ int imp_obb_intersect_obb(const imp_obb *box, const imp_obb *other);
 /* The same test, with the minimum translation that separates them: the
 ** push-out for other along the axis of least overlap (ties pick box's y
 ** axis, then box's axes over other's); out->pos lies on box's boundary
-** across from other's centre. */
+** across from other's centre. The push-out separates strictly (a face of
+** a turned rectangle is slid along with a rounding error across it), and
+** is the exact negation of imp_obb_overlap(other, box) on the same axis. */
 int imp_obb_overlap(const imp_obb *box, const imp_obb *other, imp_hit *out);
 
-/* Point strictly inside: push-out along the face of least overlap. */
+/* Point strictly inside: push-out along the face of least overlap, which
+** leaves the point strictly outside. */
 int imp_obb_intersect_point(const imp_obb *box, double x, double y,
                             imp_hit *out);
 

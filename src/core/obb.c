@@ -5,6 +5,7 @@
 ** with the distances involved, not with the distance from the origin.
 ** Rejections are written so that a NaN compares as a miss.
 */
+#include <float.h>
 #include <math.h>
 
 #include "impact.h"
@@ -133,15 +134,47 @@ int imp_obb_intersect_obb(const imp_obb *box, const imp_obb *other) {
 }
 
 /* Push-out of something centred at p, dist from the rectangle's centre
-** along the unit direction u, by depth, towards the side it is on. pos is
-** on the rectangle's boundary (which reaches r along u), across from p. */
-static void push_out(imp_vec2 u, double dist, double r, double depth,
-                     imp_vec2 p, imp_hit *out) {
+** along the unit direction u, towards the side it is on; delta is left
+** for separate(). pos is on the rectangle's boundary (which reaches r
+** along u), across from p. */
+static void push_out(imp_vec2 u, double dist, double r, imp_vec2 p,
+                     imp_hit *out) {
   double sg = imp_sign(dist), onto = r - fabs(dist);
   out->normal = vec2(u.x * sg + 0.0, u.y * sg + 0.0);  /* no -0 */
-  out->delta = vec2(out->normal.x * depth, out->normal.y * depth);
   out->pos = vec2(p.x + out->normal.x * onto, p.y + out->normal.y * onto);
   out->time = 0;
+}
+
+/* to - from along the frame's x (k even) or y (k odd) axis, computed as
+** project() and the point tests compute it. */
+static double along(const imp_obb *frame, int k, imp_vec2 from, imp_vec2 to) {
+  imp_vec2 l = to_frame(frame, to.x - from.x, to.y - from.y);
+  return k % 2 == 0 ? l.x : l.y;
+}
+
+/* Sets out->delta to the push-out normal * depth that separates in
+** doubles (see aabb.c): the centre at p moved by it (p + delta, as a
+** script adds it) must be more than r from the centre at c along axis k
+** of frame, strictly, so that a sweep sliding along the face, whose
+** component across it is a rounding error, does not start in contact.
+** With both, c - delta (the mirrored push-out) must be as well, so the
+** depth does not depend on which rectangle is the collider. The depth
+** grows from the exact one by steps doubling from a rounding error of the
+** largest quantity; plain double operations only. */
+static void separate(const imp_obb *frame, int k, imp_vec2 c, imp_vec2 p,
+                     double r, double depth, int both, imp_hit *out) {
+  double step = DBL_EPSILON * ((fabs(c.x) + fabs(c.y)) +
+                               (fabs(p.x) + fabs(p.y)) + depth) + 0x1p-1074;
+  int i;
+  for (i = 0; i < IMP_SEPARATE_STEPS; i++) {
+    imp_vec2 d = vec2(out->normal.x * depth, out->normal.y * depth);
+    if (fabs(along(frame, k, c, vec2(p.x + d.x, p.y + d.y))) > r &&
+        (!both || fabs(along(frame, k, vec2(c.x - d.x, c.y - d.y), p)) > r))
+      break;
+    depth += step;
+    step += step;
+  }
+  out->delta = vec2(out->normal.x * depth, out->normal.y * depth);
 }
 
 /* Candidate axes in the order that settles ties: y before x, as for boxes,
@@ -165,7 +198,9 @@ int imp_obb_overlap(const imp_obb *box, const imp_obb *other, imp_hit *out) {
     if (depth[k] < depth[best]) best = k;
   }
   push_out(sat_axis(box, other, best), q.dist[best], q.reach_a[best],
-           depth[best], other->pos, out);
+           other->pos, out);
+  separate(best < 2 ? box : other, best, box->pos, other->pos,
+           q.reach_a[best] + q.reach_b[best], depth[best], 1, out);
   return 1;
 }
 
@@ -181,8 +216,13 @@ int imp_obb_intersect_point(const imp_obb *box, double x, double y,
   px = box->half.x - fabs(l.x);
   py = box->half.y - fabs(l.y);
   if (!(px > 0 && py > 0)) return 0;
-  if (px < py) push_out(axis(box, 0), l.x, box->half.x, px, vec2(x, y), out);
-  else push_out(axis(box, 1), l.y, box->half.y, py, vec2(x, y), out);
+  if (px < py) {
+    push_out(axis(box, 0), l.x, box->half.x, vec2(x, y), out);
+    separate(box, 0, box->pos, vec2(x, y), box->half.x, px, 0, out);
+  } else {
+    push_out(axis(box, 1), l.y, box->half.y, vec2(x, y), out);
+    separate(box, 1, box->pos, vec2(x, y), box->half.y, py, 0, out);
+  }
   return 1;
 }
 

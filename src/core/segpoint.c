@@ -230,20 +230,44 @@ static int event(const motion *m, int i, root *r) {
   return 1;
 }
 
-/* f is identically zero: the point stays on the segment's line (or the
-** segment is a point). The times at which it is on the segment form
-** intervals that start at time 0 or at an event. */
-static int first_contact(const motion *m, double *t, double *s) {
-  root r = {{0, 0}, 0};
-  double tc, sc;
-  int i, found = 0;
-  if (contact(m, r, t, s)) return 1;
-  for (i = 0; i < 3; i++) {
-    if (!event(m, i, &r) || !contact(m, r, &tc, &sc) || (found && tc >= *t))
-      continue;
-    *t = tc;
-    *s = sc;
-    found = 1;
+/*
+** f is identically zero: the point stays on the segment's line (or the
+** segment is a point). Then c - a and c - b are parallel, and the point is
+** on the segment exactly when dot(c - a, c - b) <= 0: a quadratic in t, so
+** the times at which it is form at most two parts (touches or intervals).
+** Each starts at time 0 or at a root of the quadratic, where c - a or
+** c - b is zero: an event. Between two such times the quadratic keeps its
+** sign, so a contact starts a new part exactly when the point is off the
+** segment halfway back to the contact before it.
+*/
+static int collinear_contacts(const motion *m, double t[2], double s[2]) {
+  root times[4], half;
+  double tc, sc, x, y;
+  int i, j, n = 1, found = 0, last = -1;
+  times[0].t = dd_of(0);
+  times[0].err = 0;
+  for (i = 0; i < 3; i++)
+    if (event(m, i, &times[n])) n++;
+  for (i = 1; i < n; i++)  /* in time order */
+    for (j = i; j > 0 && times[j].t.hi < times[j - 1].t.hi; j--) {
+      root r = times[j];
+      times[j] = times[j - 1];
+      times[j - 1] = r;
+    }
+  for (i = 0; i < n && found < 2; i++) {
+    int same_part = 0;
+    if (!contact(m, times[i], &tc, &sc)) continue;
+    if (last >= 0) {
+      if (tc <= t[found - 1]) continue;  /* the same time, snapped */
+      half.t = dd_scale(dd_add(times[last].t, times[i].t), 0.5);
+      half.err = 0;
+      same_part = contact(m, half, &x, &y);
+    }
+    last = i;
+    if (same_part) continue;
+    t[found] = tc;
+    s[found] = sc;
+    found++;
   }
   return found;
 }
@@ -369,7 +393,7 @@ int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
   C = settle(cross(d0, e0), tol);
   if (A.hi == 0 && B.hi == 0) {
     if (C.hi != 0) return 0;  /* never on the line */
-    return first_contact(&m, t, s);
+    return collinear_contacts(&m, t, s);
   }
   n = solve(&m, A, B, C, settle(cross(v1[SEGMENT], v1[FROM_A]), tol), tol,
             roots);

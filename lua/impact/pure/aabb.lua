@@ -28,7 +28,7 @@ local function newaabb(px, py, hx, hy)
   -- The cosine and sine of angle 0 make it a rectangle for core/obb.lua.
   return setmetatable({ ["\0"] = true, ["\0px"] = px, ["\0py"] = py,
                         ["\0hx"] = hx, ["\0hy"] = hy, ["\0c"] = 1.0,
-                        ["\0s"] = 0.0 }, AABB)
+                        ["\0s"] = 0.0, ["\0fields"] = false }, AABB)
 end
 aabb.new = newaabb
 
@@ -51,8 +51,6 @@ function methods.fromRect(...)
   return newaabb(x + hx, y + hy, hx, hy)
 end
 
--- Whether v is a finite number.
-local function finite(v) return type(v) == "number" and v - v == 0 end
 
 local function generalPoint(...)
   local fname, n = "intersectPoint", select("#", ...)
@@ -67,7 +65,8 @@ end
 
 function methods.intersectPoint(...)
   local box, x, y, out = ...
-  if getmetatable(box) == AABB and finite(x) and finite(y) and box["\0"]
+  if getmetatable(box) == AABB and box["\0"]
+     and type(x) == "number" and x - x == 0 and type(y) == "number" and y - y == 0
      and (out == nil or getmetatable(out) == HIT and out["\0"]) then
     local t, px, py, dx, dy, nx, ny = intersectPoint(box["\0px"], box["\0py"],
       box["\0hx"], box["\0hy"], x * 1.0, y * 1.0)
@@ -110,13 +109,17 @@ end
 
 function methods.intersectSegment(...)
   local box, px, py, dx, dy, out = ...
-  if getmetatable(box) == AABB and finite(px) and finite(py) and finite(dx)
-     and finite(dy) and box["\0"]
+  if getmetatable(box) == AABB and box["\0"]
+     and type(px) == "number" and px - px == 0 and type(py) == "number" and py - py == 0
+     and type(dx) == "number" and dx - dx == 0 and type(dy) == "number" and dy - dy == 0
      and (out == nil or getmetatable(out) == HIT and out["\0"]) then
     local t, hx, hy, ddx, ddy, nx, ny = intersectSegment(box["\0px"], box["\0py"],
       box["\0hx"], box["\0hy"], px * 1.0, py * 1.0, dx * 1.0, dy * 1.0, 0.0, 0.0)
     if not t then return nil end
-    return pushhit(out, box, t, hx, hy, ddx, ddy, nx, ny)
+    if out == nil then return pushhit(nil, box, t, hx, hy, ddx, ddy, nx, ny) end
+    out["\0time"], out["\0px"], out["\0py"], out["\0dx"], out["\0dy"], out["\0nx"],
+      out["\0ny"], out["\0col"] = t, hx, hy, ddx, ddy, nx, ny, box
+    return out
   end
   local r = generalSegment(...)
   return r
@@ -160,8 +163,9 @@ end
 
 function methods.sweepAABB(...)
   local box, moving, dx, dy, out = ...
-  if getmetatable(box) == AABB and getmetatable(moving) == AABB and finite(dx)
-     and finite(dy) and box["\0"] and moving["\0"]
+  if getmetatable(box) == AABB and getmetatable(moving) == AABB and box["\0"]
+     and moving["\0"] and type(dx) == "number" and dx - dx == 0
+     and type(dy) == "number" and dy - dy == 0
      and (out == nil or getmetatable(out) == SWEEP and out["\0"]) then
     return pushsweep(out, box, sweepAABB(box["\0px"], box["\0py"], box["\0hx"],
       box["\0hy"], moving["\0px"], moving["\0py"], moving["\0hx"],
@@ -211,7 +215,7 @@ AABB.__index = function(box, k)
   if k == "pos" then return object.cachedview(box, "\0vpos", "\0px", "\0py", false)
   elseif k == "half" then return object.cachedview(box, "\0vhalf", "\0hx", "\0hy", true)
   end
-  return nil
+  return object.userfield(box, k)
 end
 
 AABB.__newindex = function(...)
@@ -220,7 +224,7 @@ AABB.__newindex = function(...)
   checkaabb(box, 1, "__newindex", n)
   if k == "pos" then box["\0px"], box["\0py"] = object.fieldvec2("AABB", k, v, false)
   elseif k == "half" then box["\0hx"], box["\0hy"] = object.fieldvec2("AABB", k, v, true)
-  else object.nofield("AABB", k) end
+  else object.setuserfield(box, "AABB", k, v) end
 end
 
 AABB.__tostring = function(...)

@@ -2,7 +2,7 @@
 -- Sweep keeps its hit in a Hit of its own, the one sweep.hit returns.
 local object = require "impact.pure.object"
 
-local select, rawset = select, rawset
+local select, rawset, getmetatable = select, rawset, getmetatable
 local check, cachedview, vec2string = object.check, object.cachedview, object.vec2string
 local number, typeof = object.number, object.typeof
 
@@ -63,6 +63,7 @@ HIT.__index = function(h, k)
   local m = hitmethods[k]
   if m ~= nil then return m end
   if k == "\0" then return nil end  -- not an object: see object.typeof
+  if k == "time" and getmetatable(h) == HIT and h["\0"] then return h["\0time"] end
   checkhit(h, 1, "__index", 2)
   if k == "time" then return h["\0time"]
   elseif k == "pos" then return cachedview(h, "\0vpos", "\0px", "\0py", false)
@@ -112,6 +113,7 @@ SWEEP.__index = function(s, k)
   local m = sweepmethods[k]
   if m ~= nil then return m end
   if k == "\0" then return nil end
+  if k == "time" and getmetatable(s) == SWEEP and s["\0"] then return s["\0time"] end
   checksweep(s, 1, "__index", 2)
   if k == "time" then return s["\0time"]
   elseif k == "pos" then return cachedview(s, "\0vpos", "\0px", "\0py", false)

@@ -2,6 +2,13 @@
 -- on 5.1 to 5.4 and LuaJIT), for hosts that cannot load the native module.
 -- Same errors, and bit-identical results: core/ performs the double
 -- operations of src/core in the same order.
+--
+-- The backend is built once per Lua state, as the native module is: a
+-- require after a hot reload cleared package.loaded gives the same module
+-- back, so that the objects made before keep their types.
+local registry = debug.getregistry()
+if registry["impact.pure"] then return registry["impact.pure"] end
+
 local object = require "impact.pure.object"
 require "impact.pure.point"
 require "impact.pure.aabb"
@@ -30,4 +37,5 @@ elseif not tostring(world):find("module 'impact.pure.world' not found", 1, true)
   error(world, 0)
 end
 
+registry["impact.pure"] = impact
 return impact

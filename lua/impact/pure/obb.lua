@@ -31,7 +31,7 @@ local function construct(...)
   end
   local box = setmetatable({ ["\0"] = true, ["\0px"] = px, ["\0py"] = py,
                              ["\0hx"] = hx, ["\0hy"] = hy, ["\0a"] = 0.0,
-                             ["\0c"] = 1.0, ["\0s"] = 0.0 }, OBB)
+                             ["\0c"] = 1.0, ["\0s"] = 0.0, ["\0fields"] = false }, OBB)
   setangle(box, angle)
   return box
 end
@@ -127,7 +127,7 @@ OBB.__index = function(box, k)
   if k == "pos" then return object.cachedview(box, "\0vpos", "\0px", "\0py", false)
   elseif k == "half" then return object.cachedview(box, "\0vhalf", "\0hx", "\0hy", true)
   elseif k == "angle" then return box["\0a"] end
-  return nil
+  return object.userfield(box, k)
 end
 
 OBB.__newindex = function(...)
@@ -137,7 +137,7 @@ OBB.__newindex = function(...)
   if k == "pos" then box["\0px"], box["\0py"] = object.fieldvec2("OBB", k, v, false)
   elseif k == "half" then box["\0hx"], box["\0hy"] = object.fieldvec2("OBB", k, v, true)
   elseif k == "angle" then setangle(box, object.fieldnumber("OBB", k, v))
-  else object.nofield("OBB", k) end
+  else object.setuserfield(box, "OBB", k, v) end
 end
 
 OBB.__tostring = function(...)

@@ -10,7 +10,7 @@
 -- native module returns floats under Lua 5.3 and 5.4.
 local object = {}
 
-local getmetatable, type, rawset = getmetatable, type, rawset
+local getmetatable, type, rawset, rawget = getmetatable, type, rawset, rawget
 local format, getinfo = string.format, debug.getinfo
 
 object.NAMES = { "Point", "AABB", "Hit", "Sweep", "OBB" }
@@ -22,23 +22,39 @@ for _, name in ipairs(object.NAMES) do
   nameof[mt] = name
 end
 
--- Adds a type (the World's) that impact.type names.
+-- Adds a type (the World's, world.lua) that impact.type names: its
+-- objects are the tables of that metatable.
+local untagged = {}
 function object.register(name, mt)
   object.meta[name] = mt
   nameof[mt] = name
+  untagged[name] = true
 end
 
 -- The type name of an impact object, or nil.
 function object.typeof(v)
   local name = nameof[getmetatable(v)]
-  if name ~= nil and v["\0"] then return name end
+  if name ~= nil and (untagged[name] or v["\0"]) then return name end
   return nil
 end
 local typeof = object.typeof
 
--- The name of the value as errors give it: its impact type, else Lua's.
+local ISNAME = {}
+for _, name in ipairs(object.NAMES) do ISNAME[name] = true end
+ISNAME.World = true
+
+-- The name of the value as errors give it: its impact type, else Lua's,
+-- and an object of the native module says so, as the native module says
+-- of another load's objects.
 local function typename(v)
-  return typeof(v) or type(v)
+  local name = typeof(v)
+  if name then return name end
+  local mt = getmetatable(v)
+  if type(v) == "userdata" and type(mt) == "table" and rawget(mt, "__impact")
+     and ISNAME[rawget(mt, "__name")] then
+    return rawget(mt, "__name") .. " from another load of impact"
+  end
+  return type(v)
 end
 
 -- Files of this backend: errors are located at the first frame outside.
@@ -239,11 +255,65 @@ function object.newpoint(x, y)
   return setmetatable(p, POINT)
 end
 
--- Numbers as tostring shows them (%.14g, as Lua 5.1 prints them).
-local function number(v) return format("%.14g", v) end
+-- Numbers as tostring shows them: %.14g, as Lua 5.1 prints them and the
+-- native module writes them with C's snprintf.
+local number = function(v) return format("%.14g", v) end
+
+-- LuaJIT formats numbers itself, and rounds a tie (a value exactly halfway
+-- between two 14-digit decimals) away from zero, where C rounds it to even.
+-- Its digits are exact: a tie shows in 60 of them, and is then written out
+-- as C writes it.
+if format("%.14g", 14.5006103515625) ~= "14.500610351562" then
+  local plain = number
+  number = function(v)
+    local sign, first, rest, exp = format("%.60e", v):match("^(-?)(%d)%.(%d+)e([-+]%d+)$")
+    if sign == nil then return plain(v) end  -- inf or nan
+    local digits = first .. rest
+    if digits:sub(15, 15) ~= "5" or digits:find("[^0]", 16) or digits:byte(14) % 2 == 1 then
+      return plain(v)  -- no tie, or one that rounds up to even
+    end
+    digits = digits:sub(1, 14):gsub("0+$", "")
+    exp = tonumber(exp)
+    if exp < -4 or exp >= 14 then
+      local mantissa = digits:sub(1, 1)
+      if #digits > 1 then mantissa = mantissa .. "." .. digits:sub(2) end
+      return format("%s%se%s%02d", sign, mantissa, exp < 0 and "-" or "+",
+                    exp < 0 and -exp or exp)
+    elseif exp < 0 then
+      return sign .. "0." .. ("0"):rep(-exp - 1) .. digits
+    elseif #digits > exp + 1 then
+      return sign .. digits:sub(1, exp + 1) .. "." .. digits:sub(exp + 2)
+    end
+    return sign .. digits .. ("0"):rep(exp + 1 - #digits)
+  end
+end
 object.number = number
 function object.vec2string(x, y)
   return "(" .. number(x) .. ", " .. number(y) .. ")"
+end
+
+-- Fields a script sets on a shape (AABB, OBB) live in a table of their own,
+-- o["\0fields"], made when the first one is set: any key but nil, NaN and
+-- the names of the type's methods (which are read first).
+function object.setuserfield(o, name, k, v)
+  if k == nil then object.nofield(name, k) end
+  if k ~= k then object.error(name .. " has no field nan (a NaN key)") end
+  if type(k) == "string" and object.methods[name][k] ~= nil then
+    object.error(format("%s has no field '%s' to set: it is a method", name, k))
+  end
+  local fields = o["\0fields"]
+  if not fields then
+    if v == nil then return end  -- clearing a field never set
+    fields = {}
+    o["\0fields"] = fields
+  end
+  fields[k] = v
+end
+
+function object.userfield(o, k)
+  local fields = o["\0fields"]
+  if fields then return fields[k] end
+  return nil
 end
 
 -- Makes impact.<Type> callable as the constructor.

@@ -38,7 +38,7 @@ function sweep.into(tmoving, ...)
   local fname, n = "sweepInto", select("#", ...)
   local moving, list = ...
   check(moving, object.meta[tmoving], tmoving, 1, fname, n)
-  if type(list) ~= "table" then typeerror(2, fname, "table", list, n) end
+  if type(list) ~= "table" or typeof(list) then typeerror(2, fname, "table", list, n) end
   local dx, dy, i = checkvec2(fname, 3, n, select(3, ...))
   local out = optout(select(i, ...), SWEEP, "Sweep", i, fname, n)
   local raw = getmetatable(list) == nil  -- then list[k] is rawget(list, k)

@@ -13,15 +13,44 @@ local function sign(v) return v < 0 and -1.0 or 1.0 end
 local function clamp(v, lo, hi) return v < lo and lo or (v > hi and hi or v) end
 aabb.sign, aabb.clamp = sign, clamp
 
--- Push-out of a point or box centred at (x, y), (dx, dy) from the box's
+-- Push-outs that separate in doubles (see aabb.c): the depth grows from
+-- the exact one, by steps doubling from a rounding error of the largest
+-- quantity, until the pushed centre is clear by the tests' own arithmetic.
+local DBL_EPSILON, DBL_TRUE_MIN, STEPS = 2 ^ -52, 2 ^ -1074, 64
+
+-- Whether a centre at q, on side s of a centre at c, is at least h from it
+-- by every test that measures the two.
+local function clear(c, q, h, s)
+  return s * (q - c) >= h and s * q >= s * (c + s * h) and s * (q - s * h) >= s * c
+end
+
+-- The depth that moves the centre at p, on side s of c, clear of it at h
+-- (and, with both, c moved the other way clear of p).
+local function separatingDepth(c, p, h, s, depth, both)
+  local step = DBL_EPSILON * (((c < 0 and -c or c + 0.0) + (p < 0 and -p or p + 0.0))
+                              + depth) + DBL_TRUE_MIN
+  for _ = 1, STEPS do
+    if clear(c, p + s * depth, h, s) and (not both or clear(c - s * depth, p, h, s)) then
+      break
+    end
+    depth = depth + step
+    step = step + step
+  end
+  return depth
+end
+
+-- Push-out of a point (h the box's half size, not both) or a box (h the
+-- sums of the half sizes, both) centred at (x, y), (dx, dy) from the box's
 -- centre, overlapping it by (px, py) > 0: along the axis of least overlap.
-local function pushout(cx, cy, hx, hy, x, y, dx, dy, px, py)
+local function pushout(cx, cy, hx, hy, x, y, dx, dy, px, py, sumx, sumy, both)
   if px < py then
     local sx = sign(dx)
-    return 0.0, cx + hx * sx, y, px * sx, 0.0, sx, 0.0
+    return 0.0, cx + hx * sx, y, separatingDepth(cx, x, sumx, sx, px, both) * sx,
+           0.0, sx, 0.0
   end
   local sy = sign(dy)
-  return 0.0, x, cy + hy * sy, 0.0, py * sy, 0.0, sy
+  return 0.0, x, cy + hy * sy, 0.0, separatingDepth(cy, y, sumy, sy, py, both) * sy,
+         0.0, sy
 end
 
 function aabb.intersectPoint(cx, cy, hx, hy, x, y)
@@ -29,15 +58,16 @@ function aabb.intersectPoint(cx, cy, hx, hy, x, y)
   local px = hx - (dx < 0 and -dx or dx + 0.0)
   local py = hy - (dy < 0 and -dy or dy + 0.0)
   if not (px > 0 and py > 0) then return nil end
-  return pushout(cx, cy, hx, hy, x, y, dx, dy, px, py)
+  return pushout(cx, cy, hx, hy, x, y, dx, dy, px, py, hx, hy, false)
 end
 
 function aabb.intersectAABB(cx, cy, hx, hy, ox, oy, ohx, ohy)
   local dx, dy = ox - cx, oy - cy
-  local px = ohx + hx - (dx < 0 and -dx or dx + 0.0)
-  local py = ohy + hy - (dy < 0 and -dy or dy + 0.0)
+  local sumx, sumy = ohx + hx, ohy + hy
+  local px = sumx - (dx < 0 and -dx or dx + 0.0)
+  local py = sumy - (dy < 0 and -dy or dy + 0.0)
   if not (px > 0 and py > 0) then return nil end
-  return pushout(cx, cy, hx, hy, ox, oy, dx, dy, px, py)
+  return pushout(cx, cy, hx, hy, ox, oy, dx, dy, px, py, sumx, sumy, true)
 end
 
 -- The slab test of the segment (px, py) + t (dx, dy) against the box grown

@@ -91,11 +91,40 @@ function obb.intersectOBB(box, other)
 end
 
 -- Push-out of something centred at (x, y), dist from the rectangle's
--- centre along the unit direction (ux, uy), by depth (see obb.c).
-local function pushout(ux, uy, d, r, depth, x, y)
+-- centre along the unit direction (ux, uy), towards the side it is on: the
+-- normal and the contact point, on the rectangle's boundary (which reaches
+-- r along u), across from (x, y).
+local function pushout(ux, uy, d, r, x, y)
   local sg, onto = sign(d), r - abs(d)
   local nx, ny = ux * sg + 0.0, uy * sg + 0.0  -- no -0
-  return 0.0, x + nx * onto, y + ny * onto, nx * depth, ny * depth, nx, ny
+  return nx, ny, x + nx * onto, y + ny * onto
+end
+
+-- to - from along the frame's x (k even) or y (k odd) axis, as project()
+-- and the point tests compute it.
+local function along(frame, k, fx, fy, tx, ty)
+  local lx, ly = toframe(frame, tx - fx, ty - fy)
+  if k % 2 == 0 then return lx end
+  return ly
+end
+
+-- The push-out (normal * depth) that separates in doubles (see obb.c): the
+-- centre at p moved by it is more than r from the centre at c along axis k
+-- (0 to 3) of frame, and with both, c moved back by it is too.
+local DBL_EPSILON, DBL_TRUE_MIN, STEPS = 2 ^ -52, 2 ^ -1074, 64
+local function separate(frame, k, cx, cy, px, py, r, depth, both, nx, ny)
+  local step = DBL_EPSILON * ((abs(cx) + abs(cy)) + (abs(px) + abs(py)) + depth)
+               + DBL_TRUE_MIN
+  for _ = 1, STEPS do
+    local dx, dy = nx * depth, ny * depth
+    if abs(along(frame, k, cx, cy, px + dx, py + dy)) > r and
+       (not both or abs(along(frame, k, cx - dx, cy - dy, px, py)) > r) then
+      break
+    end
+    depth = depth + step
+    step = step + step
+  end
+  return nx * depth, ny * depth
 end
 
 -- Candidate axes in the order that settles ties: y before x, and the
@@ -118,8 +147,11 @@ function obb.overlap(box, other)
     if depth[k] < depth[best] then best = k end
   end
   local ux, uy = sataxis(box, other, best)
-  return pushout(ux, uy, dist[best], reacha[best], depth[best],
-                 other["\0px"], other["\0py"])
+  local ox, oy = other["\0px"], other["\0py"]
+  local nx, ny, px, py = pushout(ux, uy, dist[best], reacha[best], ox, oy)
+  local dx, dy = separate(best <= 2 and box or other, best - 1, box["\0px"],
+    box["\0py"], ox, oy, reacha[best] + reachb[best], depth[best], true, nx, ny)
+  return 0.0, px, py, dx, dy, nx, ny
 end
 
 function obb.intersectPoint(box, x, y)
@@ -130,8 +162,15 @@ function obb.intersectPoint(box, x, y)
   local hx, hy = box["\0hx"], box["\0hy"]
   local px, py = hx - abs(lx), hy - abs(ly)
   if not (px > 0 and py > 0) then return nil end
-  if px < py then return pushout(box["\0c"], box["\0s"], lx, hx, px, x, y) end
-  return pushout(-box["\0s"], box["\0c"], ly, hy, py, x, y)
+  local k, nx, ny, cx, cy
+  if px < py then
+    k, nx, ny, cx, cy = 0, pushout(box["\0c"], box["\0s"], lx, hx, x, y)
+  else
+    k, nx, ny, cx, cy = 1, pushout(-box["\0s"], box["\0c"], ly, hy, x, y)
+  end
+  local dx, dy = separate(box, k, box["\0px"], box["\0py"], x, y,
+    k == 0 and hx or hy, k == 0 and px or py, false, nx, ny)
+  return 0.0, cx, cy, dx, dy, nx, ny
 end
 
 function obb.intersectSegment(box, px, py, dx, dy)

@@ -142,19 +142,47 @@ local function event(i)
   return th * -1.0, tl * -1.0, 3 * tol[i] / norm1(vxh, vxl, vyh, vyl)
 end
 
--- f identically zero: the first time the point is on the segment, from
--- time 0 or an event.
-local function firstcontact()
-  local t, s = contact(0.0, 0.0, 0.0)
-  if t then return t, s end
+-- f identically zero: the point stays on the segment's line, and the
+-- times at which it is on the segment form at most two parts, each
+-- starting at time 0 or at an event (see segpoint.c). Returns the start of
+-- each: t1, s1[, t2, s2], or nil.
+local times, tlos, terrs = {}, {}, {}  -- hi, lo and error bound of each
+local function collinearcontacts()
+  times[1], tlos[1], terrs[1] = 0.0, 0.0, 0.0
+  local n = 1
   for i = 1, 3 do
     local th, tl, err = event(i)
     if th then
-      local tc, sc = contact(th, tl, err)
-      if tc and not (t and tc >= t) then t, s = tc, sc end
+      n = n + 1
+      times[n], tlos[n], terrs[n] = th, tl, err
     end
   end
-  return t, s
+  for i = 2, n do  -- in time order
+    local j = i
+    while j > 1 and times[j] < times[j - 1] do
+      times[j], times[j - 1] = times[j - 1], times[j]
+      tlos[j], tlos[j - 1] = tlos[j - 1], tlos[j]
+      terrs[j], terrs[j - 1] = terrs[j - 1], terrs[j]
+      j = j - 1
+    end
+  end
+  local t1, s1, t2, s2, last
+  for i = 1, n do
+    if t2 then break end
+    local tc, sc = contact(times[i], tlos[i], terrs[i])
+    if tc and not (last and tc <= t1) then  -- the same time, snapped
+      local samepart = false
+      if last then
+        local hh, hl = add(times[last], tlos[last], times[i], tlos[i])
+        samepart = contact(hh * 0.5, hl * 0.5, 0.0) ~= nil
+      end
+      last = i
+      if not samepart then
+        if t1 then t2, s2 = tc, sc else t1, s1 = tc, sc end
+      end
+    end
+  end
+  return t1, s1, t2, s2
 end
 
 -- A root of f known exactly (t = 0 or 1, or an event that happens): its
@@ -302,7 +330,7 @@ return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
   Ch, Cl = settle(Ch, Cl, tl)
   if Ah == 0 and Bh == 0 then
     if Ch ~= 0 then return nil end  -- never on the line
-    return firstcontact()
+    return collinearcontacts()
   end
   local f1h, f1l = cross(d1xh, d1xl, d1yh, d1yl, e1xh, e1xl, e1yh, e1yl)
   local f1 = settle(f1h, f1l, tl)

@@ -1,0 +1,370 @@
+-- Both backends in one process (#native: the pure profiles have no native
+-- module to compare with): the same calls on the same inputs, random and at
+-- the edges, must give the same results number for number (every bit: the
+-- sign of a zero, and integer or float under Lua 5.3 and 5.4), the same
+-- objects in the same state and the same error messages.
+local helpers = require "helpers"
+local native = require "impact"
+local pure = require "impact.pure"
+
+local unpack = table.unpack or unpack
+local load = loadstring or load
+local mtype = math.type or function() return "number" end
+
+local NAN, INF = 0 / 0, math.huge
+
+-- Finite numbers the tests meet at their boundaries, and bad values.
+local EDGES = { 0, helpers.NZ, 1, -1, 0.5, -0.5, 2, 3, 4, 8, 1e-8, -1e-8,
+                1e-300, 5e-324, -5e-324, 2 ^ 53, -2 ^ 53, 1e300, -1e300,
+                1.7976931348623157e308, 0.1, 1 / 3, 2 ^ -52, 1 - 2 ^ -53 }
+local BAD = { NAN, INF, -INF, "1", "x", true, { plain = true }, print }
+
+local describeValue  -- forward
+
+-- One value, exactly: numbers by their 17 significant digits (which tell
+-- every double apart, the sign of 0 included) and their subtype; objects by
+-- their type and state; anything else by its type (or itself, for strings
+-- and booleans), since the backends' tables and functions differ.
+local function number(v)
+  return mtype(v) .. ":" .. string.format("%.17g", v)
+end
+
+function describeValue(impact, v, objects, depth)
+  local t = type(v)
+  if t == "number" then return number(v) end
+  if t == "string" or t == "boolean" or t == "nil" then return t .. ":" .. tostring(v) end
+  local name = impact.type(v)
+  if name == nil then
+    for i, o in ipairs(objects) do
+      if rawequal(o, v) then return "arg" .. i end
+    end
+    return t
+  end
+  depth = depth or 0
+  if depth > 2 then return name end
+  local function field(k) return describeValue(impact, v[k], objects, depth + 1) end
+  local parts = { name }
+  if name == "Point" then
+    parts[#parts + 1] = number(v.x) .. "," .. number(v.y)
+  elseif name == "AABB" then
+    parts[#parts + 1] = field("pos") .. field("half")
+  elseif name == "OBB" then
+    parts[#parts + 1] = field("pos") .. field("half") .. field("angle")
+  elseif name == "Hit" then
+    parts[#parts + 1] = field("time") .. field("pos") .. field("delta")
+      .. field("normal") .. field("collider")
+  elseif name == "Sweep" then
+    parts[#parts + 1] = field("time") .. field("pos") .. field("hit")
+  end
+  parts[#parts + 1] = tostring(v)
+  return table.concat(parts, " ")
+end
+
+-- Callers made from one line, so that an error's location is the same for
+-- both backends: in dot form (f(...)) and in method form (o:name(...)).
+local function results(ok, ...)
+  return { ok = ok, n = select("#", ...), ... }
+end
+
+local function calldot(f, ...)
+  return results(pcall(function(...) local r = results(true, f(...)) return r end, ...))
+end
+
+local methodcallers = {}
+local function callmethod(name, o, ...)
+  local caller = methodcallers[name]
+  if caller == nil then
+    caller = load("local results = ... return function(o, ...) "
+      .. "local r = results(true, o:" .. name .. "(...)) return r end")(results)
+    methodcallers[name] = caller
+  end
+  return results(pcall(caller, o, ...))
+end
+
+-- Builds the values of a case in one backend: specs are plain data, { "AABB",
+-- ... } a constructor call, { "list", ... } an array of such.
+local function build(impact, spec)
+  if type(spec) ~= "table" or spec.plain then return spec end
+  if spec[1] == "list" then
+    local list = {}
+    for i = 2, #spec do list[i - 1] = build(impact, spec[i]) end
+    return list
+  end
+  local args = {}
+  for i = 2, spec.n or #spec do args[i - 1] = build(impact, spec[i]) end
+  return impact[spec[1]](unpack(args, 1, (spec.n or #spec) - 1))
+end
+
+-- Runs one case in a backend: the built receiver and arguments, then the
+-- call, then a description of the results and of every argument after it
+-- (out objects and receivers change).
+local function run(impact, case)
+  local args, objects = {}, {}
+  for i = 1, case.n do
+    args[i] = build(impact, case.args[i])
+    objects[i] = args[i]
+  end
+  local r
+  if case.method then
+    r = callmethod(case.method, unpack(args, 1, case.n))
+  else
+    local f = impact
+    if case.meta then  -- a metamethod, from the metatable of its type
+      f = getmetatable(impact[case.meta[1]]())[case.meta[2]]
+    else
+      for _, k in ipairs(case.path) do f = f[k] end
+    end
+    r = calldot(f, unpack(args, 1, case.n))
+  end
+  local out = { r.ok and "ok" or "error" }
+  if not r.ok then
+    out[2] = tostring(r[1])
+  else
+    local inner = r[1]
+    for i = 2, inner.n do out[#out + 1] = describeValue(impact, inner[i], objects) end
+  end
+  for i = 1, case.n do out[#out + 1] = describeValue(impact, args[i], objects) end
+  return table.concat(out, "\n")
+end
+
+local function same(case)
+  local a, b = run(native, case), run(pure, case)
+  if a ~= b then
+    error(("%s differs:\nnative: %s\npure:   %s"):format(case.label, a, b), 0)
+  end
+  return a
+end
+
+-- Random inputs: mostly good numbers from a small range (where the tests
+-- meet at exact boundaries), some at the edges, a few bad ones.
+local function generator(seed)
+  local r = helpers.random(seed)
+  local g = {}
+  -- A finite number.
+  function g.finite()
+    local k = r.int(9)
+    if k < 4 then return r.range(-8, 8) / 2 end
+    if k < 7 then return (r.int(2 ^ 20) - 2 ^ 19) / 2 ^ r.int(16) end
+    if k < 8 then return r.range(-3, 3) end
+    return r.pick(EDGES) * (r.int(2) == 0 and 1 or -1)
+  end
+  -- An argument: finite, or now and then bad.
+  function g.number()
+    if r.int(50) == 0 then return r.pick(BAD) end
+    return g.finite()
+  end
+  function g.size()
+    local v = g.finite()
+    return v < 0 and -v or v
+  end
+  function g.angle()
+    local k = r.int(4)
+    if k == 0 then return 0 end
+    if k == 1 then return r.range(-8, 8) * math.pi / 4 end
+    return g.finite()
+  end
+  function g.pointspec() return { "Point", g.finite(), g.finite(), n = 3 } end
+  -- A point argument: two numbers, or a Point.
+  function g.point(list)
+    if r.int(3) == 0 then list[#list + 1] = g.pointspec()
+    else
+      list[#list + 1] = g.number()
+      list[#list + 1] = g.number()
+    end
+  end
+  function g.aabb()
+    return { "AABB", g.finite(), g.finite(), g.size(), g.size(), n = 5 }
+  end
+  function g.obb()
+    return { "OBB", g.finite(), g.finite(), g.size(), g.size(), g.angle(), n = 6 }
+  end
+  function g.rect() return r.int(2) == 0 and g.aabb() or g.obb() end
+  -- Sometimes a value of the wrong kind, or nothing.
+  function g.maybebad(v)
+    local k = r.int(40)
+    if k == 0 then return r.pick(BAD) end
+    if k == 1 then return { "Point", 1, 2, n = 3 } end
+    return v
+  end
+  g.int, g.pick = r.int, r.pick
+  return g
+end
+
+-- The cases of each family: a function of a generator returning the method
+-- name (or path) and the argument specs.
+local FAMILIES = {}
+
+local function family(name, make) FAMILIES[#FAMILIES + 1] = { name, make } end
+
+local function finish(g, args, out)
+  if out and g.int(3) ~= 0 then args[#args + 1] = { out, n = 1 } end
+  for i = 1, #args do args[i] = g.maybebad(args[i]) end
+  if g.int(30) == 0 then args[#args] = nil end  -- one argument short
+  return args
+end
+
+family("Point", function(g)
+  local ops = { "clone", "set", "unpack", "length", "dot", "cross", "normalize" }
+  local op = g.pick(ops)
+  local args = { g.pointspec() }
+  if op == "set" or op == "dot" or op == "cross" then g.point(args) end
+  return { method = op, args = finish(g, args) }
+end)
+
+family("Point metamethods", function(g)
+  local op = g.pick({ "__add", "__sub", "__unm", "__mul", "__div", "__eq", "__tostring" })
+  local args = { g.pointspec() }
+  if op == "__mul" or op == "__div" then args[2] = g.number()
+  else args[2] = g.pointspec() end
+  if op == "__mul" and g.int(2) == 0 then args[1], args[2] = args[2], args[1] end
+  return { meta = { "Point", op }, args = finish(g, args) }
+end)
+
+family("AABB constructors", function(g)
+  local args = {}
+  g.point(args)
+  g.point(args)
+  if g.int(2) == 0 then return { path = { "AABB", "fromRect" }, args = finish(g, args) } end
+  return { path = { "AABB" }, args = finish(g, args) }
+end)
+
+family("AABB tests", function(g)
+  local op = g.pick({ "intersectPoint", "intersectSegment", "intersectAABB",
+                      "sweepAABB", "sweepOBB", "sweepInto", "clipSegment",
+                      "intersectOBB", "overlap" })
+  local args, out = { g.aabb() }, "Hit"
+  if op == "intersectPoint" then g.point(args)
+  elseif op == "intersectSegment" or op == "clipSegment" then
+    g.point(args)
+    g.point(args)
+    if op == "intersectSegment" and g.int(3) == 0 then
+      args[#args + 1] = g.number()
+      if g.int(2) == 0 then args[#args + 1] = g.number() end
+    end
+    if op == "clipSegment" then out = nil end
+  elseif op == "intersectAABB" then args[2] = g.aabb()
+  elseif op == "intersectOBB" then args[2], out = g.obb(), nil
+  elseif op == "overlap" then args[2] = g.rect()
+  else
+    out = "Sweep"
+    if op == "sweepInto" then
+      local list = { "list" }
+      for i = 1, g.int(5) do list[i + 1] = g.rect() end
+      args[2] = list
+    else
+      args[2] = op == "sweepOBB" and g.obb() or g.aabb()
+    end
+    g.point(args)
+  end
+  if native.AABB[op] == nil then return nil end  -- not in this version
+  return { method = op, args = finish(g, args, out) }
+end)
+
+family("OBB tests", function(g)
+  local op = g.pick({ "intersectOBB", "intersectAABB", "overlap", "intersectPoint",
+                      "intersectSegment", "clipSegment", "bounds", "corners",
+                      "sweepOBB", "sweepAABB", "sweepInto" })
+  local args, out = { g.obb() }, "Hit"
+  if op == "intersectOBB" then args[2], out = g.obb(), nil
+  elseif op == "intersectAABB" then args[2], out = g.aabb(), nil
+  elseif op == "overlap" then args[2] = g.rect()
+  elseif op == "intersectPoint" then g.point(args)
+  elseif op == "intersectSegment" or op == "clipSegment" then
+    g.point(args)
+    g.point(args)
+    if op == "clipSegment" then out = nil end
+  elseif op == "bounds" then out = "AABB"
+  elseif op == "corners" then out = nil
+  else
+    out = "Sweep"
+    if op == "sweepInto" then
+      local list = { "list" }
+      for i = 1, g.int(5) do list[i + 1] = g.rect() end
+      args[2] = list
+    else
+      args[2] = op == "sweepOBB" and g.obb() or g.aabb()
+    end
+    g.point(args)
+  end
+  return { method = op, args = finish(g, args, out) }
+end)
+
+family("OBB constructor", function(g)
+  local args = {}
+  g.point(args)
+  g.point(args)
+  if g.int(2) == 0 then args[#args + 1] = g.angle() end
+  return { path = { "OBB" }, args = finish(g, args) }
+end)
+
+family("sweepSegmentPoint", function(g)
+  local args = {}
+  -- Ends and point on a small grid, so that contacts at t or s = 0 or 1,
+  -- tangencies and collinear motions are common.
+  local function p()
+    if g.int(4) == 0 then g.point(args)
+    else
+      args[#args + 1] = g.int(5) - 2
+      args[#args + 1] = g.int(5) - 2
+    end
+  end
+  for _ = 1, 6 do p() end
+  return { path = { "sweepSegmentPoint" }, args = finish(g, args) }
+end)
+
+family("clipSegment and type", function(g)
+  if g.int(2) == 0 then return { path = { "type" }, args = { g.maybebad(g.rect()) } } end
+  local args = { g.aabb() }
+  g.point(args)
+  g.point(args)
+  return { path = { "clipSegment" }, args = finish(g, args) }
+end)
+
+family("fields", function(g)
+  local kind = g.pick({ "Point", "AABB", "OBB", "Hit", "Sweep" })
+  local target = kind == "AABB" and g.aabb() or kind == "OBB" and g.obb()
+                 or { kind, n = 1 }
+  local field = g.pick({ "x", "y", "pos", "half", "angle", "time", "delta",
+                         "normal", "collider", "hit", "nope", 1 })
+  local value = g.pick({ g.number(), { "Point", g.finite(), g.size(), n = 3 },
+                         g.aabb(), { "Hit", n = 1 }, "s", false })
+  if g.int(2) == 0 then
+    return { meta = { kind, "__index" }, args = { target, field, n = 2 } }
+  end
+  return { meta = { kind, "__newindex" }, args = { target, field, value, n = 3 } }
+end)
+
+-- Runs n cases of a family from a seed; returns how many were errors.
+local function sweep(make, seed, n)
+  local g = generator(seed)
+  local errors = 0
+  for i = 1, n do
+    local case = make(g)
+    if case then
+      case.label = ("case %d of seed %d (%s)"):format(i, seed, case.method
+        or table.concat(case.path or case.meta, "."))
+      case.n = case.args.n or #case.args
+      if same(case):sub(1, 5) == "error" then errors = errors + 1 end
+    end
+  end
+  return errors
+end
+
+describe("#native the two backends", function()
+  it("are the native module and the pure one", function()
+    assert.are.equal("native", native.backend)
+    assert.are.equal("lua", pure.backend)
+  end)
+
+  it("share EPSILON, bit for bit", function()
+    assert.are.equal(number(native.EPSILON), number(pure.EPSILON))
+  end)
+
+  for _, f in ipairs(FAMILIES) do
+    it("agree on " .. f[1] .. ": 4000 random and edge cases", function()
+      local errors = sweep(f[2], #f[1] * 7919, 4000)
+      -- Both outcomes were compared.
+      assert.is_true(errors > 40 and errors < 3800, f[1] .. ": " .. errors .. " errors")
+    end)
+  end
+end)

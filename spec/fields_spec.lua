@@ -1,0 +1,115 @@
+-- Shapes carry the game's data: a script sets its own fields on AABBs and
+-- OBBs (box.owner = enemy), reads them back, clears them with nil; the
+-- built-in fields and the methods keep their meaning; an object that never
+-- gets a field has no table for them, and the allocation-free paths stay so.
+local impact = require "impact"
+local AABB, OBB, Hit = impact.AABB, impact.OBB, impact.Hit
+
+-- The bytes a run of f allocates, the least of five runs after warm-up
+-- runs: under LuaJIT a trace compiled or aborted during a run allocates a
+-- few hundred bytes now and then; a real allocation in f's loop shows in
+-- every run.
+local function garbage(f)
+  local least = math.huge
+  for _ = 1, 3 do f() end  -- warm up: caches and compiled traces
+  for _ = 1, 5 do
+    collectgarbage()
+    collectgarbage("stop")
+    local before = collectgarbage("count")
+    f()
+    least = math.min(least, collectgarbage("count") - before)
+    collectgarbage("restart")
+  end
+  return least
+end
+
+for _, make in ipairs({ function() return AABB(1, 2, 3, 4) end,
+                        function() return OBB(1, 2, 3, 4, 0.5) end }) do
+  local name = impact.type(make())
+
+  describe(name .. " fields set by a script", function()
+    it("read back as set, nil when unset, and clear with nil", function()
+      local box, enemy = make(), {}
+      assert.is_nil(box.owner)
+      box.owner, box.kind, box[1], box[enemy] = enemy, "spike", "first", true
+      assert.are.equal(enemy, box.owner)
+      assert.are.equal("spike", box.kind)
+      assert.are.equal("first", box[1])
+      assert.is_true(box[enemy])
+      box.kind = nil
+      assert.is_nil(box.kind)
+      assert.are.equal(enemy, box.owner)
+      assert.is_nil(make().owner)  -- each object has its own
+    end)
+
+    it("leave the built-in fields, the methods and tostring as they were", function()
+      local box = make()
+      local text = tostring(box)
+      box.owner = "me"
+      box.pos = impact.Point(5, 6)
+      assert.are.same({ 5, 6 }, { box.pos.x, box.pos.y })
+      assert.are.equal(impact[name].intersectPoint, box.intersectPoint)
+      assert.are.equal(text:gsub("%(1, 2%)", "(5, 6)"), tostring(box))
+      assert.is_false(pcall(function() box.intersectPoint = 1 end))
+      assert.is_false(pcall(function() box.half = 3 end))
+      assert.are.equal(impact[name].intersectPoint, box.intersectPoint)
+    end)
+
+    it("lead from a hit back to the game object", function()
+      local box, enemy = make(), { name = "spike" }
+      box.owner = enemy
+      local hit = box:intersectPoint(1, 2, Hit())
+      assert.are.equal("spike", hit.collider.owner.name)
+    end)
+
+    it("survive garbage collections, and go with their object", function()
+      local weak = setmetatable({}, { __mode = "v" })
+      local keep = {}
+      for i = 1, 200 do
+        local box, data = make(), { i = i }
+        box.data = data
+        data.box = box  -- a cycle through the field
+        keep[i] = box
+        weak[i] = data
+      end
+      collectgarbage()
+      collectgarbage()
+      for i = 1, 200 do assert.are.equal(i, keep[i].data.i) end
+      keep = nil  -- luacheck: ignore
+      collectgarbage()
+      collectgarbage()
+      assert.is_nil(next(weak))
+    end)
+
+    it("cost nothing until the first is set: reading or clearing an unset one allocates nothing", function()
+      -- Fresh objects for each run, warm-up runs included: a table made on
+      -- a read or a clear would show once per object, in every run.
+      local sets, used = {}, 0
+      for k = 1, 8 do
+        sets[k] = {}
+        for i = 1, 1000 do sets[k][i] = make() end
+      end
+      assert.are.equal(0, garbage(function()
+        used = used + 1
+        local boxes = sets[used]
+        for i = 1, #boxes do
+          local _ = boxes[i].owner
+          boxes[i].owner = nil
+        end
+      end))
+    end)
+
+    it("are read and written without garbage once set", function()
+      local box, enemy = make(), {}
+      box.owner = enemy
+      local hit = Hit()
+      assert.are.equal(0, garbage(function()
+        for i = 1, 10000 do
+          box.count = i
+          local _ = box.owner, box.pos.x, box:intersectPoint(1, 2, hit)
+        end
+      end))
+      assert.are.equal(10000, box.count)
+    end)
+  end)
+end
