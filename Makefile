@@ -8,7 +8,7 @@ PROFILES  := lua5.4 lua5.3 lua5.2 lua5.1 luajit luajit-joff lua5.4-asan \
              lua5.4-pure lua5.3-pure lua5.2-pure lua5.1-pure luajit-pure \
              luajit-joff-pure
 
-.PHONY: all demo test rock valgrind properties memory love bench fuzz clean \
+.PHONY: all demo test rock valgrind properties memory love web bench fuzz clean \
         build-asan \
         $(addprefix build-,$(LUAS))
 
@@ -32,7 +32,7 @@ demo:
 test:
 	@tools/deps.sh test
 	@for v in $(LUAS) asan; do $(MAKE) --no-print-directory build-$$v || exit 1; done
-	@$(MAKE) --no-print-directory rock valgrind properties memory love
+	@$(MAKE) --no-print-directory rock valgrind properties memory love web
 	@spec/run.sh $(PROFILES)
 
 rock:

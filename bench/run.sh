@@ -35,12 +35,13 @@ cat <<'HEAD'
 The world (bench/world.lua): ns and bytes of garbage per move or query;
 impact.bump with new collision tables each move (as bump's API has it)
 and with an out table (the allocation-free path), against the plain-Lua
-grid world and, when BUMP_LUA names a bump.lua file, bump.lua. The ratios
-are how many times faster impact is (bump.lua: than impact with out).
-WORLD_MOVES and WORLD_QUERIES set the operations per case.
+grid world; the pure-Lua backend's World with an out table; and, when
+BUMP_LUA names a bump.lua file, bump.lua. The ratios are how many times
+faster impact is (bump.lua: than impact with out, and than the pure World
+with out). WORLD_MOVES and WORLD_QUERIES set the operations per case.
 
-| case             | Lua          | impact ns | B/op | out ns | B/op | plain ns | B/op | vs plain | out vs plain | bump.lua ns | B/op | out vs bump.lua |
-|------------------|--------------|---------:|------:|------:|------:|---------:|------:|-------:|-------:|---------:|------:|-------:|
+| case             | Lua          | impact ns | B/op | out ns | B/op | plain ns | B/op | vs plain | out vs plain | pure out ns | B/op | bump.lua ns | B/op | out vs bump.lua | pure out vs bump.lua |
+|------------------|--------------|---------:|------:|------:|------:|---------:|------:|-------:|-------:|---------:|------:|---------:|------:|-------:|-------:|
 HEAD
 run bench/world.lua "Lua 5.4" build-5.4 lua5.4
 run bench/world.lua "LuaJIT" build-luajit luajit

@@ -59,15 +59,18 @@ end
 
 -- The worlds: impact.bump as bump's API has it (new collision tables each
 -- move), impact.bump with out tables (the allocation-free path), the
--- plain-Lua one, bump.lua if given.
+-- plain-Lua one, the pure-Lua backend's World with out tables, bump.lua if
+-- given.
 local impactWorld = require("impact.bump").newWorld
+local pureWorld = require("impact.pure.world").World
 local worlds = {
   { name = "impact", newWorld = impactWorld },
   { name = "impact out", newWorld = impactWorld, out = true },
   { name = "plain", newWorld = require("plainworld").newWorld },
+  { name = "pure out", newWorld = pureWorld, out = true },
 }
 if BUMP_LUA then
-  worlds[4] = { name = "bump.lua", newWorld = dofile(BUMP_LUA).newWorld }
+  worlds[5] = { name = "bump.lua", newWorld = dofile(BUMP_LUA).newWorld }
 end
 
 -- The scripted moves: the goal of every move, recorded once by driving a
@@ -243,11 +246,11 @@ for i = 2, #results do
   end
 end
 
-local o, p, b = results[2], results[3], results[4]
-local bcols = "       - |     - |       -"
+local o, p, l, b = results[2], results[3], results[4], results[5]
+local bcols = "       - |     - |       - |       -"
 if b then
-  bcols = string.format("%8.0f | %5.0f | %6.1fx", b.ns, b.bytes, b.ns / o.ns)
+  bcols = string.format("%8.0f | %5.0f | %6.1fx | %6.2fx", b.ns, b.bytes, b.ns / o.ns, b.ns / l.ns)
 end
-print(string.format("| %-16s | %-12s | %8.0f | %5.0f | %8.0f | %5.0f | %8.0f | %5.0f | %6.1fx | %6.1fx | %s |",
+print(string.format("| %-16s | %-12s | %8.0f | %5.0f | %8.0f | %5.0f | %8.0f | %5.0f | %6.1fx | %6.1fx | %8.0f | %5.0f | %s |",
   cases[which], label, ref.ns, ref.bytes, o.ns, o.bytes, p.ns, p.bytes,
-  p.ns / ref.ns, p.ns / o.ns, bcols))
+  p.ns / ref.ns, p.ns / o.ns, l.ns, l.bytes, bcols))

@@ -7,7 +7,7 @@
 -- by field, items by identity, error messages word for word.
 local impact = require "impact"
 local pure = require "impact.pure.world"
-local parts = impact.backend == "native" and require "impact.bumpparts" or nil
+local parts = require "impact.bump"  -- rect and responses of the native backend here
 
 local random = require("helpers").random
 local unpack = unpack or table.unpack

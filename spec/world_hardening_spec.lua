@@ -269,13 +269,18 @@ describe("querySegmentWithCoords into an out table", function()
       end
     end
     alternate(200)  -- warm: the pool holds the tables past the short result, traces compiled
-    collectgarbage()
-    collectgarbage("stop")
-    local before = collectgarbage("count")
-    alternate(200)
-    local grown = collectgarbage("count") - before
-    collectgarbage("restart")
-    assert.are.equal(0, grown)
+    local best = math.huge  -- of three runs, as in gc_spec.lua: a trace compiled shows once
+    for _ = 1, 3 do
+      collectgarbage()
+      collectgarbage()
+      alternate(1)  -- Lua 5.2's collector shrinks the call stack: grown again here
+      collectgarbage("stop")
+      local before = collectgarbage("count")
+      alternate(200)
+      best = math.min(best, collectgarbage("count") - before)
+      collectgarbage("restart")
+    end
+    assert.are.equal(0, best)
   end)
 end)
 

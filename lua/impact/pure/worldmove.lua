@@ -16,8 +16,8 @@ local grid = require "impact.pure.grid"
 local cols = require "impact.pure.cols"
 local errors = require "impact.pure.errors"
 
-local type, rawget, rawset, select, pairs, tostring, tonumber =
-      type, rawget, rawset, select, pairs, tostring, tonumber
+local type, rawget, rawset, select, tostring =
+      type, rawget, rawset, select, tostring
 local sort = table.sort
 local rawlen = rawlen or function(t) return #t end
 local detect, apart, swept, squareDistance =
@@ -52,19 +52,33 @@ local function take()
     npool = npool - 1
     return s
   end
-  local s = { cand = {}, visited = {}, n = 0 }
+  local s = { cand = {}, visited = {}, seen = {}, nseen = 0, n = 0 }
   for _, f in ipairs(FIELDS) do s[f] = {} end
   return s
 end
 
--- Gives the scratch back, holding on to no item.
-local function give(s)
-  local visited = s.visited
-  if s.shared then  -- a custom response's filter may still read it
-    s.visited, s.shared = {}, nil
-  else
-    for k in pairs(visited) do visited[k] = nil end
+-- Marks v (an item, neither nil nor NaN) visited in the scratch s.
+local function visit(s, v)
+  if not s.visited[v] then
+    s.visited[v] = true
+    s.nseen = s.nseen + 1
+    s.seen[s.nseen] = v
   end
+end
+
+-- Gives the scratch back, holding on to no item. The visited set is
+-- emptied through the list of what went in (next() stops LuaJIT's traces).
+local function give(s)
+  local visited, seen = s.visited, s.seen
+  if s.shared then  -- a custom response's filter may still read it
+    visited = nil
+    s.visited, s.shared = {}, nil
+  end
+  for i = 1, s.nseen do
+    if visited then visited[seen[i]] = nil end
+    seen[i] = nil
+  end
+  s.nseen = 0
   local other, kind = s.other, s.kind
   for i = 1, s.n do other[i], kind[i] = nil, nil end
   s.n, s.item, s.filter = 0, nil, nil
@@ -179,7 +193,7 @@ return function(World, internal)
     if not given then out = {} end
     local s = take()
     s.item, s.filter = item, filter
-    if item ~= nil and item == item then s.visited[item] = true end
+    if item ~= nil and item == item then visit(s, item) end
     local found = project(g, s, x, y, w, h, gx, gy)
     local o = order(s, found)
     for i = 1, found do
@@ -243,8 +257,7 @@ return function(World, internal)
     if not given then out = {} end
     local s = take()
     s.item, s.filter = item, filter
-    local visited = s.visited
-    visited[item] = true
+    visit(s, item)
     local changes = g.changes
     local fx, fy = sx, sy
     local ncols, list, nlist = 0, nil, -1
@@ -264,13 +277,13 @@ return function(World, internal)
         resp = responseOf(g, kind)
         tx, ty, mx, my, nx = readcol(col, fname)
         local other = col.other
-        if other ~= nil and other == other then visited[other] = true end
+        if other ~= nil and other == other then visit(s, other) end
       else
         if k > found then break end
         if o then j = o[k] end
         kind, resp = s.kind[j], s.resp[j]
         tx, ty, mx, my, nx = s.tx[j], s.ty[j], s.mx[j], s.my[j], s.nx[j]
-        visited[s.other[j]] = true
+        visit(s, s.other[j])
       end
       local nextx, nexty, extra = gx, gy, nil
       if resp == TOUCH then
