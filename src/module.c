@@ -103,8 +103,11 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   lua_setfield(L, -2, "rect");
   lua_newtable(L);
   setfuncs(L, lua_gettop(L), imp_response_functions, base);
-  lua_pushvalue(L, -1);  /* for world.responses (worldview.c) */
-  lua_setfield(L, LUA_REGISTRYINDEX, "impact.responses");
+  /* for world.responses (worldview.c), keyed by this copy of the module:
+  ** another copy loaded beside it has its own */
+  lua_pushlightuserdata(L, (void *)imp_response_functions);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, LUA_REGISTRYINDEX);
   lua_setfield(L, -2, "responses");
   lua_setfield(L, module, "_bump");
   imp_pinclipkinds(L);

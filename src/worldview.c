@@ -77,7 +77,8 @@ static void pushresponses(lua_State *L) {
   int custom = imp_worldslot(L, W_RESPONSES);
   const luaL_Reg *r;
   lua_newtable(L);
-  lua_getfield(L, LUA_REGISTRYINDEX, "impact.responses");
+  lua_pushlightuserdata(L, (void *)imp_response_functions);
+  lua_rawget(L, LUA_REGISTRYINDEX);
   for (r = imp_response_functions; r->name != NULL; r++) {
     lua_getfield(L, -1, r->name);
     lua_setfield(L, -3, r->name);
