@@ -189,6 +189,24 @@ describe("World visited items", function()
     assert.are.same({ 300, 0, 10, 10 }, { x, y, len, calls })
   end)
 
+  it("a filter that removes an item and adds another in its id: the move sees both, as bump's does", function()
+    local world, done = row(), false
+    world:add("mover", -20, 0, 10, 10)
+    local function filter(_, other)
+      if other == 5 and not done then
+        done = true
+        world:remove(3)                       -- its id is free
+        world:add("new", 250, 0, 10, 10)      -- and taken again, further on
+      end
+      return "cross"
+    end
+    local x, _, cols, len = world:move("mover", 300, 0, filter)
+    local others = {}
+    for i = 1, len do others[i] = cols[i].other end
+    -- the filter is asked about all ten in the first projection, 3 included
+    assert.are.same({ 300, { 1, 2, 4, 5, 6, 7, 8, 9, 10, "new" } }, { x, others })
+  end)
+
   it("a cross through 600 items visits each once, in bump's order, as the reference does", function()
     local bumpref = require "bumpref"
     local r = helpers.random(600)

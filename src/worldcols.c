@@ -13,16 +13,9 @@
 /* How many collision tables a World's pool keeps. */
 #define POOLMAX 256
 
-/* A field of a reused table that is not a table (a script wrote it) is
-** replaced, as a missing one is. */
 static const char fill_source[] =
-  "local type = type\n"
   "local spare = {}  -- slide and bounce tables of collisions without one\n"
-  "local function part(c, k)\n"
-  "  local t = c[k]\n"
-  "  if type(t) == 'table' then return t end\n"
-  "  t = {} c[k] = t return t\n"
-  "end\n"
+  "local function part(c, k) local t = {} c[k] = t return t end\n"
   "return function(c, item, other, kind, overlaps, ti, mx, my, nx, ny,\n"
   "                tx, ty, ix, iy, iw, ih, ox, oy, ow, oh, extra, ex, ey)\n"
   "  if not c then\n"
@@ -35,21 +28,20 @@ static const char fill_source[] =
   "    return c\n"
   "  end\n"
   "  c.item, c.other, c.type, c.overlaps, c.ti = item, other, kind, overlaps, ti\n"
-  "  local v = part(c, 'move')\n"
+  "  local v = c.move or part(c, 'move')\n"
   "  v.x, v.y = mx, my\n"
-  "  v = part(c, 'normal')\n"
+  "  v = c.normal or part(c, 'normal')\n"
   "  v.x, v.y = nx, ny\n"
-  "  v = part(c, 'touch')\n"
+  "  v = c.touch or part(c, 'touch')\n"
   "  v.x, v.y = tx, ty\n"
-  "  v = part(c, 'itemRect')\n"
+  "  v = c.itemRect or part(c, 'itemRect')\n"
   "  v.x, v.y, v.w, v.h = ix, iy, iw, ih\n"
-  "  v = part(c, 'otherRect')\n"
+  "  v = c.otherRect or part(c, 'otherRect')\n"
   "  v.x, v.y, v.w, v.h = ox, oy, ow, oh\n"
   "  v = c.slide or c.bounce\n"
   "  if v then\n"
   "    c.slide, c.bounce = nil, nil\n"
-  "    if type(v) ~= 'table' then v = nil\n"
-  "    elseif not extra and #spare < 256 then spare[#spare + 1] = v end\n"
+  "    if not extra and #spare < 256 then spare[#spare + 1] = v end\n"
   "  end\n"
   "  if extra then\n"
   "    if not v then v = spare[#spare] or {} spare[#spare] = nil end\n"
@@ -163,12 +155,11 @@ static void pushreused(lua_State *L, World *w, int out, int k) {
   lua_pushnil(L);
 }
 
-void imp_pushcollision(lua_State *L, World *w, int out, int k,
-                       const ColFill *f) {
+/* Calls the fill function with the table to reuse (or nil) on top. */
+static int fill(lua_State *L, const ColFill *f, int protect) {
   const imp_rect_collision *c = f->c;
-  luaL_checkstack(L, 26, "too many collisions");
   imp_pushkey(L, K_FILL);
-  pushreused(L, w, out, k);
+  lua_insert(L, -2);
   pushslot(L, f->itemslot);
   pushslot(L, f->otherslot);
   pushslot(L, f->typeslot);
@@ -191,7 +182,27 @@ void imp_pushcollision(lua_State *L, World *w, int out, int k,
     lua_pushnil(L);
     lua_pushnil(L);
   }
-  lua_call(L, 23, 1);
+  if (!protect) {
+    lua_call(L, 23, 1);
+    return 1;
+  }
+  return lua_pcall(L, 23, 1, 0) == 0;
+}
+
+/* A table reused from an out table may hold anything a script put there:
+** when filling it fails, a new table takes its place. */
+void imp_pushcollision(lua_State *L, World *w, int out, int k,
+                       const ColFill *f) {
+  luaL_checkstack(L, 26, "too many collisions");
+  pushreused(L, w, out, k);
+  if (lua_isnil(L, -1)) {
+    fill(L, f, 0);
+    return;
+  }
+  if (fill(L, f, 1)) return;
+  lua_pop(L, 1);
+  lua_pushnil(L);
+  fill(L, f, 0);
 }
 
 void imp_trimpool(lua_State *L, World *w, int out, int n, int p) {

@@ -50,17 +50,21 @@ typedef struct Scratch {
 } Scratch;
 
 /* What a move knows: where its values are on the Lua stack, and the other
-** items already visited: the first ids here, and all of them, by value, in
-** the visited set (a table from the World's pool, made at the first). */
+** items already visited: the first ids here, and by value the first
+** LOCALHELD in stack slots, the others in the visited set (a table from the
+** World's pool, made when needed). */
 #define LOCALVISITED 32
+#define LOCALHELD 8
 typedef struct Move {
   World *w;
   const char *fname;
   int ids, items;  /* the World's W_IDS and W_ITEMS tables */
   int item;        /* the moving item (nil for project(nil, ...)) */
   int filter;      /* 0: every other item slides */
-  int visited;     /* the slot of the visited set (nil until the first) */
+  int visited;     /* the slot of the visited set (nil until needed) */
+  int held;        /* the first of LOCALHELD slots of visited items */
   int shared;      /* a visiting filter holds the set: not back to the pool */
+  int callbacks;   /* a filter or custom responses: Lua may run mid-move */
   int spill, nspill;  /* the table of values the stack had no room for */
   size_t itemid;   /* (size_t)-1 when the item is not in the World */
   unsigned long removals;  /* the World's count when the move began */
@@ -83,7 +87,7 @@ static int visited_id(const Move *m, size_t id) {
 
 /* Whether the value at slot is the item at item or in the set at set (a
 ** table, or nil for none). */
-static int visited_value(lua_State *L, int item, int set, int slot) {
+static int inset(lua_State *L, int item, int set, int slot) {
   int found;
   if (lua_rawequal(L, slot, item)) return 1;
   if (!lua_istable(L, set) || lua_isnil(L, slot)) return 0;
@@ -103,18 +107,57 @@ static int visitedset(lua_State *L, Move *m) {
   return m->visited;
 }
 
-/* Records the other item at slot (id -1 when unknown) as visited. */
-static void visit(lua_State *L, Move *m, int slot, ptrdiff_t id) {
+/* Adds the value at slot to the visited set. */
+static void setvisited(lua_State *L, Move *m, int slot) {
   int set = visitedset(L, m);
-  if (m->nvisited < LOCALVISITED)
-    m->visitedids[m->nvisited] = id < 0 ? (size_t)-1 : (size_t)id;
-  m->nvisited++;
   if (lua_isnil(L, slot) || (lua_type(L, slot) == LUA_TNUMBER &&
                              lua_tonumber(L, slot) != lua_tonumber(L, slot)))
     return;  /* a custom response's collision may name no item */
   lua_pushvalue(L, slot);
   lua_pushboolean(L, 1);
   lua_rawset(L, set);
+}
+
+/* Records the other item at slot (id -1 when unknown) as visited. Without
+** callbacks no item can be removed, so ids tell the first ones apart and
+** the set is made only past LOCALVISITED, from their ids. */
+static void visit(lua_State *L, Move *m, int slot, ptrdiff_t id) {
+  if (m->nvisited < LOCALVISITED)
+    m->visitedids[m->nvisited] = id < 0 ? (size_t)-1 : (size_t)id;
+  if (!m->callbacks && m->nvisited == LOCALVISITED) {
+    int i;
+    for (i = 0; i < LOCALVISITED; i++) {
+      lua_rawgeti(L, m->items, (lua_Integer)m->visitedids[i] + 1);
+      setvisited(L, m, lua_gettop(L));
+      lua_pop(L, 1);
+    }
+  }
+  if (m->callbacks && !m->shared && m->nvisited < LOCALHELD) {
+    lua_pushvalue(L, slot);
+    lua_replace(L, m->held + m->nvisited);
+  } else if (m->callbacks || m->nvisited >= LOCALVISITED) {
+    setvisited(L, m, slot);
+  }
+  m->nvisited++;
+}
+
+/* Whether the value at slot is the moving item or a visited one. */
+static int visited_value(lua_State *L, const Move *m, int slot) {
+  int i;
+  for (i = 0; i < m->nvisited && i < LOCALHELD; i++)
+    if (lua_rawequal(L, m->held + i, slot)) return 1;
+  return inset(L, m->item, m->visited, slot);
+}
+
+/* The visited set with every visited item in it, to be shared with a
+** visiting filter: from then on every visit goes into it. */
+static int sharedset(lua_State *L, Move *m) {
+  int set = visitedset(L, m), i;
+  if (!m->shared && m->callbacks)
+    for (i = 0; i < m->nvisited && i < LOCALHELD; i++)
+      setvisited(L, m, m->held + i);
+  m->shared = 1;
+  return set;
 }
 
 /* Empties the visited set into the pool, unless a filter still holds it. */
@@ -233,7 +276,7 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
     c->otherslot = lua_gettop(L);
     c->typeslot = 0;
     c->response = R_SLIDE;
-    if (!fast && visited_value(L, m->item, m->visited, c->otherslot)) {
+    if (!fast && visited_value(L, m, c->otherslot)) {
       lua_pop(L, 1);
       continue;
     }
@@ -312,13 +355,16 @@ static void begin(lua_State *L, Move *m, World *w, const char *fname, int ids,
   m->items = imp_worldslot(L, W_ITEMS);
   m->item = 2;
   m->filter = filter;
+  m->callbacks = filter || w->hasresponses;
   m->itemid = id < 0 ? (size_t)-1 : (size_t)id;
   m->removals = w->removals;
   m->nvisited = 0;
   m->shared = 0;
   m->spill = m->nspill = 0;
-  lua_pushnil(L);
-  m->visited = lua_gettop(L);
+  luaL_checkstack(L, 1 + LOCALHELD + W_STACKROOM, NULL);
+  lua_settop(L, lua_gettop(L) + 1 + LOCALHELD);  /* nils */
+  m->visited = lua_gettop(L) - LOCALHELD;
+  m->held = m->visited + 1;
 }
 
 /* world:project(item, x, y, w, h[, goalX, goalY, filter, out]) -> cols,
@@ -369,7 +415,7 @@ static const char *describe(lua_State *L, int i) {
 static int visiting_filter(lua_State *L) {
   lua_settop(L, 2);
   lua_pushboolean(L, 0);
-  if (visited_value(L, lua_upvalueindex(2), lua_upvalueindex(3), 2)) return 1;
+  if (inset(L, lua_upvalueindex(2), lua_upvalueindex(3), 2)) return 1;
   if (lua_isnil(L, lua_upvalueindex(1))) {
     lua_pushstring(L, response_names[R_SLIDE]);
     return 1;
@@ -412,8 +458,7 @@ static lua_Integer respond(lua_State *L, Move *m, const Step *st,
   if (m->filter) lua_pushvalue(L, m->filter);
   else lua_pushnil(L);
   lua_pushvalue(L, m->item);
-  lua_pushvalue(L, visitedset(L, m));
-  m->shared = 1;
+  lua_pushvalue(L, sharedset(L, m));
   lua_pushcclosure(L, visiting_filter, 3);
   lua_call(L, 9, 4);
   top = lua_gettop(L);
@@ -477,9 +522,9 @@ static int check(lua_State *L, const char *fname, int moving) {
   lua_pushnil(L);  /* a custom response's collisions */
   list = lua_gettop(L);
   from = start;
+  projected = w->changes;  /* a change from here on: project again */
   n = project(L, &m, &from, goal, &s, &cols);
   projtop = lua_gettop(L);
-  projected = w->changes;
   for (;;) {
     Step st;
     Collision *c = NULL;
@@ -547,9 +592,9 @@ static int check(lua_State *L, const char *fname, int moving) {
     if (st.response == R_TOUCH) continue;
     if (st.response == R_CROSS) from = start;
     else from.x = st.c.touch.x, from.y = st.c.touch.y;
+    projected = w->changes;
     n = project(L, &m, &from, goal, &s, &cols);
     projtop = lua_gettop(L);
-    projected = w->changes;
   }
   if (out) imp_trimpool(L, w, out, ncols, P_COLS);
   endvisits(L, &m);
