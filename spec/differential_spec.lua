@@ -25,7 +25,10 @@ local describeValue  -- forward
 -- every double apart, the sign of 0 included) and their subtype; objects by
 -- their type and state; anything else by its type (or itself, for strings
 -- and booleans), since the backends' tables and functions differ.
+-- NaNs are all one: Lua cannot see a NaN's sign (LuaJIT prints every NaN
+-- as "nan", C a negative one as "-nan").
 local function number(v)
+  if v ~= v then return mtype(v) .. ":nan" end
   return mtype(v) .. ":" .. string.format("%.17g", v)
 end
 
@@ -56,7 +59,7 @@ function describeValue(impact, v, objects, depth)
   elseif name == "Sweep" then
     parts[#parts + 1] = field("time") .. field("pos") .. field("hit")
   end
-  parts[#parts + 1] = tostring(v)
+  parts[#parts + 1] = (tostring(v):gsub("%-nan", "nan"))
   return table.concat(parts, " ")
 end
 

@@ -697,8 +697,13 @@ describe("writing fields", function()
     local b = AABB(1, 2, 3, 4)
     fails("AABB has no field 'intersectAABB' to set: it is a method",
           function() b.intersectAABB = 5 end)
-    fails("AABB has no field of type nil", function() b[nil] = 5 end)
-    fails("AABB has no field nan (a NaN key)", function() b[0 / 0] = 5 end)
+    -- Lua 5.1 itself refuses a nil or NaN key in a table before any
+    -- __newindex, and the pure backend's objects are tables.
+    local lua51table = impact.backend == "lua" and _VERSION == "Lua 5.1" and not jit
+    fails(lua51table and "table index is nil" or "AABB has no field of type nil",
+          function() b[nil] = 5 end)
+    fails(lua51table and "table index is NaN" or "AABB has no field nan (a NaN key)",
+          function() b[0 / 0] = 5 end)
     assert.are.same({ "AABB(pos=(1, 2), half=(3, 4))" }, state(b))
   end)
 

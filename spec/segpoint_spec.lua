@@ -316,6 +316,65 @@ describe("impact.sweepSegmentPoint, a point on the segment's line", function()
   it("two parts on a slanted line: the same, mapped by x -> (1 + 3x, 2 + 4x)", function()
     assertHits({ 0, 0.25, 0.75, 1 }, -2, -2, 10, 14, 10, 14, -2, -2, 1, 2, 1, 2)
   end)
+
+  it("agrees with exact rational arithmetic on random small integer motions", function()
+    -- Ends and point on the x axis (and mapped onto a slanted line), all
+    -- from -3 to 3. At t = n / d the signed gaps c - a and c - b are
+    -- integers over d, so Q's sign, the roots (where a gap is zero) and s
+    -- are exact; each part starts at t = 0 when Q(0) <= 0, or at a root r
+    -- in (0, 1] where Q > 0 halfway back to the root or 0 before it.
+    local r = require("helpers").random(7)
+    local twoParts = 0
+    local function at(v0, v1, n, d) return v0 * d + (v1 - v0) * n end
+    for _ = 1, 2000 do
+      local a0, a1, b0, b1, c0, c1 = r.range(-3, 3), r.range(-3, 3), r.range(-3, 3),
+                                     r.range(-3, 3), r.range(-3, 3), r.range(-3, 3)
+      local function q(n, d)  -- the sign of Q(n / d), d > 0
+        local ea = at(c0, c1, n, d) - at(a0, a1, n, d)
+        local eb = at(c0, c1, n, d) - at(b0, b1, n, d)
+        return ea * eb
+      end
+      local roots = {}
+      for _, e in ipairs({ { c0 - a0, c1 - a1 }, { c0 - b0, c1 - b1 } }) do
+        local slope = e[2] - e[1]
+        if slope ~= 0 then  -- the gap is zero at -e0 / slope
+          local n, d = -e[1], slope
+          if d < 0 then n, d = -n, -d end
+          if n > 0 and n <= d then roots[#roots + 1] = { n, d } end
+        end
+      end
+      table.sort(roots, function(x, y) return x[1] * y[2] < y[1] * x[2] end)
+      local starts, pn, pd = {}, 0, 1
+      if q(0, 1) <= 0 then starts[1] = { 0, 1 } end
+      for _, root in ipairs(roots) do
+        local n, d = root[1], root[2]
+        if n * pd ~= pn * d and q(n * pd + pn * d, 2 * d * pd) > 0 then
+          starts[#starts + 1] = { n, d }
+        end
+        pn, pd = n, d
+      end
+      local expected = {}
+      for _, t in ipairs(starts) do
+        local n, d = t[1], t[2]
+        local ca, ba = at(c0, c1, n, d) - at(a0, a1, n, d), at(b0, b1, n, d) - at(a0, a1, n, d)
+        expected[#expected + 1] = n / d
+        expected[#expected + 1] = ba == 0 and 0 or ca / ba
+      end
+      if #starts == 2 then twoParts = twoParts + 1 end
+      local function slant(x) return 1 + 3 * x, 2 + 4 * x end
+      local check = #expected == 0 and function(_, ...) assertMiss(...) end or assertHits
+      check(expected, a0, 0, a1, 0, b0, 0, b1, 0, c0, 0, c1, 0)
+      local sa0x, sa0y = slant(a0)
+      local sa1x, sa1y = slant(a1)
+      local sb0x, sb0y = slant(b0)
+      local sb1x, sb1y = slant(b1)
+      local sc0x, sc0y = slant(c0)
+      local sc1x, sc1y = slant(c1)
+      check(expected, sa0x, sa0y, sa1x, sa1y, sb0x, sb0y, sb1x, sb1y, sc0x, sc0y,
+            sc1x, sc1y)
+    end
+    assert.is_true(twoParts > 100, twoParts)
+  end)
 end)
 
 describe("impact.sweepSegmentPoint, regressions", function()

@@ -40,6 +40,7 @@ static const luaL_Reg functions[] = {{"type", impact_type}, {NULL, NULL}};
 
 /* Where this binary keeps its module in the registry: its address. */
 static const char built = 0;
+const char imp_responses_key = 0;
 
 /* A require after package.loaded was cleared (a hot reload) gives back the
 ** module this binary built in this Lua state, so that the objects made
@@ -103,9 +104,9 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   lua_setfield(L, -2, "rect");
   lua_newtable(L);
   setfuncs(L, lua_gettop(L), imp_response_functions, base);
-  /* for world.responses (worldview.c), keyed by this copy of the module:
-  ** another copy loaded beside it has its own */
-  lua_pushlightuserdata(L, (void *)imp_response_functions);
+  /* for world.responses (worldview.c), under a key of this binary's own,
+  ** so that another copy of the module loaded beside keeps to its own */
+  lua_pushlightuserdata(L, (void *)&imp_responses_key);
   lua_pushvalue(L, -2);
   lua_rawset(L, LUA_REGISTRYINDEX);
   lua_setfield(L, -2, "responses");

@@ -125,6 +125,8 @@ int imp_worldview(lua_State *L, const World *w, const char *k);
 extern const luaL_Reg imp_world_move_methods[];   /* worldmove.c */
 extern const luaL_Reg imp_world_query_methods[];  /* worldquery.c */
 extern const luaL_Reg imp_rect_functions[];       /* bumprect.c: bump.rect */
+/* The registry key (its address) of bump.responses' table (module.c). */
+extern const char imp_responses_key;
 extern const luaL_Reg imp_response_functions[];   /* bump.responses */
 
 #endif

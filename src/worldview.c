@@ -77,7 +77,7 @@ static void pushresponses(lua_State *L) {
   int custom = imp_worldslot(L, W_RESPONSES);
   const luaL_Reg *r;
   lua_newtable(L);
-  lua_pushlightuserdata(L, (void *)imp_response_functions);
+  lua_pushlightuserdata(L, (void *)&imp_responses_key);
   lua_rawget(L, LUA_REGISTRYINDEX);
   for (r = imp_response_functions; r->name != NULL; r++) {
     lua_getfield(L, -1, r->name);

@@ -30,6 +30,9 @@ local REFUSALS = {
   "calling '[%w_]+' on bad self %(",
   "bad value for field '[%w_]+' of %a+ %(",
   "%a+ has no field",
+  -- Lua 5.1 itself, for a nil or NaN key written to a table (the pure
+  -- backend's objects), before any __newindex
+  "table index is %a+",
 }
 
 local function refusal(msg)

@@ -7,7 +7,11 @@
 -- require after a hot reload cleared package.loaded gives the same module
 -- back, so that the objects made before keep their types.
 local registry = debug.getregistry()
-if registry["impact.pure"] then return registry["impact.pure"] end
+if registry["impact.pure"] then
+  -- and bump's rect and responses (impact.bump) from the same World
+  package.loaded["impact.pure.world"] = registry["impact.pure.world"]
+  return registry["impact.pure"]
+end
 
 local object = require "impact.pure.object"
 require "impact.pure.point"
@@ -25,17 +29,10 @@ impact.clipSegment = impact.AABB.clipSegment
 
 function impact.type(v) return object.typeof(v) end
 
--- The World (bump.lua's API, impact.bump) lives in world.lua, a module of
--- its own: { World = <method table, callable>, rect = ..., responses = ... }.
--- Until that file is part of the backend, the backend has no World; any
--- other error in it is raised.
-local hasworld, world = pcall(require, "impact.pure.world")
-if hasworld then
-  impact.World = world.World
-  object.register("World", getmetatable(world.World(64)))
-elseif not tostring(world):find("module 'impact.pure.world' not found", 1, true) then
-  error(world, 0)
-end
+-- The World (bump.lua's API, impact.bump) and bump's rect and responses.
+local world = require "impact.pure.world"
+impact.World = world.World
+object.register("World", getmetatable(world.World(64)))
 
-registry["impact.pure"] = impact
+registry["impact.pure"], registry["impact.pure.world"] = impact, world
 return impact
