@@ -95,12 +95,16 @@ for _, make in ipairs({ function() return AABB(1, 2, 3, 4) end,
         sets[k] = {}
         for i = 1, 1000 do sets[k][i] = make() end
       end
+      -- PUC Lua 5.1 makes a table's slot for a new key before it calls
+      -- __newindex, and the pure backend's objects are tables: there a
+      -- clear costs that slot, so only reads are measured.
+      local clears = not (impact.backend == "lua" and _VERSION == "Lua 5.1" and not jit)
       assert.are.equal(0, garbage(function()
         used = used + 1
         local boxes = sets[used]
         for i = 1, #boxes do
           local _ = boxes[i].owner
-          boxes[i].owner = nil
+          if clears then boxes[i].owner = nil end
         end
       end))
     end)
