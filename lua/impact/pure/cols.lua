@@ -6,7 +6,7 @@
 -- warm.
 local errors = require "impact.pure.errors"
 
-local type, rawget, rawset = type, rawget, rawset
+local type, rawget, rawset, pcall = type, rawget, rawset, pcall
 local rawlen = rawlen or function(t) return #t end
 
 local cols = {}
@@ -15,17 +15,14 @@ local POOLMAX = 256
 
 local spare, nspare = {}, 0  -- slide and bounce tables of collisions without one
 
--- The table in c[k], or a new one there when a script put something else.
 local function part(c, k)
-  local t = c[k]
-  if type(t) == "table" then return t end
-  t = {}
+  local t = {}
   c[k] = t
   return t
 end
 
 -- Fills c (or a new table when c is nil) and returns it.
-function cols.fill(c, item, other, kind, overlaps, ti, mx, my, nx, ny,
+local function fill(c, item, other, kind, overlaps, ti, mx, my, nx, ny,
                    tx, ty, ix, iy, iw, ih, ox, oy, ow, oh, extra, ex, ey)
   if not c then
     c = { item = item, other = other, type = kind, overlaps = overlaps,
@@ -37,22 +34,20 @@ function cols.fill(c, item, other, kind, overlaps, ti, mx, my, nx, ny,
     return c
   end
   c.item, c.other, c.type, c.overlaps, c.ti = item, other, kind, overlaps, ti
-  local v = part(c, "move")
+  local v = c.move or part(c, "move")
   v.x, v.y = mx, my
-  v = part(c, "normal")
+  v = c.normal or part(c, "normal")
   v.x, v.y = nx, ny
-  v = part(c, "touch")
+  v = c.touch or part(c, "touch")
   v.x, v.y = tx, ty
-  v = part(c, "itemRect")
+  v = c.itemRect or part(c, "itemRect")
   v.x, v.y, v.w, v.h = ix, iy, iw, ih
-  v = part(c, "otherRect")
+  v = c.otherRect or part(c, "otherRect")
   v.x, v.y, v.w, v.h = ox, oy, ow, oh
   v = c.slide or c.bounce
   if v then
     c.slide, c.bounce = nil, nil
-    if type(v) ~= "table" then
-      v = nil
-    elseif not extra and nspare < POOLMAX then
+    if not extra and nspare < POOLMAX then
       nspare = nspare + 1
       spare[nspare] = v
     end
@@ -71,6 +66,16 @@ function cols.fill(c, item, other, kind, overlaps, ti, mx, my, nx, ny,
     c[extra] = v
   end
   return c
+end
+
+-- A table reused from an out table may hold anything a script put there:
+-- when filling it fails, a new table takes its place.
+function cols.fill(c, ...)
+  if c then
+    local ok, filled = pcall(fill, c, ...)
+    if ok then return filled end
+  end
+  return fill(nil, ...)
 end
 
 -- A World's pools of tables (of collisions, of segment infos) for out

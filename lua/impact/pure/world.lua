@@ -8,12 +8,6 @@
 -- weak-keyed table, out of scripts' reach. The state is the grid, with
 -- items (id -> item), ids (item -> id), and the counts that tell callbacks'
 -- changes: removals and changes.
--- Built once per Lua state, as the backend is (init.lua): a require after a
--- hot reload cleared package.loaded gives the same World back, whose
--- responses know the Worlds made before.
-local registry = debug.getregistry()
-if registry["impact.pure.world"] then return registry["impact.pure.world"] end
-
 local grid = require "impact.pure.grid"
 local cols = require "impact.pure.cols"
 local errors = require "impact.pure.errors"
@@ -328,7 +322,5 @@ require "impact.pure.worldquery"(World, internal)
 
 internal.responses = require "impact.pure.responses"(internal)
 
-local world = { World = World, rect = require "impact.pure.bumprect",
-                responses = internal.responses }
-registry["impact.pure.world"] = world
-return world
+return { World = World, rect = require "impact.pure.bumprect",
+         responses = internal.responses }

@@ -262,8 +262,9 @@ return function(World, internal)
     local ncols, list, nlist = 0, nil, -1
     -- the projection: found collisions, the first, and when a cross goes
     -- on through it, its order and how far along it is (k)
+    local projected = g.changes  -- a change from here on: project again
     local found, j = project(g, s, fx, fy, sw, sh, gx, gy)
-    local projected, o, k = g.changes, nil, 1
+    local o, k = nil, 1
     while true do
       local col, kind, resp, tx, ty, mx, my, nx
       if nlist >= 0 then
@@ -319,8 +320,8 @@ return function(World, internal)
         found, k, o = 0, 1, nil
         if resp ~= TOUCH then
           if resp == CROSS then fx, fy = sx, sy else fx, fy = tx, ty end
-          found, j = project(g, s, fx, fy, sw, sh, gx, gy)
           projected = g.changes
+          found, j = project(g, s, fx, fy, sw, sh, gx, gy)
         end
       end
     end
