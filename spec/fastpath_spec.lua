@@ -94,7 +94,7 @@ local function workload()
   return log
 end
 
-describe("the LuaJIT fast path", function()
+describe("#native the LuaJIT fast path", function()
   it("is in place while the JIT is on, and the C functions while it is off", function()
     withjit(true, function()
       assert.are.equal("Lua", what(OBB.intersectOBB))
