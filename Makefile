@@ -57,7 +57,6 @@ test:
 # Everything make test checks besides the busted runs, independent of each
 # other (run two at a time), once the builds and dist/ are made.
 checks: rock valgrind properties memory love tour host web love-dist native dlls wine defs lint
-	@spec/run.sh $(PROFILES)
 
 # dist/impact/ (the folder a game copies), the release tarball and its
 # source rock. The checks of what ships (rock, love-dist, native, dlls)
