@@ -5,7 +5,7 @@ local bump = require "impact.bump"
 local bumpref = require "bumpref"
 local helpers = require "helpers"
 
-local random = require("helpers").random
+local random = helpers.random
 
 -- A mover at (0, 0), 10 x 10, and four 10 x 10 walls in a row at x = 20,
 -- 40, 60 and 80.
@@ -222,26 +222,10 @@ describe("World out tables", function()
   end)
 
   -- The bytes that n calls of f allocate once warm, the collector stopped.
-  -- The same loop warms and measures, so that LuaJIT has compiled it; but
-  -- LuaJIT may still compile a trace (a collectable object) at any time, so
-  -- the fewest bytes of three rounds count: an allocation per call shows in
-  -- every round, a trace in one.
+  -- Bytes that n calls of f allocate once warm (helpers.allocated: the
+  -- best of three runs, as a trace LuaJIT compiles shows in one).
   local function garbage(f, n)
-    local function loop(k) for _ = 1, k do f() end end
-    loop(n)
-    local least = math.huge
-    for _ = 1, 3 do
-      collectgarbage()
-      collectgarbage()
-      collectgarbage("stop")
-      loop(100)  -- stacks that the collection shrank grow back
-      local before = collectgarbage("count")
-      loop(n)
-      local after = collectgarbage("count")
-      collectgarbage("restart")
-      least = math.min(least, (after - before) * 1024)
-    end
-    return least
+    return helpers.allocated(function(k) for _ = 1, k do f() end end, n)
   end
 
   it("moves, checks, projections and queries into out tables allocate nothing once warm", function()
