@@ -37,7 +37,9 @@ end
 -- Where the segment (x1, y1)-(x2, y2) crosses the open rectangle, kept
 -- within [ti1, ti2] (Liang-Barsky, sides left, right, top, bottom):
 -- ti1, ti2 and the normals of the sides it enters and leaves by ((0, 0)
--- when the range bounds it), or nil on a miss.
+-- when the range bounds it), or nil on a miss. The four sides are written
+-- out: a loop would need a table of sides or a call per side, on the path
+-- every move and segment query takes.
 function rect.segment(x, y, w, h, x1, y1, x2, y2, ti1, ti2)
   local dx, dy = x2 - x1, y2 - y1
   local n1x, n1y, n2x, n2y = 0, 0, 0, 0

@@ -97,6 +97,13 @@ local function setvec(t, i, xh, xl, yh, yl)
   t[j], t[j + 1], t[j + 2], t[j + 3] = xh, xl, yh, yl
 end
 
+-- Vector i of t becomes (px, py) - (qx, qy), exactly, as double-doubles.
+local function setdifference(t, i, px, py, qx, qy)
+  local xh, xl = twosum(px, -qx)
+  local yh, yl = twosum(py, -qy)
+  setvec(t, i, xh, xl, yh, yl)
+end
+
 local function norm1(xh, _, yh) return abs(xh) + abs(yh) end
 
 -- Vector i at time t (th, tl) whose error is terr, and its error bound.
@@ -278,24 +285,12 @@ return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
   if clear(a0x, a1x, b0x, b1x, c0x, c1x) or clear(a0y, a1y, b0y, b1y, c0y, c1y) then
     return nil
   end
-  local x, xl = twosum(c0x, -a0x)
-  local y, yl = twosum(c0y, -a0y)
-  setvec(v0, FROM_A, x, xl, y, yl)
-  x, xl = twosum(c1x, -a1x)
-  y, yl = twosum(c1y, -a1y)
-  setvec(v1, FROM_A, x, xl, y, yl)
-  x, xl = twosum(c0x, -b0x)
-  y, yl = twosum(c0y, -b0y)
-  setvec(v0, FROM_B, x, xl, y, yl)
-  x, xl = twosum(c1x, -b1x)
-  y, yl = twosum(c1y, -b1y)
-  setvec(v1, FROM_B, x, xl, y, yl)
-  x, xl = twosum(b0x, -a0x)
-  y, yl = twosum(b0y, -a0y)
-  setvec(v0, SEGMENT, x, xl, y, yl)
-  x, xl = twosum(b1x, -a1x)
-  y, yl = twosum(b1y, -a1y)
-  setvec(v1, SEGMENT, x, xl, y, yl)
+  setdifference(v0, FROM_A, c0x, c0y, a0x, a0y)
+  setdifference(v1, FROM_A, c1x, c1y, a1x, a1y)
+  setdifference(v0, FROM_B, c0x, c0y, b0x, b0y)
+  setdifference(v1, FROM_B, c1x, c1y, b1x, b1y)
+  setdifference(v0, SEGMENT, b0x, b0y, a0x, a0y)
+  setdifference(v1, SEGMENT, b1x, b1y, a1x, a1y)
   local size = 0.0
   for i = 1, 3 do size = size + (norm1(vec(v0, i)) + norm1(vec(v1, i))) end
   if not (size <= DBL_MAX) then return nil end  -- too large to represent
