@@ -231,6 +231,19 @@ family("AABB constructors", function(g)
   return { path = { "AABB" }, args = finish(g, args) }
 end)
 
+-- The moving rectangle and the delta of a sweep: sweepInto takes a list
+-- of rectangles of either type, sweepOBB an OBB, sweepAABB an AABB.
+local function sweepargs(g, op, args)
+  if op == "sweepInto" then
+    local list = { "list" }
+    for i = 1, g.int(5) do list[i + 1] = g.rect() end
+    args[2] = list
+  else
+    args[2] = op == "sweepOBB" and g.obb() or g.aabb()
+  end
+  g.point(args)
+end
+
 family("AABB tests", function(g)
   local op = g.pick({ "intersectPoint", "intersectSegment", "intersectAABB",
                       "sweepAABB", "sweepOBB", "sweepInto", "clipSegment",
@@ -250,16 +263,8 @@ family("AABB tests", function(g)
   elseif op == "overlap" then args[2] = g.rect()
   else
     out = "Sweep"
-    if op == "sweepInto" then
-      local list = { "list" }
-      for i = 1, g.int(5) do list[i + 1] = g.rect() end
-      args[2] = list
-    else
-      args[2] = op == "sweepOBB" and g.obb() or g.aabb()
-    end
-    g.point(args)
+    sweepargs(g, op, args)
   end
-  if native.AABB[op] == nil then return nil end  -- not in this version
   return { method = op, args = finish(g, args, out) }
 end)
 
@@ -280,14 +285,7 @@ family("OBB tests", function(g)
   elseif op == "corners" then out = nil
   else
     out = "Sweep"
-    if op == "sweepInto" then
-      local list = { "list" }
-      for i = 1, g.int(5) do list[i + 1] = g.rect() end
-      args[2] = list
-    else
-      args[2] = op == "sweepOBB" and g.obb() or g.aabb()
-    end
-    g.point(args)
+    sweepargs(g, op, args)
   end
   return { method = op, args = finish(g, args, out) }
 end)
@@ -343,12 +341,10 @@ local function sweep(make, seed, n)
   local errors = 0
   for i = 1, n do
     local case = make(g)
-    if case then
-      case.label = ("case %d of seed %d (%s)"):format(i, seed, case.method
-        or table.concat(case.path or case.meta, "."))
-      case.n = case.args.n or #case.args
-      if same(case):sub(1, 5) == "error" then errors = errors + 1 end
-    end
+    case.label = ("case %d of seed %d (%s)"):format(i, seed, case.method
+      or table.concat(case.path or case.meta, "."))
+    case.n = case.args.n or #case.args
+    if same(case):sub(1, 5) == "error" then errors = errors + 1 end
   end
   return errors
 end
