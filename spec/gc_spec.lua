@@ -205,6 +205,19 @@ describe("keeping objects alive", function()
     assert.is_nil(alive.box)
   end)
 
+  it("a shape whose own field holds its view is collected with the view", function()
+    local alive = weak()
+    local function make()
+      local box = AABB(1, 2, 3, 4)
+      box.entity = { pos = box.pos }  -- owner -> fields -> view -> owner
+      alive.box, alive.view = box, box.entity.pos
+    end
+    make()
+    fullgc()
+    assert.is_nil(alive.view)
+    assert.is_nil(alive.box)
+  end)
+
   it("a Hit does not keep its collider alive once the Hit is gone too", function()
     local alive = weak()
     local function make()
@@ -218,6 +231,70 @@ describe("keeping objects alive", function()
     assert.is_nil(alive.box)
   end)
 end)
+
+-- Lua 5.2 and later: the link from a view to its owner is out of the
+-- debug library's reach. (Lua 5.1 keeps it in the view's environment; see
+-- src/object.h.)
+if debug.setuservalue then
+  describe("views and the debug library (the native backend only) #native", function()
+    local function churn()  -- reuses freed memory, so a dangling view would show
+      fullgc()
+      local junk = {}
+      for i = 1, 2000 do junk[i] = AABB(-9, -9, 9, 9) end
+    end
+
+    it("a view whose user value a script replaced still keeps its owner alive", function()
+      local alive = weak()
+      local function make()
+        local box = AABB(1, 2, 3, 4)
+        alive.box = box
+        local pos = box.pos
+        debug.setuservalue(pos, nil, 1)
+        debug.setuservalue(pos, {})
+        return pos
+      end
+      local pos = make()
+      churn()
+      assert.is_not_nil(alive.box)
+      assert.are.equal(1, pos.x)
+      assert.are.equal(2, pos.y)
+      pos.x = 5
+      assert.are.equal(5, alive.box.pos.x)
+    end)
+
+    it("a view of a Sweep's hit outlives the Sweep's replaced user values", function()
+      local alive = weak()
+      local function make()
+        -- Mover centre (-4, 0), half (1, 1), delta (4, 0), against a box
+        -- at the origin of half (1, 1): contact when -3 + 4t = -1, t = 0.5.
+        local s = AABB(0, 0, 1, 1):sweepAABB(AABB(-4, 0, 1, 1), 4, 0)
+        local hit = s.hit
+        alive.sweep = s
+        debug.setuservalue(s, nil, 1)
+        debug.setuservalue(s, nil)
+        debug.setuservalue(hit, {})
+        return hit
+      end
+      local hit = make()
+      churn()
+      assert.is_not_nil(alive.sweep)
+      assert.are.equal(0.5, hit.time)
+      assert.are.equal(-1, hit.normal.x)
+    end)
+
+    it("a shape whose user value is not a table has no fields and gets new ones", function()
+      local box = AABB(1, 2, 3, 4)
+      box.tag = "old"
+      if _VERSION == "Lua 5.2" then debug.setuservalue(box, nil)  -- 5.2 takes no other
+      else for n = 1, 3 do debug.setuservalue(box, 7, n) end end  -- 5.3 ignores n
+      assert.is_nil(box.tag)
+      assert.are.equal(1, box.pos.x)
+      assert.are.equal(4, box.half.y)
+      box.tag = "new"
+      assert.are.equal("new", box.tag)
+    end)
+  end)
+end
 
 describe("the allocation-free path", function()
   local N = 100000

@@ -46,6 +46,11 @@ static inline void imp_getslot(lua_State *L, int i, int n) {
   lua_getfenv(L, i);
 #else
   lua_getuservalue(L, i);
+  if (!lua_istable(L, -1)) {  /* a script's debug.setuservalue: no slots */
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    return;
+  }
 #endif
   lua_rawgeti(L, -1, n);
   lua_remove(L, -2);
@@ -62,6 +67,12 @@ static inline void imp_setslot(lua_State *L, int i, int n) {
   lua_getfenv(L, i);
 #else
   lua_getuservalue(L, i);
+  if (!lua_istable(L, -1)) {  /* slots that a script replaced: anew */
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setuservalue(L, i);
+  }
 #endif
   lua_insert(L, -2);
   lua_rawseti(L, -2, n);

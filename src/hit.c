@@ -3,7 +3,7 @@
 
 #include "object.h"
 
-enum { HIT_OWNER = 1, HIT_POS, HIT_DELTA, HIT_NORMAL,
+enum { HIT_POS = IMP_OWNER_SLOTS + 1, HIT_DELTA, HIT_NORMAL,
        HIT_NSLOTS = HIT_NORMAL };
 enum { SWEEP_HIT = 1, SWEEP_POS, SWEEP_NSLOTS = SWEEP_POS };
 
@@ -39,12 +39,12 @@ static void pushcollider(lua_State *L, int hit) {
 static void pushhitview(lua_State *L, int i, imp_sweep *s) {
   Hit *h;
   imp_getslot(L, i, SWEEP_HIT);
-  if (!lua_isnil(L, -1)) return;
+  h = (Hit *)imp_toobject(L, -1, T_HIT);
+  if (h != NULL && h->h == &s->hit) return;  /* not what a script put there */
   lua_pop(L, 1);
   h = (Hit *)imp_newobject(L, T_HIT, sizeof(Hit), HIT_NSLOTS);
   h->h = &s->hit;
-  lua_pushvalue(L, i);
-  imp_setslot(L, -2, HIT_OWNER);
+  imp_setowner(L, -1, i);
   lua_pushvalue(L, -1);
   imp_setslot(L, i, SWEEP_HIT);
 }

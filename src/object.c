@@ -61,15 +61,28 @@ Point *imp_newpoint(lua_State *L, double x, double y) {
 void imp_pushview(lua_State *L, int i, int n, imp_vec2 *v, int nonnegative) {
   Point *p;
   imp_getslot(L, i, n);
-  if (!lua_isnil(L, -1)) return;
+  p = (Point *)imp_toobject(L, -1, T_POINT);
+  if (p != NULL && p->v == v) return;  /* not what a script put there */
   lua_pop(L, 1);
-  p = (Point *)imp_newobject(L, T_POINT, sizeof(Point), 1);
+  p = (Point *)imp_newobject(L, T_POINT, sizeof(Point), IMP_OWNER_SLOTS);
   p->v = v;
   p->nonnegative = nonnegative;
-  lua_pushvalue(L, i);
-  imp_setslot(L, -2, 1);  /* the view keeps its owner alive */
+  imp_setowner(L, -1, i);
   lua_pushvalue(L, -1);
   imp_setslot(L, i, n);   /* the owner caches its view */
+}
+
+void imp_setowner(lua_State *L, int view, int owner) {
+  if (owner < 0) owner += lua_gettop(L) + 1;
+  lua_pushvalue(L, owner);
+#if LUA_VERSION_NUM == 501
+  imp_setslot(L, view < 0 ? view - 1 : view, 1);
+#else
+  if (view < 0) view--;
+  lua_pushvalue(L, view);
+  lua_insert(L, -2);
+  lua_rawset(L, IMP_OWNERS);
+#endif
 }
 
 static const char *const clipkinds[] = {

@@ -16,20 +16,22 @@ enum { T_POINT = 1, T_AABB, T_HIT, T_SWEEP, T_OBB, T_WORLD, T_COUNT = T_WORLD };
 ** metatable of each type, its method table (impact.<Type>), then two
 ** weak-keyed tables that the LuaJIT fast path (lua/impact/ffi.lua) shares:
 ** the collider of each Hit, and the set of the fast path's Lua functions,
-** which stand in for the C functions they call (see imp_argerror); last,
-** the strings that the World uses as keys (imp_keys), so that setting a
-** field costs no string lookup, and the function that fills its collision
-** tables (world.h).
+** which stand in for the C functions they call (see imp_argerror); a
+** third weak-keyed table, the owner of each view (imp_setowner); last, the
+** strings that the World uses as keys (imp_keys), so that setting a field
+** costs no string lookup, and the function that fills its collision tables
+** (world.h).
 */
 #define IMP_META(t) lua_upvalueindex(t)
 #define IMP_METHODS(t) lua_upvalueindex(T_COUNT + (t))
 #define IMP_COLLIDERS lua_upvalueindex(2 * T_COUNT + 1)
 #define IMP_STANDINS lua_upvalueindex(2 * T_COUNT + 2)
-#define IMP_KEYS lua_upvalueindex(2 * T_COUNT + 3)
-#define IMP_NUPVALUES (2 * T_COUNT + 3)
+#define IMP_OWNERS lua_upvalueindex(2 * T_COUNT + 3)
+#define IMP_KEYS lua_upvalueindex(2 * T_COUNT + 4)
+#define IMP_NUPVALUES (2 * T_COUNT + 4)
 
 /* A Point owns its coordinates, or views another object's (v points into
-** the owner, which its slot 1 keeps alive). A view of a box's half size
+** the owner, which imp_setowner keeps alive). A view of a box's half size
 ** accepts only non-negative values. */
 typedef struct Point {
   imp_vec2 *v;
@@ -71,6 +73,19 @@ void imp_pushaabb(lua_State *L, imp_vec2 pos, imp_vec2 half);  /* aabb.c */
 void imp_pushobb(lua_State *L, const imp_obb *box);  /* obb.c */
 /* Pushes the cached Point view of *v kept in slot n of the object at i. */
 void imp_pushview(lua_State *L, int i, int n, imp_vec2 *v, int nonnegative);
+/* Makes the view at index view keep the object at index owner alive.
+** From Lua 5.2 on, the link sits in a weak-keyed table that scripts cannot
+** reach (an ephemeron: an owner and its views are collected together), so
+** that no debug.setuservalue can free an owner under a living view. Lua 5.1
+** has no ephemerons: there a hidden link would keep forever an owner whose
+** fields reach its own view, so the link is slot 1 of the view, which
+** debug.setfenv can replace (README, "What is not supported"). */
+#if LUA_VERSION_NUM == 501
+#define IMP_OWNER_SLOTS 1
+#else
+#define IMP_OWNER_SLOTS 0
+#endif
+void imp_setowner(lua_State *L, int view, int owner);
 /* A clip result as clipSegment returns it: kind, t0, t1 (nil, nil when
 ** outside). The kind strings stay referenced from the registry (pinned at
 ** load), so pushing them never allocates. */
