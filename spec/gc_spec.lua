@@ -235,66 +235,97 @@ end)
 -- Lua 5.2 and later: the link from a view to its owner is out of the
 -- debug library's reach. (Lua 5.1 keeps it in the view's environment; see
 -- src/object.h.)
-if debug.setuservalue then
-  describe("views and the debug library (the native backend only) #native", function()
-    local function churn()  -- reuses freed memory, so a dangling view would show
-      fullgc()
-      local junk = {}
-      for i = 1, 2000 do junk[i] = AABB(-9, -9, 9, 9) end
-    end
+if debug.setuservalue then describe("views and the debug library (the native backend only) #native", function()
+  local setuservalue = debug.setuservalue
 
-    it("a view whose user value a script replaced still keeps its owner alive", function()
-      local alive = weak()
-      local function make()
-        local box = AABB(1, 2, 3, 4)
-        alive.box = box
-        local pos = box.pos
-        debug.setuservalue(pos, nil, 1)
-        debug.setuservalue(pos, {})
-        return pos
-      end
-      local pos = make()
-      churn()
-      assert.is_not_nil(alive.box)
-      assert.are.equal(1, pos.x)
-      assert.are.equal(2, pos.y)
-      pos.x = 5
-      assert.are.equal(5, alive.box.pos.x)
-    end)
+  local function churn()  -- reuses freed memory, so a dangling view would show
+    fullgc()
+    local junk = {}
+    for i = 1, 2000 do junk[i] = AABB(-9, -9, 9, 9) end
+  end
 
-    it("a view of a Sweep's hit outlives the Sweep's replaced user values", function()
-      local alive = weak()
-      local function make()
-        -- Mover centre (-4, 0), half (1, 1), delta (4, 0), against a box
-        -- at the origin of half (1, 1): contact when -3 + 4t = -1, t = 0.5.
-        local s = AABB(0, 0, 1, 1):sweepAABB(AABB(-4, 0, 1, 1), 4, 0)
-        local hit = s.hit
-        alive.sweep = s
-        debug.setuservalue(s, nil, 1)
-        debug.setuservalue(s, nil)
-        debug.setuservalue(hit, {})
-        return hit
-      end
-      local hit = make()
-      churn()
-      assert.is_not_nil(alive.sweep)
-      assert.are.equal(0.5, hit.time)
-      assert.are.equal(-1, hit.normal.x)
-    end)
+  -- Mover centre (-4, 0), half (1, 1), delta (4, 0), against a box at the
+  -- origin of half (1, 1): contact when -3 + 4t = -1, t = 0.5, normal
+  -- (-1, 0), at (-1, 0).
+  local function sweep()
+    return AABB(0, 0, 1, 1):sweepAABB(AABB(-4, 0, 1, 1), 4, 0)
+  end
 
-    it("a shape whose user value is not a table has no fields and gets new ones", function()
+  it("a view whose user value a script replaced still keeps its owner alive", function()
+    local alive = weak()
+    local function make()
       local box = AABB(1, 2, 3, 4)
-      box.tag = "old"
-      if _VERSION == "Lua 5.2" then debug.setuservalue(box, nil)  -- 5.2 takes no other
-      else for n = 1, 3 do debug.setuservalue(box, 7, n) end end  -- 5.3 ignores n
-      assert.is_nil(box.tag)
-      assert.are.equal(1, box.pos.x)
-      assert.are.equal(4, box.half.y)
-      box.tag = "new"
-      assert.are.equal("new", box.tag)
-    end)
+      alive.box = box
+      local pos = box.pos
+      pos.x = 5
+      setuservalue(pos, {})
+      return pos
+    end
+    local pos = make()
+    churn()
+    assert.is_not_nil(alive.box)
+    assert.are.equal(5, pos.x)
+    assert.are.equal(2, pos.y)
+    pos.y = 7
+    assert.are.equal(7, alive.box.pos.y)
   end)
-end
+
+  it("a Sweep's hit whose user value a script replaced keeps the Sweep alive", function()
+    local function make()
+      local s = sweep()
+      local hit = s.hit
+      local normal = hit.normal
+      setuservalue(hit, {})
+      return hit, normal
+    end
+    local hit, normal = make()
+    churn()
+    assert.are.equal(0.5, hit.time)
+    assert.are.equal(-1, hit.normal.x)
+    assert.are.equal(-1, normal.x)
+    assert.are.equal(-1, hit.pos.x)
+    normal.y = 3  -- still a view of the hit
+    assert.are.equal(3, hit.normal.y)
+  end)
+
+  it("a view of a Sweep's hit whose user value a script replaced keeps the chain alive", function()
+    local function make()
+      local s = sweep()
+      local pos = s.hit.pos
+      setuservalue(pos, {})
+      return pos
+    end
+    local pos = make()
+    churn()
+    assert.are.equal(-1, pos.x)
+    assert.are.equal(0, pos.y)
+  end)
+
+  it("a Sweep's pos view whose user value a script replaced keeps the Sweep alive", function()
+    local function make()
+      local s = sweep()
+      local pos = s.pos
+      setuservalue(pos, {})
+      return pos
+    end
+    local pos = make()
+    churn()
+    -- Stopped just short of contact: t = 0.5 - EPSILON, x = -4 + 4t.
+    assert.are.equal(-4 + 4 * (0.5 - impact.EPSILON), pos.x)
+  end)
+
+  it("a shape whose user value is not a table has no fields and gets new ones", function()
+    local box = AABB(1, 2, 3, 4)
+    box.tag = "old"
+    if _VERSION == "Lua 5.2" then setuservalue(box, nil)  -- 5.2 takes no other
+    else for n = 1, 3 do setuservalue(box, 7, n) end end  -- 5.3 ignores n
+    assert.is_nil(box.tag)
+    assert.are.equal(1, box.pos.x)
+    assert.are.equal(4, box.half.y)
+    box.tag = "new"
+    assert.are.equal("new", box.tag)
+  end)
+end) end
 
 describe("the allocation-free path", function()
   local N = 100000
