@@ -242,6 +242,7 @@ if debug.setuservalue then describe("views and the debug library (the native bac
     fullgc()
     local junk = {}
     for i = 1, 2000 do junk[i] = AABB(-9, -9, 9, 9) end
+    return junk
   end
 
   -- Mover centre (-4, 0), half (1, 1), delta (4, 0), against a box at the
