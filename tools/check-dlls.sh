@@ -2,7 +2,7 @@
 # The Windows modules in dist/impact, read with mingw-w64's objdump: the PE
 # format of each architecture, luaopen_impact_core exported, and nothing
 # imported but lua51.dll and Windows' own DLLs (no libgcc_s, libwinpthread
-# or Visual C++ runtime to ship beside them).
+# or Visual C++ runtime to ship beside them); the x86 one computes in SSE2.
 #   tools/check-dlls.sh dist/impact
 dist=$1 status=0
 # Windows' system DLLs, and the C runtimes that come with every Windows.
@@ -26,5 +26,13 @@ for pair in "windows-x64 x86_64 pei-x86-64" "windows-x86 i686 pei-i386"; do
       { echo "dlls: $1: imports $name"; status=1; }
   done
 done
+# x86: the core's doubles in SSE2 (cmake/mingw-i686.cmake), not in the x87
+# unit, whose wider registers would round twice. The few x87 operations
+# left come from the C runtime linked in.
+code=$(i686-w64-mingw32-objdump -d "$dist/native/windows-x86/core.dll")
+sse=$(printf '%s\n' "$code" | grep -cE '\s(add|sub|mul|div|sqrt)sd\s')
+x87=$(printf '%s\n' "$code" | grep -cE '\sf(add|sub|subr|mul|div|divr)[lsp]?\s')
+echo "dlls: windows-x86: $sse SSE2 double operations, $x87 x87 ones"
+[ "$sse" -gt $((10 * x87)) ] || { echo "dlls: windows-x86 computes in the x87 unit"; status=1; }
 [ $status -eq 0 ] && echo "dlls: both export luaopen_impact_core and need only lua51.dll and system DLLs"
 exit $status
