@@ -3,23 +3,23 @@
 -- as bump's do (numeric strings too).
 local rect = require "impact.pure.rect"
 local cols = require "impact.pure.cols"
-local errors = require "impact.pure.errors"
+local object = require "impact.pure.object"
 
 local select = select
-local luanumber = errors.luanumber
+local luanumber = object.luanumber
 
 local bumprect = {}
 
 -- Arguments i .. i + 3 of the call (n arguments) as a rectangle.
 local function checkrect(i, n, x, y, w, h)
-  return luanumber(i, x, i <= n), luanumber(i + 1, y, i + 1 <= n),
-         luanumber(i + 2, w, i + 2 <= n), luanumber(i + 3, h, i + 3 <= n)
+  return luanumber(x, i, n), luanumber(y, i + 1, n),
+         luanumber(w, i + 2, n), luanumber(h, i + 3, n)
 end
 
 -- An optional number (luaL_optnumber).
 local function optnumber(i, v, default)
   if v == nil then return default end
-  v = luanumber(i, v)  -- not a tail call: see object.argerror
+  v = luanumber(v, i, i)  -- not a tail call: see object.argerror
   return v
 end
 
@@ -27,8 +27,8 @@ function bumprect.getNearestCorner(...)
   local x, y, w, h, px, py = ...
   local n = select("#", ...)
   x, y, w, h = checkrect(1, n, x, y, w, h)
-  return rect.nearestCorner(x, y, w, h, luanumber(5, px, n >= 5),
-                            luanumber(6, py, n >= 6))
+  return rect.nearestCorner(x, y, w, h, luanumber(px, 5, n),
+                            luanumber(py, 6, n))
 end
 
 -- (x, y, w, h, x1, y1, x2, y2[, ti1 = 0, ti2 = 1]) -> ti1, ti2, nx1, ny1,
@@ -37,8 +37,8 @@ function bumprect.getSegmentIntersectionIndices(...)
   local x, y, w, h, x1, y1, x2, y2, ti1, ti2 = ...
   local n = select("#", ...)
   x, y, w, h = checkrect(1, n, x, y, w, h)
-  x1, y1 = luanumber(5, x1, n >= 5), luanumber(6, y1, n >= 6)
-  x2, y2 = luanumber(7, x2, n >= 7), luanumber(8, y2, n >= 8)
+  x1, y1 = luanumber(x1, 5, n), luanumber(y1, 6, n)
+  x2, y2 = luanumber(x2, 7, n), luanumber(y2, 8, n)
   local t1, t2, n1x, n1y, n2x, n2y = rect.segment(x, y, w, h, x1, y1, x2, y2,
     optnumber(9, ti1, 0.0), optnumber(10, ti2, 1.0))
   if not t1 then return nil end
@@ -58,8 +58,8 @@ function bumprect.containsPoint(...)
   local x, y, w, h, px, py = ...
   local n = select("#", ...)
   x, y, w, h = checkrect(1, n, x, y, w, h)
-  return rect.containsPoint(x, y, w, h, luanumber(5, px, n >= 5),
-                            luanumber(6, py, n >= 6))
+  return rect.containsPoint(x, y, w, h, luanumber(px, 5, n),
+                            luanumber(py, 6, n))
 end
 
 function bumprect.isIntersecting(...)

@@ -4,7 +4,7 @@
 -- parts, and the tables that out tables give back wait in the World's pool
 -- (at most POOLMAX), so that moves into an out table allocate nothing once
 -- warm.
-local errors = require "impact.pure.errors"
+local object = require "impact.pure.object"
 
 local type, rawget, rawset, pcall = type, rawget, rawset, pcall
 local rawlen = rawlen or function(t) return #t end
@@ -132,7 +132,7 @@ local function numfield(c, k, f, fname)
   local t, v = c[k], nil
   if type(t) == "table" then v = t[f] end
   if type(v) ~= "number" or v - v ~= 0 then
-    errors.raise(("%s: a collision needs finite numbers in touch, "
+    object.error(("%s: a collision needs finite numbers in touch, "
                  .. "move and normal (%s.%s)"):format(fname, k, f))
   end
   return v * 1.0

@@ -59,11 +59,12 @@ object.constructor("Sweep", newsweep)
 local function checkhit(v, i, fname, n) check(v, HIT, "Hit", i, fname, n) return v end
 local function checksweep(v, i, fname, n) check(v, SWEEP, "Sweep", i, fname, n) return v end
 
+-- (time first: a loop over results reads it most.)
 HIT.__index = function(h, k)
+  if k == "time" and getmetatable(h) == HIT and h["\0"] then return h["\0time"] end
   local m = hitmethods[k]
   if m ~= nil then return m end
   if k == "\0" then return nil end  -- not an object: see object.typeof
-  if k == "time" and getmetatable(h) == HIT and h["\0"] then return h["\0time"] end
   checkhit(h, 1, "__index", 2)
   if k == "time" then return h["\0time"]
   elseif k == "pos" then return cachedview(h, "\0vpos", "\0px", "\0py", false)
@@ -110,10 +111,10 @@ HIT.__tostring = function(...)
 end
 
 SWEEP.__index = function(s, k)
+  if k == "time" and getmetatable(s) == SWEEP and s["\0"] then return s["\0time"] end
   local m = sweepmethods[k]
   if m ~= nil then return m end
   if k == "\0" then return nil end
-  if k == "time" and getmetatable(s) == SWEEP and s["\0"] then return s["\0time"] end
   checksweep(s, 1, "__index", 2)
   if k == "time" then return s["\0time"]
   elseif k == "pos" then return cachedview(s, "\0vpos", "\0px", "\0py", false)

@@ -5,7 +5,7 @@ local hit = require "impact.pure.hit"
 local sweep = require "impact.pure.sweep"
 local aabb = require "impact.pure.aabb"
 
-local select, cos, sin = select, math.cos, math.sin
+local getmetatable, select, cos, sin = getmetatable, select, math.cos, math.sin
 local check, checkvec2, optout = object.check, object.checkvec2, object.optout
 
 local OBB, HIT = object.meta.OBB, object.meta.Hit
@@ -37,7 +37,13 @@ local function construct(...)
 end
 object.constructor("OBB", construct)
 
+local intersectOBB = core.intersectOBB
+
 function methods.intersectOBB(...)
+  local box, other = ...
+  if getmetatable(box) == OBB and getmetatable(other) == OBB and box["\0"] and other["\0"] then
+    return intersectOBB(box, other)
+  end
   local r = sweep.overlaps("OBB", "OBB", "intersectOBB", ...)
   return r
 end

@@ -10,7 +10,7 @@
 -- native module returns floats under Lua 5.3 and 5.4.
 local object = {}
 
-local getmetatable, type, rawset, rawget = getmetatable, type, rawset, rawget
+local getmetatable, type, rawset, rawget, tonumber = getmetatable, type, rawset, rawget, tonumber
 local format, getinfo = string.format, debug.getinfo
 
 object.NAMES = { "Point", "AABB", "Hit", "Sweep", "OBB" }
@@ -118,6 +118,16 @@ function object.luaargerror(narg, msg)
     end
   end
   error(where(level + 1) .. format("bad argument #%d to '%s' (%s)", narg, name, msg), 0)
+end
+
+-- luaL_checknumber, for bump.rect: a number or a string that converts to
+-- one, at argument i of n, as a float.
+function object.luanumber(v, i, n)
+  local x = tonumber(v)
+  if type(v) ~= "number" and (type(v) ~= "string" or x == nil) then
+    object.luaargerror(i, "number expected, got " .. (i > n and "no value" or type(v)))
+  end
+  return x * 1.0
 end
 
 -- Argument i of the n given: its type name, or "no value" past the end.

@@ -5,10 +5,10 @@
 -- own project method.
 local rect = require "impact.pure.rect"
 local cols = require "impact.pure.cols"
-local errors = require "impact.pure.errors"
+local object = require "impact.pure.object"
 
 local select, type = select, type
-local checknumber, typeerror = errors.checknumber, errors.typeerror
+local checknumber, typeerror = object.checknumber, object.typeerror
 
 -- The responses, for the World's internals (checkworld).
 return function(internal)
@@ -18,7 +18,7 @@ return function(internal)
   -- The arguments every response checks: the World and the collision.
   local function checkresponse(fname, n, world, col)
     checkworld(world, fname, n)
-    if type(col) ~= "table" then typeerror(2, fname, "table", col, n >= 2) end
+    if type(col) ~= "table" then typeerror(2, fname, "table", col, n) end
   end
 
   -- Projects the item of col from (fromX, fromY) to the goal with the
@@ -30,10 +30,10 @@ return function(internal)
 
   -- goalX and goalY, which default to x and y (n: the argument count).
   local function optgoal(fname, n, x, y, goalX, goalY)
-    if goalX == nil then goalX = checknumber(3, fname, x, n >= 3)
-    else goalX = checknumber(7, fname, goalX) end
-    if goalY == nil then goalY = checknumber(4, fname, y, n >= 4)
-    else goalY = checknumber(8, fname, goalY) end
+    if goalX == nil then goalX = checknumber(x, 3, fname, n)
+    else goalX = checknumber(goalX, 7, fname, 7) end
+    if goalY == nil then goalY = checknumber(y, 4, fname, n)
+    else goalY = checknumber(goalY, 8, fname, 8) end
     return goalX, goalY
   end
 
@@ -48,8 +48,8 @@ return function(internal)
     local world, col, x, y, w, h, goalX, goalY, filter = ...
     local n = select("#", ...)
     checkresponse("cross", n, world, col)
-    x = checknumber(3, "cross", x, n >= 3)
-    y = checknumber(4, "cross", y, n >= 4)
+    x = checknumber(x, 3, "cross", n)
+    y = checknumber(y, 4, "cross", n)
     goalX, goalY = optgoal("cross", n, x, y, goalX, goalY)
     local gx, gy, list, len = projectOn(world, col, x, y, w, h, goalX, goalY, filter)
     return gx, gy, list, len

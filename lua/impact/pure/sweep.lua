@@ -44,8 +44,9 @@ function sweep.into(tmoving, ...)
   local raw = getmetatable(list) == nil  -- then list[k] is rawget(list, k)
   local mx, my, mhx, mhy = moving["\0px"], moving["\0py"], moving["\0hx"], moving["\0hy"]
   local movingAABB = getmetatable(moving) == AABB
-  local time, px, py, found = 1.0, mx + dx, my + dy, 0
-  local ht, hpx, hpy, hdx, hdy, hnx, hny
+  -- The loop keeps only the earliest time and its index (few live numbers,
+  -- so that LuaJIT compiles its branches); the nearest is swept again after.
+  local time, found = 1.0, 0
   for k = 1, rawlen(list) do
     local c = raw and list[k] or rawget(list, k)
     local cmt = getmetatable(c)
@@ -54,22 +55,18 @@ function sweep.into(tmoving, ...)
                                 object.argname(c, 1, 1)))
     end
     if c ~= moving then
-      local st, sx, sy, t, x, y, ddx, ddy, nx, ny
-      if cmt == AABB and movingAABB then
-        st, sx, sy, t, x, y, ddx, ddy, nx, ny =
-          sweepAABB(c["\0px"], c["\0py"], c["\0hx"], c["\0hy"], mx, my, mhx, mhy, dx, dy)
+      local st
+      if cmt == AABB and movingAABB then  -- sweepOBB's aligned case, without its checks
+        st = sweepAABB(c["\0px"], c["\0py"], c["\0hx"], c["\0hy"], mx, my, mhx, mhy, dx, dy)
       else
-        st, sx, sy, t, x, y, ddx, ddy, nx, ny = sweepOBB(c, moving, dx, dy)
+        st = sweepOBB(c, moving, dx, dy)
       end
-      if st < time then  -- strictly earlier: ties keep the first
-        time, px, py, found = st, sx, sy, k
-        ht, hpx, hpy, hdx, hdy, hnx, hny = t, x, y, ddx, ddy, nx, ny
-      end
+      if st < time then time, found = st, k end  -- strictly earlier: ties keep the first
     end
   end
-  local collider = nil
-  if found > 0 then collider = raw and list[found] or rawget(list, found) end
-  return pushsweep(out, collider, time, px, py, ht, hpx, hpy, hdx, hdy, hnx, hny)
+  if found == 0 then return pushsweep(out, nil, 1.0, mx + dx, my + dy) end
+  local collider = raw and list[found] or rawget(list, found)
+  return pushsweep(out, collider, sweepOBB(collider, moving, dx, dy))
 end
 
 -- The types that take an OBB or AABB as the other rectangle.

@@ -10,7 +10,7 @@
 -- changes: removals and changes.
 local grid = require "impact.pure.grid"
 local cols = require "impact.pure.cols"
-local errors = require "impact.pure.errors"
+local object = require "impact.pure.object"
 
 local type, rawget, rawset, select, setmetatable =
       type, rawget, rawset, select, setmetatable
@@ -20,7 +20,7 @@ local getmetatable = debug.getmetatable
 local tointeger = math.tointeger or function(v) return v end
 
 local checknumber, argerror, typeerror, typename =
-      errors.checknumber, errors.argerror, errors.typeerror, errors.typename
+      object.checknumber, object.argerror, object.typeerror, object.typename
 
 local World = {}
 local states = setmetatable({}, { __mode = "k" })
@@ -32,13 +32,13 @@ local internal = { states = states }
 -- The state of the World w for the method fname (n: its argument count).
 local function checkworld(w, fname, n)
   local g = states[w]
-  if not g then typeerror(1, fname, "World", w, n >= 1) end
+  if not g then typeerror(1, fname, "World", w, n) end
   return g
 end
 internal.checkworld = checkworld
 
 local function checksize(narg, fname, v)
-  v = checknumber(narg, fname, v, true)
+  v = checknumber(v, narg, fname, narg)
   if not (v > 0) then argerror(narg, fname, "positive size expected") end
   return v
 end
@@ -47,11 +47,11 @@ internal.checksize = checksize
 -- bump's rectangle arguments x, y, w, h from argument narg on (n: the
 -- argument count): finite, w and h positive.
 function internal.checkrect(narg, fname, n, x, y, w, h)
-  x = checknumber(narg, fname, x, narg <= n)
-  y = checknumber(narg + 1, fname, y, narg + 1 <= n)
-  w = checknumber(narg + 2, fname, w, narg + 2 <= n)
+  x = checknumber(x, narg, fname, n)
+  y = checknumber(y, narg + 1, fname, n)
+  w = checknumber(w, narg + 2, fname, n)
   if not (w > 0) then argerror(narg + 2, fname, "positive size expected") end
-  h = checknumber(narg + 3, fname, h, narg + 3 <= n)
+  h = checknumber(h, narg + 3, fname, n)
   if not (h > 0) then argerror(narg + 3, fname, "positive size expected") end
   return x, y, w, h
 end
@@ -67,7 +67,7 @@ internal.callable = callable
 -- An optional filter: nil, or anything callable.
 function internal.optfilter(narg, fname, f)
   if f ~= nil and not callable(f) then
-    typeerror(narg, fname, "function or nil", f)
+    typeerror(narg, fname, "function or nil", f, narg)
   end
   return f
 end
@@ -75,7 +75,7 @@ end
 -- An optional output table.
 function internal.optout(narg, fname, out)
   if out ~= nil and type(out) ~= "table" then
-    typeerror(narg, fname, "table or nil", out)
+    typeerror(narg, fname, "table or nil", out, narg)
   end
   return out
 end
@@ -146,8 +146,8 @@ function World.update(...)
   local self, item, x, y, w, h = ...
   local g = checkworld(self, "update", select("#", ...))
   local id = checkitem(g, item, "update")
-  x = checknumber(3, "update", x)
-  y = checknumber(4, "update", y)
+  x = checknumber(x, 3, "update", 3)
+  y = checknumber(y, 4, "update", 4)
   if w == nil then w = g.w[id] else w = checksize(5, "update", w) end
   if h == nil then h = g.h[id] else h = checksize(6, "update", h) end
   put(g, id, x, y, w, h)
@@ -209,8 +209,8 @@ function World.toWorld(...)
   local self, cx, cy = ...
   local n = select("#", ...)
   local g = checkworld(self, "toWorld", n)
-  cx = checknumber(2, "toWorld", cx, n >= 2)
-  cy = checknumber(3, "toWorld", cy, n >= 3)
+  cx = checknumber(cx, 2, "toWorld", n)
+  cy = checknumber(cy, 3, "toWorld", n)
   return (cx - 1) * g.cell, (cy - 1) * g.cell
 end
 
@@ -225,8 +225,8 @@ function World.toCell(...)
   local self, x, y = ...
   local n = select("#", ...)
   local g = checkworld(self, "toCell", n)
-  x = checknumber(2, "toCell", x, n >= 2)
-  y = checknumber(3, "toCell", y, n >= 3)
+  x = checknumber(x, 2, "toCell", n)
+  y = checknumber(y, 3, "toCell", n)
   return cellindex(x / g.cell), cellindex(y / g.cell)
 end
 
@@ -236,7 +236,7 @@ function World.addResponse(...)
   local self, name, f = ...
   local g = checkworld(self, "addResponse", select("#", ...))
   checkkey(2, "addResponse", name, "response name")
-  if not callable(f) then typeerror(3, "addResponse", "function", f) end
+  if not callable(f) then typeerror(3, "addResponse", "function", f, 3) end
   g.responses[name] = f
   g.hasresponses = true
 end
@@ -302,7 +302,7 @@ function meta.__newindex(...)
   local w, k, v = ...
   checkworld(w, "__newindex", select("#", ...))
   if type(k) == "string" and READONLY[k] then
-    errors.raise("bad value for field '" .. k .. "' of World (read-only)")
+    object.error("bad value for field '" .. k .. "' of World (read-only)")
   end
   checkkey(2, "__newindex", k, "field name")
   rawset(w, k, v)

@@ -14,7 +14,7 @@
 local rect = require "impact.pure.rect"
 local grid = require "impact.pure.grid"
 local cols = require "impact.pure.cols"
-local errors = require "impact.pure.errors"
+local object = require "impact.pure.object"
 
 local type, rawget, rawset, select, tostring =
       type, rawget, rawset, select, tostring
@@ -25,7 +25,7 @@ local slide, bounce = rect.slide, rect.bounce
 local queryRect = grid.queryRect
 local fill, reused, trim, setxy, readcol =
       cols.fill, cols.reused, cols.trim, cols.setxy, cols.read
-local checknumber, typename, raise = errors.checknumber, errors.typename, errors.raise
+local checknumber, typename, raise = object.checknumber, object.typename, object.error
 
 local TOUCH, CROSS, SLIDE, BOUNCE, CUSTOM = 1, 2, 3, 4, 5
 local NAMES = { "touch", "cross", "slide", "bounce" }
@@ -185,8 +185,8 @@ return function(World, internal)
     local n = select("#", ...)
     local g = checkworld(self, "project", n)
     x, y, w, h = internal.checkrect(3, "project", 10, x, y, w, h)
-    if gx == nil then gx = x else gx = checknumber(7, "project", gx) end
-    if gy == nil then gy = y else gy = checknumber(8, "project", gy) end
+    if gx == nil then gx = x else gx = checknumber(gx, 7, "project", 7) end
+    if gy == nil then gy = y else gy = checknumber(gy, 8, "project", 8) end
     filter = optfilter(9, "project", filter)
     local given = optout(10, "project", out)
     if not given then out = {} end
@@ -249,8 +249,8 @@ return function(World, internal)
     local g = checkworld(self, fname, n)
     local id = checkitem(g, item, fname)
     local sx, sy, sw, sh = g.x[id], g.y[id], g.w[id], g.h[id]
-    gx = checknumber(3, fname, gx)
-    gy = checknumber(4, fname, gy)
+    gx = checknumber(gx, 3, fname, 3)
+    gy = checknumber(gy, 4, fname, 4)
     filter = optfilter(5, fname, filter)
     local given = optout(6, fname, out)
     if not given then out = {} end

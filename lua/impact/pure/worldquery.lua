@@ -7,13 +7,13 @@
 local rect = require "impact.pure.rect"
 local grid = require "impact.pure.grid"
 local cols = require "impact.pure.cols"
-local errors = require "impact.pure.errors"
+local object = require "impact.pure.object"
 
 local select, rawget, rawset = select, rawget, rawset
 local sort = table.sort
 local rawlen = rawlen or function(t) return #t end
 local intersects, containsPoint, segment = rect.intersects, rect.containsPoint, rect.segment
-local checknumber = errors.checknumber
+local checknumber = object.checknumber
 local HUGE = math.huge
 
 local RECT, POINT, SEGMENT = 1, 2, 3
@@ -161,18 +161,18 @@ return function(World, internal)
     local self, x, y, filter, out = ...
     local n = select("#", ...)
     local g = checkworld(self, "queryPoint", n)
-    x = checknumber(2, "queryPoint", x, n >= 2)
-    y = checknumber(3, "queryPoint", y, n >= 3)
+    x = checknumber(x, 2, "queryPoint", n)
+    y = checknumber(y, 3, "queryPoint", n)
     local items, len = query(g, "queryPoint", 4, POINT, x, y, x, y, filter, out)
     return items, len
   end
 
   local function segmentquery(fname, coords, n, self, x1, y1, x2, y2, filter, out)
     local g = checkworld(self, fname, n)
-    x1 = checknumber(2, fname, x1, n >= 2)
-    y1 = checknumber(3, fname, y1, n >= 3)
-    x2 = checknumber(4, fname, x2, n >= 4)
-    y2 = checknumber(5, fname, y2, n >= 5)
+    x1 = checknumber(x1, 2, fname, n)
+    y1 = checknumber(y1, 3, fname, n)
+    x2 = checknumber(x2, 4, fname, n)
+    y2 = checknumber(y2, 5, fname, n)
     local items, len = query(g, fname, 6, SEGMENT, x1, y1, x2, y2, filter, out, coords)
     return items, len
   end

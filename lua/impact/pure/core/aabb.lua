@@ -9,6 +9,8 @@ local aabb = {}
 aabb.EPSILON = 1e-8
 
 -- imp_sign and imp_clamp; fabs is v < 0 and -v or v + 0.0 (-0 becomes +0).
+-- The hot paths write them out: a call costs more than the test under
+-- PUC Lua.
 local function sign(v) return v < 0 and -1.0 or 1.0 end
 local function clamp(v, lo, hi) return v < lo and lo or (v > hi and hi or v) end
 aabb.sign, aabb.clamp = sign, clamp
@@ -44,11 +46,11 @@ end
 -- centre, overlapping it by (px, py) > 0: along the axis of least overlap.
 local function pushout(cx, cy, hx, hy, x, y, dx, dy, px, py, sumx, sumy, both)
   if px < py then
-    local sx = sign(dx)
+    local sx = dx < 0 and -1.0 or 1.0
     return 0.0, cx + hx * sx, y, separatingDepth(cx, x, sumx, sx, px, both) * sx,
            0.0, sx, 0.0
   end
-  local sy = sign(dy)
+  local sy = dy < 0 and -1.0 or 1.0
   return 0.0, x, cy + hy * sy, 0.0, separatingDepth(cy, y, sumy, sy, py, both) * sy,
          0.0, sy
 end
@@ -115,7 +117,8 @@ function aabb.sweepAABB(cx, cy, hx, hy, mx, my, mhx, mhy, dx, dy)
   local t, px, py, ddx, ddy, nx, ny =
     intersectSegment(cx, cy, hx, hy, mx, my, dx, dy, mhx, mhy)
   if not t then return 1.0, mx + dx, my + dy end
-  local time = clamp(t - 1e-8, 0.0, 1.0)
+  local time = t - 1e-8
+  time = time < 0 and 0.0 or (time > 1 and 1.0 or time)
   -- The contact point: half a box further along the direction of travel
   -- (normalized with intersect's plain formula), kept on the static box.
   local length, ux, uy = dx * dx + dy * dy, 1.0, 0.0
@@ -123,8 +126,12 @@ function aabb.sweepAABB(cx, cy, hx, hy, mx, my, mhx, mhy, dx, dy)
     local inverse = 1.0 / sqrt(length)
     ux, uy = dx * inverse, dy * inverse
   end
-  px = clamp(px + ux * mhx, cx - hx, cx + hx)
-  py = clamp(py + uy * mhy, cy - hy, cy + hy)
+  local lo, hi = cx - hx, cx + hx
+  px = px + ux * mhx
+  px = px < lo and lo or (px > hi and hi or px)
+  lo, hi = cy - hy, cy + hy
+  py = py + uy * mhy
+  py = py < lo and lo or (py > hi and hi or py)
   return time, mx + dx * time, my + dy * time, t, px, py, ddx, ddy, nx, ny
 end
 

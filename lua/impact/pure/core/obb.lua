@@ -27,9 +27,11 @@ local function toworld(o, x, y)
   return c * x - s * y, s * x + c * y
 end
 
--- Half extents of the rectangle's projections on the world axes.
+-- Half extents of the rectangle's projections on the world axes. (The
+-- hot functions below write fabs out, as calls cost under PUC Lua.)
 local function reach(o)
-  local c, s, hx, hy = abs(o["\0c"]), abs(o["\0s"]), o["\0hx"], o["\0hy"]
+  local c, s, hx, hy = o["\0c"], o["\0s"], o["\0hx"], o["\0hy"]
+  c, s = c < 0 and -c or c + 0.0, s < 0 and -s or s + 0.0
   return c * hx + s * hy, s * hx + c * hy
 end
 obb.reach = reach
@@ -46,24 +48,27 @@ function obb.corners(o)
 end
 
 -- The separating-axis quantities of a and b on the four candidate axes (a's
--- x and y, then b's), into these arrays (indexed 1 to 4): b's centre from
--- a's along the axis, and how far each reaches along it.
+-- x and y, then b's): b's centre from a's along each (four values), then
+-- how far a reaches along b's axes and b along a's (along its own axes a
+-- rectangle reaches its half size).
+local function sat(a, b)
+  local wx, wy = b["\0px"] - a["\0px"], b["\0py"] - a["\0py"]
+  local ac, as, bc, bs = a["\0c"], a["\0s"], b["\0c"], b["\0s"]
+  local cr = ac * bc + as * bs  -- cos(b - a)
+  local sr = ac * bs - as * bc  -- sin(b - a)
+  cr, sr = cr < 0 and -cr or cr + 0.0, sr < 0 and -sr or sr + 0.0
+  local ahx, ahy, bhx, bhy = a["\0hx"], a["\0hy"], b["\0hx"], b["\0hy"]
+  return ac * wx + as * wy, ac * wy - as * wx, bc * wx + bs * wy, bc * wy - bs * wx,
+         cr * ahx + sr * ahy, sr * ahx + cr * ahy, cr * bhx + sr * bhy, sr * bhx + cr * bhy
+end
+
+-- The same quantities into these arrays, indexed by axis (1 to 4).
 local dist, reacha, reachb = {}, {}, {}
 
 local function project(a, b)
-  local wx, wy = b["\0px"] - a["\0px"], b["\0py"] - a["\0py"]
-  local ac, as, bc, bs = a["\0c"], a["\0s"], b["\0c"], b["\0s"]
-  local cr = abs(ac * bc + as * bs)  -- |cos(b - a)|
-  local sr = abs(ac * bs - as * bc)  -- |sin(b - a)|
-  local ahx, ahy, bhx, bhy = a["\0hx"], a["\0hy"], b["\0hx"], b["\0hy"]
-  dist[1], dist[2] = toframe(a, wx, wy)
-  dist[3], dist[4] = toframe(b, wx, wy)
-  reacha[1], reacha[2] = ahx, ahy
-  reacha[3] = cr * ahx + sr * ahy
-  reacha[4] = sr * ahx + cr * ahy
-  reachb[1] = cr * bhx + sr * bhy
-  reachb[2] = sr * bhx + cr * bhy
-  reachb[3], reachb[4] = bhx, bhy
+  dist[1], dist[2], dist[3], dist[4], reacha[3], reacha[4], reachb[1], reachb[2] = sat(a, b)
+  reacha[1], reacha[2] = a["\0hx"], a["\0hy"]
+  reachb[3], reachb[4] = b["\0hx"], b["\0hy"]
 end
 
 -- Candidate axis k (1 to 4) as a world direction.
@@ -77,17 +82,17 @@ end
 local function boundsapart(a, b)
   local rax, ray = reach(a)
   local rbx, rby = reach(b)
-  return not (abs(b["\0px"] - a["\0px"]) < rax + rbx and
-              abs(b["\0py"] - a["\0py"]) < ray + rby)
+  local dx, dy = b["\0px"] - a["\0px"], b["\0py"] - a["\0py"]
+  return not ((dx < 0 and -dx or dx) < rax + rbx and (dy < 0 and -dy or dy) < ray + rby)
 end
 
 function obb.intersectOBB(box, other)
   if boundsapart(box, other) then return false end
-  project(box, other)
-  for k = 1, 4 do
-    if not (abs(dist[k]) < reacha[k] + reachb[k]) then return false end
-  end
-  return true
+  local d1, d2, d3, d4, ra3, ra4, rb1, rb2 = sat(box, other)
+  return (d1 < 0 and -d1 or d1) < box["\0hx"] + rb1
+     and (d2 < 0 and -d2 or d2) < box["\0hy"] + rb2
+     and (d3 < 0 and -d3 or d3) < ra3 + other["\0hx"]
+     and (d4 < 0 and -d4 or d4) < ra4 + other["\0hy"]
 end
 
 -- Push-out of something centred at (x, y), dist from the rectangle's
