@@ -39,6 +39,10 @@
 
 #include "impact.h"
 
+/* What the filter (below) knows of solve()'s two roots: which of them
+** contact() rejects; both is a miss. */
+enum { SKIP_FIRST = 1, SKIP_SECOND = 2, MISS = 3 };
+
 /* Relative error bound of the double-double results below. */
 #define TINY (16 * DBL_EPSILON * DBL_EPSILON)
 
@@ -124,12 +128,11 @@ static ddvec vdiff(imp_vec2 u, imp_vec2 v) {
   return r;
 }
 
-/* v 2^n, exactly while nothing underflows */
-static ddvec vscale(ddvec v, int n) {
-  v.x.hi = ldexp(v.x.hi, n);
-  v.x.lo = ldexp(v.x.lo, n);
-  v.y.hi = ldexp(v.y.hi, n);
-  v.y.lo = ldexp(v.y.lo, n);
+/* v k, k a power of two: exactly while nothing underflows, and rounded
+** once (as ldexp) where it does. */
+static ddvec vscale(ddvec v, double k) {
+  v.x = dd_scale(v.x, k);
+  v.y = dd_scale(v.y, k);
   return v;
 }
 
@@ -289,10 +292,11 @@ static int known_root(const motion *m, dd f0, dd f1, root *r) {
 }
 
 /* The real roots of f = A t^2 + B t + C, with A and B not both zero, its
-** coefficients within tol, and f1 = f(1). A root moves by the coefficients'
+** coefficients within tol, and f1 = f(1); of two distinct roots, those
+** that skip (a mask from the filter) names are left uncomputed. A root moves by the coefficients'
 ** error (3 tol on [0, 1]) over |f'| there: that is its error bound. */
 static int solve(const motion *m, dd A, dd B, dd C, dd f1, double tol,
-                 root r[2]) {
+                 int skip, root r[2]) {
   dd disc = dd_sub(dd_mul(B, B), dd_mul(dd_scale(A, 4), C));
   double tol_disc = 4 * tol * (fabs(A.hi) + fabs(B.hi) + fabs(C.hi)), o;
   if (A.hi == 0) {
@@ -304,8 +308,8 @@ static int solve(const motion *m, dd A, dd B, dd C, dd f1, double tol,
     /* The stable form: -B and the square root never cancel. */
     dd root = dd_sqrt(disc);
     dd q = dd_scale(dd_add(B, B.hi < 0 ? dd_scale(root, -1) : root), -0.5);
-    r[0].t = dd_div(q, A);
-    r[1].t = dd_div(C, q);
+    if (!(skip & SKIP_FIRST)) r[0].t = dd_div(q, A);
+    if (!(skip & SKIP_SECOND)) r[1].t = dd_div(C, q);
     r[0].err = r[1].err = 3 * tol / root.hi;
     return 2;
   }
@@ -355,6 +359,135 @@ static double spread(ddvec u0, ddvec u1, ddvec w0, ddvec w1) {
          (fabs(u0.y.hi) + fabs(u1.y.hi)) * (fabs(w0.x.hi) + fabs(w1.x.hi));
 }
 
+/*
+** The filter. Most scenes are decided far from any tie: plain doubles, with
+** a rigorous bound on their error, then tell what the double-double path
+** would conclude, and the filter answers "miss" or "that root is not a
+** contact" only when that is certain; else the exact path decides, as
+** before. It returns a mask of the two roots of solve() that contact()
+** would reject (both: a miss), so that only the others are computed; the
+** answer is the same bit for bit, since nothing it returns is a number.
+**
+** Bounds, with u = 2^-53 and X, Y the sums |v(0)| + |v(1)| of a vector's
+** components (d = b - a, e = c - a, f = c - b, at times 0 and 1):
+** - the differences round once each; A, B and C (the coefficients of
+**   cross(d, e), as the exact path has them) are then within 6.3u, 14.5u and
+**   3.1u of P = Xd Ye + Yd Xe (the spread), and Horner's rule at x adds
+**   8.1u P (x^2 + |x| + 1): f(x) is within 2^-47 P (x^2 + |x| + 1), and the
+**   discriminant within 12 P 2^-47 P + 16.4u P^2 < 2^-43 P^2. The filter
+**   uses twice these and more (2^-46, 2^-40), which also covers the
+**   rounding of the bounds and the exact path's own error (2^-95 P);
+** - at a time in [-1/2, 3/2], dot(e, d) and dot(f, d) come within 34u G of
+**   their exact values and change by at most 3 G per unit of time, where G
+**   = (Xd + Yd)(Xd + Yd + Xe + Ye + Xf + Yf) also bounds the exact path's
+**   tolerances in contact() (2^-78 G);
+** - with |A| > 2^-47 P and the discriminant above 2^-30 P^2, the exact
+**   path takes two distinct roots (disc > tol_disc) within 2^-62 of the
+**   true ones where they are below 2 in size (and within 2^-47 of their
+**   size beyond), each with an error bound (root.err) below 2^-80.
+** A root is bracketed by the signs of f at x -+ w, certain under the
+** bound; two disjoint brackets hold one root each. A bracket outside
+** [-2^-40, 1 + 2^-40] is no contact, nor one where the point is certainly
+** before the a end (dot(e, d) < 0) or past the b end (dot(f, d) > 0).
+** P and G are kept within 2^-300 and 2^300: nothing overflows, and an
+** underflow costs less than the bounds leave to spare. NaN fails every test.
+*/
+/* The sign of f(x) = (A x + B) x + C when certain under the bound
+** err (x^2 + |x| + 1), else 0. */
+static int sign_at(double A, double B, double C, double err, double x) {
+  double f = (A * x + B) * x + C, bound = err * ((x * x + fabs(x)) + 1);
+  return f > bound ? 1 : (f < -bound ? -1 : 0);
+}
+
+/* The moving vectors of the filter, in doubles: d = b - a, e = c - a and
+** f = c - b at time 0, their velocities, and the bounds' sizes. */
+typedef struct rough {
+  double d0x, d0y, dvx, dvy, e0x, e0y, evx, evy, f0x, f0y, fvx, fvy;
+  double A, B, C, spread, size;
+} rough;
+
+static int in_range(double v) { return v >= 0x1p-300 && v <= 0x1p300; }
+
+/* Of the root of f near x: 1 when contact() certainly rejects it, 0 when
+** it may not, -1 when f has no root certainly in (lo, hi), the bracket
+** set around x (then it holds just one root, that of solve() that x
+** estimates). Rejected: outside [0, 1], or with the point off the segment
+** at every time in the bracket. */
+static int root_out(const rough *r, double err, double x, double *lo,
+                    double *hi) {
+  double w = 0x1p-20 * (1 + fabs(x)), dx, dy, bound;
+  *lo = x - w;
+  *hi = x + w;
+  if (sign_at(r->A, r->B, r->C, err, *lo) *
+          sign_at(r->A, r->B, r->C, err, *hi) != -1)
+    return -1;
+  if (*hi < -0x1p-40 || *lo > 1 + 0x1p-40) return 1;
+  if (!(*lo >= -0.5 && *hi <= 1.5)) return 0;
+  dx = r->d0x + x * r->dvx;
+  dy = r->d0y + x * r->dvy;
+  bound = 0x1p-44 * r->size + 8 * r->size * w;
+  return (r->e0x + x * r->evx) * dx + (r->e0y + x * r->evy) * dy < -bound ||
+         (r->f0x + x * r->fvx) * dx + (r->f0y + x * r->fvy) * dy > bound;
+}
+
+static int filter(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0, imp_vec2 b1,
+                  imp_vec2 c0, imp_vec2 c1) {
+  rough r;
+  double d1x = b1.x - a1.x, d1y = b1.y - a1.y, e1x = c1.x - a1.x,
+         e1y = c1.y - a1.y, f1x = c1.x - b1.x, f1y = c1.y - b1.y;
+  double xd, yd, xe, ye, xf, yf, err, disc, q, x[2], lo[2], hi[2];
+  int out[2];
+  r.d0x = b0.x - a0.x;
+  r.d0y = b0.y - a0.y;
+  r.e0x = c0.x - a0.x;
+  r.e0y = c0.y - a0.y;
+  r.f0x = c0.x - b0.x;
+  r.f0y = c0.y - b0.y;
+  r.dvx = d1x - r.d0x;
+  r.dvy = d1y - r.d0y;
+  r.evx = e1x - r.e0x;
+  r.evy = e1y - r.e0y;
+  r.fvx = f1x - r.f0x;
+  r.fvy = f1y - r.f0y;
+  xd = fabs(r.d0x) + fabs(d1x);
+  yd = fabs(r.d0y) + fabs(d1y);
+  xe = fabs(r.e0x) + fabs(e1x);
+  ye = fabs(r.e0y) + fabs(e1y);
+  xf = fabs(r.f0x) + fabs(f1x);
+  yf = fabs(r.f0y) + fabs(f1y);
+  r.spread = xd * ye + yd * xe;
+  r.size = (xd + yd) * (((xd + yd) + (xe + ye)) + (xf + yf));
+  r.A = r.dvx * r.evy - r.dvy * r.evx;
+  r.B = (r.d0x * r.evy - r.d0y * r.evx) + (r.dvx * r.e0y - r.dvy * r.e0x);
+  r.C = r.d0x * r.e0y - r.d0y * r.e0x;
+  err = 0x1p-47 * r.spread;
+  if (!(in_range(r.spread) && in_range(r.size))) return 0;
+  disc = r.B * r.B - 4 * r.A * r.C;
+  if (!(fabs(r.A) > err)) {
+    /* A about zero (solve() may take it as zero, or not): a root near
+    ** -C / B, and the other, if any, beyond |B / 2A| > 2^25. */
+    if (!(fabs(r.B) > 0x1p-20 * r.spread)) return 0;
+    q = -0.5 * (r.B + (r.B < 0 ? -sqrt(disc) : sqrt(disc)));
+    x[0] = r.C / q;
+    return fabs(x[0]) < 0x1p23 &&
+           root_out(&r, 2 * err, x[0], &lo[0], &hi[0]) == 1 ? MISS : 0;
+  }
+  if (disc < -0x1p-40 * r.spread * r.spread) return MISS;
+  if (!(disc > 0x1p-30 * r.spread * r.spread)) return 0;
+  q = -0.5 * (r.B + (r.B < 0 ? -sqrt(disc) : sqrt(disc)));
+  x[0] = q / r.A;
+  x[1] = r.C / q;
+  out[0] = root_out(&r, 2 * err, x[0], &lo[0], &hi[0]);
+  out[1] = root_out(&r, 2 * err, x[1], &lo[1], &hi[1]);
+  if (out[0] < 0 || out[1] < 0 || !(hi[0] < lo[1] || hi[1] < lo[0]))
+    return 0;
+  if (out[0] && out[1]) return MISS;
+  if (out[0] == out[1] || !(fabs(r.B) > err)) return 0;
+  /* solve()'s first root is the smaller one when A and B have one sign. */
+  return (out[0] == (x[0] < x[1])) == ((r.A > 0) == (r.B > 0)) ? SKIP_FIRST
+                                                               : SKIP_SECOND;
+}
+
 int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
                             imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
                             double t[2], double s[2]) {
@@ -362,11 +495,13 @@ int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
   ddvec v0[3], v1[3], d0, dv, e0, ev;
   dd A, B, C;
   root roots[2];
-  double size = 0, tol;
-  int i, n, found = 0, exponent;
+  double size = 0, tol, k;
+  int i, n, found = 0, exponent, skip;
   if (clear(a0.x, a1.x, b0.x, b1.x, c0.x, c1.x) ||
       clear(a0.y, a1.y, b0.y, b1.y, c0.y, c1.y))
     return 0;
+  skip = filter(a0, a1, b0, b1, c0, c1);
+  if (skip == MISS) return 0;
   v0[FROM_A] = vdiff(c0, a0);
   v1[FROM_A] = vdiff(c1, a1);
   v0[FROM_B] = vdiff(c0, b0);
@@ -378,9 +513,17 @@ int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
   /* t and s do not change with the scale: work where the size is about 1,
   ** so that nothing overflows or underflows. */
   frexp(size, &exponent);
+  if (exponent < -1023) {  /* 2^-exponent is too large for a double */
+    for (i = 0; i < 3; i++) {
+      v0[i] = vscale(v0[i], 0x1p600);
+      v1[i] = vscale(v1[i], 0x1p600);
+    }
+    exponent += 600;
+  }
+  k = ldexp(1, -exponent);
   for (i = 0; i < 3; i++) {
-    v0[i] = vscale(v0[i], -exponent);
-    v1[i] = vscale(v1[i], -exponent);
+    v0[i] = vscale(v0[i], k);
+    v1[i] = vscale(v1[i], k);
     track(&m, i, v0[i], v1[i]);
   }
   d0 = m.rel[SEGMENT];
@@ -397,9 +540,10 @@ int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
     return collinear_contacts(&m, t, s);
   }
   n = solve(&m, A, B, C, settle(cross(v1[SEGMENT], v1[FROM_A]), tol), tol,
-            roots);
+            skip, roots);
   for (i = 0; i < n; i++)
-    if (contact(&m, roots[i], &t[found], &s[found])) found++;
+    if (!(skip >> i & 1) && contact(&m, roots[i], &t[found], &s[found]))
+      found++;
   if (found == 2 && t[0] == t[1]) return 1;  /* one contact, found twice */
   if (found == 2 && t[1] < t[0]) {
     double x = t[0];

@@ -6,6 +6,9 @@ local sqrt, log, floor = math.sqrt, math.log, math.floor
 
 local DBL_MAX = 1.7976931348623157e308
 local TINY = 16 * 2 ^ -52 * 2 ^ -52  -- relative error bound of the results
+-- What the filter (below) knows of solve's two roots: which of them
+-- contact rejects; both is a miss.
+local SKIP_FIRST, SKIP_SECOND, MISS = 1, 2, 3
 
 local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
 
@@ -208,8 +211,9 @@ local function knownroot(f0, f1)
 end
 
 -- The real roots of A t^2 + B t + C (see segpoint.c): how many, then each
--- root's hi, lo and error bound.
-local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl)
+-- root's hi, lo and error bound; of two distinct roots, those that skip
+-- names are left uncomputed (nil).
+local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl, skip)
   local ph, pl = mul(Bh, Bl, Bh, Bl)
   local qh, ql = mul(Ah * 4, Al * 4, Ch, Cl)
   local disc = sub(ph, pl, qh, ql)
@@ -227,8 +231,9 @@ local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl)
     if Bh < 0 then sh, sl = add(Bh, Bl, rh * -1.0, rl * -1.0)
     else sh, sl = add(Bh, Bl, rh, rl) end
     sh, sl = sh * -0.5, sl * -0.5
-    local t0h, t0l = div(sh, sl, Ah, Al)
-    local t1h, t1l = div(Ch, Cl, sh, sl)
+    local t0h, t0l, t1h, t1l
+    if skip ~= SKIP_FIRST then t0h, t0l = div(sh, sl, Ah, Al) end
+    if skip ~= SKIP_SECOND then t1h, t1l = div(Ch, Cl, sh, sl) end
     return 2, t0h, t0l, err, t1h, t1l, err
   end
   if not (disc >= -toldisc) then return 0 end
@@ -278,6 +283,79 @@ local function ldexp(x, n)
   return x * 2 ^ n
 end
 
+-- The filter (see segpoint.c for its bounds): which of solve's two roots
+-- contact certainly rejects (SKIP_FIRST, SKIP_SECOND, MISS for both), or 0.
+
+-- The sign of (A x + B) x + C when certain under err (x^2 + |x| + 1), else 0.
+local function signat(A, B, C, err, x)
+  local f, bound = (A * x + B) * x + C, err * ((x * x + abs(x)) + 1)
+  return f > bound and 1 or (f < -bound and -1 or 0)
+end
+
+local function inrange(v) return v >= 2 ^ -300 and v <= 2 ^ 300 end
+
+-- The filter's moving vectors in doubles (d, e, f at time 0 and their
+-- velocities) and the size of its bounds, as segpoint.c has them.
+local d0x, d0y, dvx, dvy, e0x, e0y, evx, evy, f0x, f0y, fvx, fvy, dotsize
+
+-- Of the root of f near x (see segpoint.c): 1 when contact certainly
+-- rejects it, 0 when it may not, -1 when f has no root certainly in the
+-- bracket (lo, hi) set around x; then the bracket's ends.
+local function rootout(A, B, C, err, x)
+  local w = 2 ^ -20 * (1 + abs(x))
+  local lo, hi = x - w, x + w
+  if signat(A, B, C, err, lo) * signat(A, B, C, err, hi) ~= -1 then
+    return -1, lo, hi
+  end
+  if hi < -2 ^ -40 or lo > 1 + 2 ^ -40 then return 1, lo, hi end
+  if not (lo >= -0.5 and hi <= 1.5) then return 0, lo, hi end
+  local dx, dy = d0x + x * dvx, d0y + x * dvy
+  local bound = 2 ^ -44 * dotsize + 8 * dotsize * w
+  if (e0x + x * evx) * dx + (e0y + x * evy) * dy < -bound or
+     (f0x + x * fvx) * dx + (f0y + x * fvy) * dy > bound then
+    return 1, lo, hi
+  end
+  return 0, lo, hi
+end
+
+local function filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
+  local d1x, d1y, e1x, e1y, f1x, f1y = b1x - a1x, b1y - a1y, c1x - a1x, c1y - a1y,
+                                       c1x - b1x, c1y - b1y
+  d0x, d0y, e0x, e0y, f0x, f0y = b0x - a0x, b0y - a0y, c0x - a0x, c0y - a0y,
+                                 c0x - b0x, c0y - b0y
+  dvx, dvy, evx, evy, fvx, fvy = d1x - d0x, d1y - d0y, e1x - e0x, e1y - e0y,
+                                 f1x - f0x, f1y - f0y
+  local xd, yd = abs(d0x) + abs(d1x), abs(d0y) + abs(d1y)
+  local xe, ye = abs(e0x) + abs(e1x), abs(e0y) + abs(e1y)
+  local xf, yf = abs(f0x) + abs(f1x), abs(f0y) + abs(f1y)
+  local spread = xd * ye + yd * xe
+  dotsize = (xd + yd) * (((xd + yd) + (xe + ye)) + (xf + yf))
+  local A = dvx * evy - dvy * evx
+  local B = (d0x * evy - d0y * evx) + (dvx * e0y - dvy * e0x)
+  local C = d0x * e0y - d0y * e0x
+  local err = 2 ^ -47 * spread
+  if not (inrange(spread) and inrange(dotsize)) then return 0 end
+  local disc = B * B - 4 * A * C
+  if not (abs(A) > err) then
+    -- A about zero: a root near -C / B, the other beyond 2^25.
+    if not (abs(B) > 2 ^ -20 * spread) then return 0 end
+    local x = C / (-0.5 * (B + (B < 0 and -sqrt(disc) or sqrt(disc))))
+    return abs(x) < 2 ^ 23 and rootout(A, B, C, 2 * err, x) == 1 and MISS or 0
+  end
+  if disc < -2 ^ -40 * spread * spread then return MISS end
+  if not (disc > 2 ^ -30 * spread * spread) then return 0 end
+  local q = -0.5 * (B + (B < 0 and -sqrt(disc) or sqrt(disc)))
+  local x0, x1 = q / A, C / q
+  local out0, lo0, hi0 = rootout(A, B, C, 2 * err, x0)
+  local out1, lo1, hi1 = rootout(A, B, C, 2 * err, x1)
+  if out0 < 0 or out1 < 0 or not (hi0 < lo1 or hi1 < lo0) then return 0 end
+  if out0 == 1 and out1 == 1 then return MISS end
+  if out0 == out1 or not (abs(B) > err) then return 0 end
+  -- solve's first root is the smaller one when A and B have one sign.
+  if ((out0 == 1) == (x0 < x1)) == ((A > 0) == (B > 0)) then return SKIP_FIRST end
+  return SKIP_SECOND
+end
+
 local v0 = {}
 
 -- sweepSegmentPoint on coordinates: nil, or t1, s1[, t2, s2].
@@ -285,6 +363,8 @@ return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
   if clear(a0x, a1x, b0x, b1x, c0x, c1x) or clear(a0y, a1y, b0y, b1y, c0y, c1y) then
     return nil
   end
+  local skip = filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
+  if skip == MISS then return nil end
   setdifference(v0, FROM_A, c0x, c0y, a0x, a0y)
   setdifference(v1, FROM_A, c1x, c1y, a1x, a1y)
   setdifference(v0, FROM_B, c0x, c0y, b0x, b0y)
@@ -330,10 +410,10 @@ return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
   end
   local f1h, f1l = cross(d1xh, d1xl, d1yh, d1yl, e1xh, e1xl, e1yh, e1yl)
   local f1 = settle(f1h, f1l, tl)
-  local count, r0h, r0l, r0err, r1h, r1l, r1err = solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl)
+  local count, r0h, r0l, r0err, r1h, r1l, r1err = solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl, skip)
   local t1, s1
-  if count >= 1 then t1, s1 = contact(r0h, r0l, r0err) end
-  if count == 2 then
+  if count >= 1 and r0h then t1, s1 = contact(r0h, r0l, r0err) end
+  if count == 2 and r1h then
     local t, s = contact(r1h, r1l, r1err)
     if not t1 then t1, s1 = t, s
     elseif t then
