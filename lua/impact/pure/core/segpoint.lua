@@ -285,10 +285,13 @@ end
 
 -- The filter (see segpoint.c for its bounds): which of solve's two roots
 -- contact certainly rejects (SKIP_FIRST, SKIP_SECOND, MISS for both), or 0.
+-- Its numbers are all floats: math.abs is fabs on them, and LuaJIT
+-- compiles it without a branch.
+local fabs = math.abs
 
 -- The sign of (A x + B) x + C when certain under err (x^2 + |x| + 1), else 0.
 local function signat(A, B, C, err, x)
-  local f, bound = (A * x + B) * x + C, err * ((x * x + abs(x)) + 1)
+  local f, bound = (A * x + B) * x + C, err * ((x * x + fabs(x)) + 1)
   return f > bound and 1 or (f < -bound and -1 or 0)
 end
 
@@ -302,7 +305,7 @@ local d0x, d0y, dvx, dvy, e0x, e0y, evx, evy, f0x, f0y, fvx, fvy, dotsize
 -- rejects it, 0 when it may not, -1 when f has no root certainly in the
 -- bracket (lo, hi) set around x; then the bracket's ends.
 local function rootout(A, B, C, err, x)
-  local w = 2 ^ -20 * (1 + abs(x))
+  local w = 2 ^ -20 * (1 + fabs(x))
   local lo, hi = x - w, x + w
   if signat(A, B, C, err, lo) * signat(A, B, C, err, hi) ~= -1 then
     return -1, lo, hi
@@ -325,9 +328,9 @@ local function filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y
                                  c0x - b0x, c0y - b0y
   dvx, dvy, evx, evy, fvx, fvy = d1x - d0x, d1y - d0y, e1x - e0x, e1y - e0y,
                                  f1x - f0x, f1y - f0y
-  local xd, yd = abs(d0x) + abs(d1x), abs(d0y) + abs(d1y)
-  local xe, ye = abs(e0x) + abs(e1x), abs(e0y) + abs(e1y)
-  local xf, yf = abs(f0x) + abs(f1x), abs(f0y) + abs(f1y)
+  local xd, yd = fabs(d0x) + fabs(d1x), fabs(d0y) + fabs(d1y)
+  local xe, ye = fabs(e0x) + fabs(e1x), fabs(e0y) + fabs(e1y)
+  local xf, yf = fabs(f0x) + fabs(f1x), fabs(f0y) + fabs(f1y)
   local spread = xd * ye + yd * xe
   dotsize = (xd + yd) * (((xd + yd) + (xe + ye)) + (xf + yf))
   local A = dvx * evy - dvy * evx
@@ -336,11 +339,11 @@ local function filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y
   local err = 2 ^ -47 * spread
   if not (inrange(spread) and inrange(dotsize)) then return 0 end
   local disc = B * B - 4 * A * C
-  if not (abs(A) > err) then
+  if not (fabs(A) > err) then
     -- A about zero: a root near -C / B, the other beyond 2^25.
-    if not (abs(B) > 2 ^ -20 * spread) then return 0 end
+    if not (fabs(B) > 2 ^ -20 * spread) then return 0 end
     local x = C / (-0.5 * (B + (B < 0 and -sqrt(disc) or sqrt(disc))))
-    return abs(x) < 2 ^ 23 and rootout(A, B, C, 2 * err, x) == 1 and MISS or 0
+    return fabs(x) < 2 ^ 23 and rootout(A, B, C, 2 * err, x) == 1 and MISS or 0
   end
   if disc < -2 ^ -40 * spread * spread then return MISS end
   if not (disc > 2 ^ -30 * spread * spread) then return 0 end
@@ -350,7 +353,7 @@ local function filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y
   local out1, lo1, hi1 = rootout(A, B, C, 2 * err, x1)
   if out0 < 0 or out1 < 0 or not (hi0 < lo1 or hi1 < lo0) then return 0 end
   if out0 == 1 and out1 == 1 then return MISS end
-  if out0 == out1 or not (abs(B) > err) then return 0 end
+  if out0 == out1 or not (fabs(B) > err) then return 0 end
   -- solve's first root is the smaller one when A and B have one sign.
   if ((out0 == 1) == (x0 < x1)) == ((A > 0) == (B > 0)) then return SKIP_FIRST end
   return SKIP_SECOND
@@ -376,10 +379,13 @@ return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
   if not (size <= DBL_MAX) then return nil end  -- too large to represent
   -- t and s do not change with the scale: work where the size is about 1.
   local n = -exponent(size)
-  for j = 1, 12 do v0[j], v1[j] = ldexp(v0[j], n), ldexp(v1[j], n) end
-  for i = 1, 3 do
+  for i = 1, 3 do  -- (the scaling here, not in a loop of its own: a loop
+    -- of 12 is more than LuaJIT unrolls, and its traces would not join)
     local axh, axl, ayh, ayl = vec(v0, i)
     local bxh, bxl, byh, byl = vec(v1, i)
+    axh, axl, ayh, ayl = ldexp(axh, n), ldexp(axl, n), ldexp(ayh, n), ldexp(ayl, n)
+    bxh, bxl, byh, byl = ldexp(bxh, n), ldexp(bxl, n), ldexp(byh, n), ldexp(byl, n)
+    setvec(v1, i, bxh, bxl, byh, byl)
     local vxh, vxl = sub(bxh, bxl, axh, axl)
     local vyh, vyl = sub(byh, byl, ayh, ayl)
     setvec(rel, i, axh, axl, ayh, ayl)
