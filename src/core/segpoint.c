@@ -293,8 +293,9 @@ static int known_root(const motion *m, dd f0, dd f1, root *r) {
 
 /* The real roots of f = A t^2 + B t + C, with A and B not both zero, its
 ** coefficients within tol, and f1 = f(1); of two distinct roots, those
-** that skip (a mask from the filter) names are left uncomputed. A root moves by the coefficients'
-** error (3 tol on [0, 1]) over |f'| there: that is its error bound. */
+** that skip (a mask from the filter) names are left uncomputed. A root
+** moves by the coefficients' error (3 tol on [0, 1]) over |f'| there: that
+** is its error bound. */
 static int solve(const motion *m, dd A, dd B, dd C, dd f1, double tol,
                  int skip, root r[2]) {
   dd disc = dd_sub(dd_mul(B, B), dd_mul(dd_scale(A, 4), C));
@@ -365,8 +366,9 @@ static double spread(ddvec u0, ddvec u1, ddvec w0, ddvec w1) {
 ** would conclude, and the filter answers "miss" or "that root is not a
 ** contact" only when that is certain; else the exact path decides, as
 ** before. It returns a mask of the two roots of solve() that contact()
-** would reject (both: a miss), so that only the others are computed; the
-** answer is the same bit for bit, since nothing it returns is a number.
+** would reject (both: a miss), so that only the others are computed: the
+** same answer bit for bit, since the mask only spares work. Where one root
+** is left, one_contact() (below) may find the solver's answer for it.
 **
 ** Bounds, with u = 2^-53 and X, Y the sums |v(0)| + |v(1)| of a vector's
 ** components (d = b - a, e = c - a, f = c - b, at times 0 and 1):
@@ -431,61 +433,159 @@ static int root_out(const rough *r, double err, double x, double *lo,
 }
 
 static int filter(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0, imp_vec2 b1,
-                  imp_vec2 c0, imp_vec2 c1) {
-  rough r;
+                  imp_vec2 c0, imp_vec2 c1, rough *r, double *kept) {
   double d1x = b1.x - a1.x, d1y = b1.y - a1.y, e1x = c1.x - a1.x,
          e1y = c1.y - a1.y, f1x = c1.x - b1.x, f1y = c1.y - b1.y;
   double xd, yd, xe, ye, xf, yf, err, disc, q, x[2], lo[2], hi[2];
-  int out[2];
-  r.d0x = b0.x - a0.x;
-  r.d0y = b0.y - a0.y;
-  r.e0x = c0.x - a0.x;
-  r.e0y = c0.y - a0.y;
-  r.f0x = c0.x - b0.x;
-  r.f0y = c0.y - b0.y;
-  r.dvx = d1x - r.d0x;
-  r.dvy = d1y - r.d0y;
-  r.evx = e1x - r.e0x;
-  r.evy = e1y - r.e0y;
-  r.fvx = f1x - r.f0x;
-  r.fvy = f1y - r.f0y;
-  xd = fabs(r.d0x) + fabs(d1x);
-  yd = fabs(r.d0y) + fabs(d1y);
-  xe = fabs(r.e0x) + fabs(e1x);
-  ye = fabs(r.e0y) + fabs(e1y);
-  xf = fabs(r.f0x) + fabs(f1x);
-  yf = fabs(r.f0y) + fabs(f1y);
-  r.spread = xd * ye + yd * xe;
-  r.size = (xd + yd) * (((xd + yd) + (xe + ye)) + (xf + yf));
-  r.A = r.dvx * r.evy - r.dvy * r.evx;
-  r.B = (r.d0x * r.evy - r.d0y * r.evx) + (r.dvx * r.e0y - r.dvy * r.e0x);
-  r.C = r.d0x * r.e0y - r.d0y * r.e0x;
-  err = 0x1p-47 * r.spread;
-  if (!(in_range(r.spread) && in_range(r.size))) return 0;
-  disc = r.B * r.B - 4 * r.A * r.C;
-  if (!(fabs(r.A) > err)) {
+  int i, out[2];
+  r->d0x = b0.x - a0.x;
+  r->d0y = b0.y - a0.y;
+  r->e0x = c0.x - a0.x;
+  r->e0y = c0.y - a0.y;
+  r->f0x = c0.x - b0.x;
+  r->f0y = c0.y - b0.y;
+  r->dvx = d1x - r->d0x;
+  r->dvy = d1y - r->d0y;
+  r->evx = e1x - r->e0x;
+  r->evy = e1y - r->e0y;
+  r->fvx = f1x - r->f0x;
+  r->fvy = f1y - r->f0y;
+  xd = fabs(r->d0x) + fabs(d1x);
+  yd = fabs(r->d0y) + fabs(d1y);
+  xe = fabs(r->e0x) + fabs(e1x);
+  ye = fabs(r->e0y) + fabs(e1y);
+  xf = fabs(r->f0x) + fabs(f1x);
+  yf = fabs(r->f0y) + fabs(f1y);
+  r->spread = xd * ye + yd * xe;
+  r->size = (xd + yd) * (((xd + yd) + (xe + ye)) + (xf + yf));
+  r->A = r->dvx * r->evy - r->dvy * r->evx;
+  r->B = (r->d0x * r->evy - r->d0y * r->evx) +
+         (r->dvx * r->e0y - r->dvy * r->e0x);
+  r->C = r->d0x * r->e0y - r->d0y * r->e0x;
+  err = 0x1p-47 * r->spread;
+  if (!(in_range(r->spread) && in_range(r->size))) return 0;
+  disc = r->B * r->B - 4 * r->A * r->C;
+  if (!(fabs(r->A) > err)) {
     /* A about zero (solve() may take it as zero, or not): a root near
     ** -C / B, and the other, if any, beyond |B / 2A| > 2^25. */
-    if (!(fabs(r.B) > 0x1p-20 * r.spread)) return 0;
-    q = -0.5 * (r.B + (r.B < 0 ? -sqrt(disc) : sqrt(disc)));
-    x[0] = r.C / q;
+    if (!(fabs(r->B) > 0x1p-20 * r->spread)) return 0;
+    q = -0.5 * (r->B + (r->B < 0 ? -sqrt(disc) : sqrt(disc)));
+    x[0] = r->C / q;
     return fabs(x[0]) < 0x1p23 &&
-           root_out(&r, 2 * err, x[0], &lo[0], &hi[0]) == 1 ? MISS : 0;
+           root_out(r, 2 * err, x[0], &lo[0], &hi[0]) == 1 ? MISS : 0;
   }
-  if (disc < -0x1p-40 * r.spread * r.spread) return MISS;
-  if (!(disc > 0x1p-30 * r.spread * r.spread)) return 0;
-  q = -0.5 * (r.B + (r.B < 0 ? -sqrt(disc) : sqrt(disc)));
-  x[0] = q / r.A;
-  x[1] = r.C / q;
-  out[0] = root_out(&r, 2 * err, x[0], &lo[0], &hi[0]);
-  out[1] = root_out(&r, 2 * err, x[1], &lo[1], &hi[1]);
+  if (disc < -0x1p-40 * r->spread * r->spread) return MISS;
+  if (!(disc > 0x1p-30 * r->spread * r->spread)) return 0;
+  q = -0.5 * (r->B + (r->B < 0 ? -sqrt(disc) : sqrt(disc)));
+  x[0] = q / r->A;
+  x[1] = r->C / q;
+  out[0] = root_out(r, 2 * err, x[0], &lo[0], &hi[0]);
+  out[1] = root_out(r, 2 * err, x[1], &lo[1], &hi[1]);
   if (out[0] < 0 || out[1] < 0 || !(hi[0] < lo[1] || hi[1] < lo[0]))
     return 0;
   if (out[0] && out[1]) return MISS;
-  if (out[0] == out[1] || !(fabs(r.B) > err)) return 0;
+  if (out[0] == out[1] || !(fabs(r->B) > err)) return 0;
+  /* The other root, a contact if the point is on the segment then, well
+  ** inside the frame, and far from the first: one_contact() may answer. */
+  i = out[0] ? 1 : 0;
+  if (lo[i] > 0x1p-40 && hi[i] < 1 - 0x1p-40 &&
+      disc > 0x1p-10 * r->spread * r->spread)
+    *kept = x[i];
   /* solve()'s first root is the smaller one when A and B have one sign. */
-  return (out[0] == (x[0] < x[1])) == ((r.A > 0) == (r.B > 0)) ? SKIP_FIRST
-                                                               : SKIP_SECOND;
+  return (out[0] == (x[0] < x[1])) == ((r->A > 0) == (r->B > 0))
+             ? SKIP_FIRST
+             : SKIP_SECOND;
+}
+
+/*
+** One contact without the solver. The filter hands over the root x of the
+** one contact it could not rule out, when it is well inside the frame with
+** the discriminant above 2^-10 P^2. Then solve()'s root V is within
+** DELTA = 2^-70 of the true root t* (its coefficients are within 2^-95 P,
+** the discriminant within 2^-92 P^2, so 2^-82 of itself, and the square
+** root, q and the quotient add no more than that), and contact()'s dot(e,
+** d) and dot(f, d) are within 2 G DELTA + 2^-95 G of their true values at
+** t*. Each of V, and those dots, it rounds to nearest (the last step of
+** every double-double operation rounds hi + lo). So, knowing t* and the
+** dots at t* within r, where no rounding boundary lies within r (plus the
+** above) of them, the solver's t and s follow, bit for bit:
+** - the vectors at x in double-double from the exact differences, within
+**   55u^2 of their size, and f(x) and the dots there, within 2^-88 P and
+**   2^-88 G;
+** - Newton's step delta = -f(x) / f'(x), and the signs of f at x + delta -+
+**   E (Taylor's formula, exact for a quadratic, with f'(x) in doubles
+**   within 2^-45 P): t* is within E of x + delta, in the filter's bracket;
+** - the dots at t* by Taylor's formula from x, their derivatives in
+**   doubles.
+*/
+#define DELTA 0x1p-70
+#define NEWTON 0x1p-80
+
+/* The difference u - v moving from (u0 - v0) to (u1 - v1), at time x. */
+static dd moving(double u0, double v0, double u1, double v1, double x) {
+  dd p0 = two_sum(u0, -v0), p1 = two_sum(u1, -v1);
+  return dd_add(p0, dd_mul(dd_of(x), dd_sub(p1, p0)));
+}
+
+static ddvec moving_vec(imp_vec2 u0, imp_vec2 v0, imp_vec2 u1, imp_vec2 v1,
+                        double x) {
+  ddvec w;
+  w.x = moving(u0.x, v0.x, u1.x, v1.x, x);
+  w.y = moving(u0.y, v0.y, u1.y, v1.y, x);
+  return w;
+}
+
+/* Whether every number within r of hi + lo (a double-double) rounds to
+** hi. */
+static int rounds_to(double hi, double lo, double r) {
+  double up = (nextafter(hi, INFINITY) - hi) * 0.5;
+  double down = (hi - nextafter(hi, -INFINITY)) * 0.5;
+  return fabs(lo) + 2 * r < (up < down ? up : down);
+}
+
+/* The value at t* = x + delta (within NEWTON) of a quadratic q with q(x)
+** = v (double-double), q'(x) = q1 and q'' = 2 q2 (doubles): in *hi, if
+** it rounds to one double with the error bound r added. */
+static int value_at(dd v, double q1, double q2, double delta, double r,
+                    double *hi) {
+  dd w = two_sum(v.hi, v.lo + delta * (q1 + q2 * delta));
+  *hi = w.hi;
+  return rounds_to(w.hi, w.lo, r);
+}
+
+static int one_contact(const rough *r, double x, imp_vec2 a0, imp_vec2 a1,
+                       imp_vec2 b0, imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
+                       double *t, double *s) {
+  ddvec d = moving_vec(b0, a0, b1, a1, x), e = moving_vec(c0, a0, c1, a1, x),
+        f = moving_vec(c0, b0, c1, b1, x);
+  dd fx = cross(d, e), th;
+  double slope = 2 * r->A * x + r->B, delta = -fx.hi / slope, g, k, err;
+  double dx = r->d0x + x * r->dvx, dy = r->d0y + x * r->dvy;
+  double ex = r->e0x + x * r->evx, ey = r->e0y + x * r->evy;
+  double gx = r->f0x + x * r->fvx, gy = r->f0y + x * r->fvy;
+  int side;
+  if (!(fabs(delta) < 0x1p-30)) return 0;
+  for (side = -1; side <= 1; side += 2) {
+    double sigma = delta + side * NEWTON;
+    double v = fx.hi + (fx.lo + sigma * (slope + r->A * sigma));
+    double bound = 0x1p-88 * r->spread + fabs(sigma) * 0x1p-43 * r->spread +
+                   0x1p-52 * fabs(v);
+    if (!((side * slope > 0 ? v : -v) > bound)) return 0;
+  }
+  th = two_sum(x, delta);
+  if (!rounds_to(th.hi, th.lo, 2 * NEWTON + DELTA)) return 0;
+  err = r->size * (0x1p-87 + fabs(delta) * 0x1p-44 + 4 * NEWTON + 4 * DELTA);
+  if (!value_at(dot(e, d),
+                (r->evx * dx + r->evy * dy) + (ex * r->dvx + ey * r->dvy),
+                r->evx * r->dvx + r->evy * r->dvy, delta, err, &g) ||
+      !value_at(dd_scale(dot(f, d), -1),
+                -((r->fvx * dx + r->fvy * dy) + (gx * r->dvx + gy * r->dvy)),
+                -(r->fvx * r->dvx + r->fvy * r->dvy), delta, err, &k) ||
+      !(g > 0x1p-60 * r->size && k > 0x1p-60 * r->size))
+    return 0;
+  *t = th.hi;
+  *s = g / (g + k);
+  return 1;
 }
 
 int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
@@ -495,13 +595,17 @@ int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
   ddvec v0[3], v1[3], d0, dv, e0, ev;
   dd A, B, C;
   root roots[2];
-  double size = 0, tol, k;
+  rough rough_motion;
+  double size = 0, tol, k, kept = NAN;
   int i, n, found = 0, exponent, skip;
   if (clear(a0.x, a1.x, b0.x, b1.x, c0.x, c1.x) ||
       clear(a0.y, a1.y, b0.y, b1.y, c0.y, c1.y))
     return 0;
-  skip = filter(a0, a1, b0, b1, c0, c1);
+  skip = filter(a0, a1, b0, b1, c0, c1, &rough_motion, &kept);
   if (skip == MISS) return 0;
+  if (kept == kept &&
+      one_contact(&rough_motion, kept, a0, a1, b0, b1, c0, c1, t, s))
+    return 1;
   v0[FROM_A] = vdiff(c0, a0);
   v1[FROM_A] = vdiff(c1, a1);
   v0[FROM_B] = vdiff(c0, b0);
