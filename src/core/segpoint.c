@@ -36,6 +36,8 @@
 */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "impact.h"
 
@@ -510,8 +512,8 @@ static int filter(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0, imp_vec2 b1,
 ** dots at t* within r, where no rounding boundary lies within r (plus the
 ** above) of them, the solver's t and s follow, bit for bit:
 ** - the vectors at x in double-double from the exact differences, within
-**   55u^2 of their size, and f(x) and the dots there, within 2^-88 P and
-**   2^-88 G;
+**   10u^2 of their size, and f(x) and the dots there, within 40u^2 P and
+**   40u^2 G (the bounds below allow 2^-88);
 ** - Newton's step delta = -f(x) / f'(x), and the signs of f at x + delta -+
 **   E (Taylor's formula, exact for a quadratic, with f'(x) in doubles
 **   within 2^-45 P): t* is within E of x + delta, in the filter's bracket;
@@ -521,10 +523,18 @@ static int filter(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0, imp_vec2 b1,
 #define DELTA 0x1p-70
 #define NEWTON 0x1p-80
 
-/* The difference u - v moving from (u0 - v0) to (u1 - v1), at time x. */
+/* The difference u - v, moving from u0 - v0 to u1 - v1, at time x in
+** [0, 1], as a double-double hi + lo that need not be normalised: within
+** 10u^2 (|u0 - v0| + |u1 - v1|) (the differences exact, the product of x
+** exact by Dekker's, the few roundings on terms of size u^2). */
 static dd moving(double u0, double v0, double u1, double v1, double x) {
   dd p0 = two_sum(u0, -v0), p1 = two_sum(u1, -v1);
-  return dd_add(p0, dd_mul(dd_of(x), dd_sub(p1, p0)));
+  dd step = two_sum(p1.hi, -p0.hi), r;
+  double head = x * step.hi;
+  r = two_sum(p0.hi, head);
+  r.lo += (product_error(x, step.hi, head) +
+           x * (step.lo + (p1.lo - p0.lo))) + p0.lo;
+  return r;
 }
 
 static ddvec moving_vec(imp_vec2 u0, imp_vec2 v0, imp_vec2 u1, imp_vec2 v1,
@@ -535,12 +545,30 @@ static ddvec moving_vec(imp_vec2 u0, imp_vec2 v0, imp_vec2 u1, imp_vec2 v1,
   return w;
 }
 
-/* Whether every number within r of hi + lo (a double-double) rounds to
-** hi. */
+/* a b + c d of double-doubles, as hi + lo not normalised (lo may outweigh
+** hi after a cancellation): within a few u^2 of the size of the terms (the
+** products of the heads exact, the rest of size u |a b| and u |c d|). */
+static dd products(dd a, dd b, dd c, dd d) {
+  double p = a.hi * b.hi, q = c.hi * d.hi;
+  dd r = two_sum(p, q);
+  r.lo += (product_error(a.hi, b.hi, p) + product_error(c.hi, d.hi, q)) +
+          ((a.hi * b.lo + a.lo * b.hi) + (c.hi * d.lo + c.lo * d.hi));
+  return r;
+}
+
+/* Whether every number within r of hi + lo (|lo| about ulp(hi) / 2 at
+** most) rounds to hi, for hi positive and normal: hi + lo + r short of the
+** midpoint above, hi + lo - r beyond the one below (half as far below a
+** power of two). */
 static int rounds_to(double hi, double lo, double r) {
-  double up = (nextafter(hi, INFINITY) - hi) * 0.5;
-  double down = (hi - nextafter(hi, -INFINITY)) * 0.5;
-  return fabs(lo) + 2 * r < (up < down ? up : down);
+  uint64_t bits, half_bits;
+  double half;
+  if (!(hi > 0x1p-900)) return 0;
+  memcpy(&bits, &hi, sizeof bits);
+  half_bits = ((bits >> 52) - 53) << 52;  /* ulp(hi) / 2 */
+  memcpy(&half, &half_bits, sizeof half);
+  if (lo >= 0) return lo + 2 * r < half;
+  return 2 * r - lo < ((bits & 0xfffffffffffffu) == 0 ? half * 0.5 : half);
 }
 
 /* The value at t* = x + delta (within NEWTON) of a quadratic q with q(x)
@@ -558,8 +586,9 @@ static int one_contact(const rough *r, double x, imp_vec2 a0, imp_vec2 a1,
                        double *t, double *s) {
   ddvec d = moving_vec(b0, a0, b1, a1, x), e = moving_vec(c0, a0, c1, a1, x),
         f = moving_vec(c0, b0, c1, b1, x);
-  dd fx = cross(d, e), th;
-  double slope = 2 * r->A * x + r->B, delta = -fx.hi / slope, g, k, err;
+  dd minus_dy = {-d.y.hi, -d.y.lo}, fx = products(d.x, e.y, minus_dy, e.x), th;
+  double slope = 2 * r->A * x + r->B, delta = -(fx.hi + fx.lo) / slope;
+  double g, k, err;
   double dx = r->d0x + x * r->dvx, dy = r->d0y + x * r->dvy;
   double ex = r->e0x + x * r->evx, ey = r->e0y + x * r->evy;
   double gx = r->f0x + x * r->fvx, gy = r->f0y + x * r->fvy;
@@ -575,10 +604,10 @@ static int one_contact(const rough *r, double x, imp_vec2 a0, imp_vec2 a1,
   th = two_sum(x, delta);
   if (!rounds_to(th.hi, th.lo, 2 * NEWTON + DELTA)) return 0;
   err = r->size * (0x1p-87 + fabs(delta) * 0x1p-44 + 4 * NEWTON + 4 * DELTA);
-  if (!value_at(dot(e, d),
+  if (!value_at(products(e.x, d.x, e.y, d.y),
                 (r->evx * dx + r->evy * dy) + (ex * r->dvx + ey * r->dvy),
                 r->evx * r->dvx + r->evy * r->dvy, delta, err, &g) ||
-      !value_at(dd_scale(dot(f, d), -1),
+      !value_at(dd_scale(products(f.x, d.x, f.y, d.y), -1),
                 -((r->fvx * dx + r->fvy * dy) + (gx * r->dvx + gy * r->dvy)),
                 -(r->fvx * r->dvx + r->fvy * r->dvy), delta, err, &k) ||
       !(g > 0x1p-60 * r->size && k > 0x1p-60 * r->size))
