@@ -258,13 +258,12 @@ local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl, skip)
 end
 
 -- Whether, on one axis, the point's path stays clear of the range that
--- the segment sweeps.
+-- the segment sweeps. (math.min and math.max may pick another zero than
+-- segpoint.c's choices do, which no comparison tells apart; LuaJIT
+-- compiles them without a branch.)
+local min, max = math.min, math.max
 local function clear(a0, a1, b0, b1, c0, c1)
-  local lo, hi = a0 < a1 and a0 or a1, b0 < b1 and b0 or b1
-  local mn = lo < hi and lo or hi
-  lo, hi = a0 > a1 and a0 or a1, b0 > b1 and b0 or b1
-  local mx = lo > hi and lo or hi
-  return (c0 > c1 and c1 or c0) > mx or (c0 > c1 and c0 or c1) < mn
+  return min(c0, c1) > max(a0, a1, b0, b1) or max(c0, c1) < min(a0, a1, b0, b1)
 end
 
 -- The exponent of frexp: x = m 2^e with m in [0.5, 1), for x > 0 finite.
@@ -303,22 +302,22 @@ local d0x, d0y, dvx, dvy, e0x, e0y, evx, evy, f0x, f0y, fvx, fvy, dotsize
 
 -- Of the root of f near x (see segpoint.c): 1 when contact certainly
 -- rejects it, 0 when it may not, -1 when f has no root certainly in the
--- bracket (lo, hi) set around x; then the bracket's ends.
+-- bracket (lo, hi) set around x, which it leaves in bracketlo, brackethi.
+local bracketlo, brackethi
 local function rootout(A, B, C, err, x)
   local w = 2 ^ -20 * (1 + fabs(x))
   local lo, hi = x - w, x + w
-  if signat(A, B, C, err, lo) * signat(A, B, C, err, hi) ~= -1 then
-    return -1, lo, hi
-  end
-  if hi < -2 ^ -40 or lo > 1 + 2 ^ -40 then return 1, lo, hi end
-  if not (lo >= -0.5 and hi <= 1.5) then return 0, lo, hi end
+  bracketlo, brackethi = lo, hi
+  if signat(A, B, C, err, lo) * signat(A, B, C, err, hi) ~= -1 then return -1 end
+  if hi < -2 ^ -40 or lo > 1 + 2 ^ -40 then return 1 end
+  if not (lo >= -0.5 and hi <= 1.5) then return 0 end
   local dx, dy = d0x + x * dvx, d0y + x * dvy
   local bound = 2 ^ -44 * dotsize + 8 * dotsize * w
   if (e0x + x * evx) * dx + (e0y + x * evy) * dy < -bound or
      (f0x + x * fvx) * dx + (f0y + x * fvy) * dy > bound then
-    return 1, lo, hi
+    return 1
   end
-  return 0, lo, hi
+  return 0
 end
 
 local function filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
@@ -349,8 +348,10 @@ local function filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y
   if not (disc > 2 ^ -30 * spread * spread) then return 0 end
   local q = -0.5 * (B + (B < 0 and -sqrt(disc) or sqrt(disc)))
   local x0, x1 = q / A, C / q
-  local out0, lo0, hi0 = rootout(A, B, C, 2 * err, x0)
-  local out1, lo1, hi1 = rootout(A, B, C, 2 * err, x1)
+  local out0 = rootout(A, B, C, 2 * err, x0)
+  local lo0, hi0 = bracketlo, brackethi
+  local out1 = rootout(A, B, C, 2 * err, x1)
+  local lo1, hi1 = bracketlo, brackethi
   if out0 < 0 or out1 < 0 or not (hi0 < lo1 or hi1 < lo0) then return 0 end
   if out0 == 1 and out1 == 1 then return MISS end
   if out0 == out1 or not (fabs(B) > err) then return 0 end
