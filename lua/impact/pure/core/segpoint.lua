@@ -299,6 +299,9 @@ local function inrange(v) return v >= 2 ^ -300 and v <= 2 ^ 300 end
 -- The filter's moving vectors in doubles (d, e, f at time 0 and their
 -- velocities) and the size of its bounds, as segpoint.c has them.
 local d0x, d0y, dvx, dvy, e0x, e0y, evx, evy, f0x, f0y, fvx, fvy, dotsize
+-- Its coefficients A and B of f, the spread, and the root left for
+-- onecontact (or nil).
+local fA, fB, fspread, keptroot
 
 -- Of the root of f near x (see segpoint.c): 1 when contact certainly
 -- rejects it, 0 when it may not, -1 when f has no root certainly in the
@@ -321,6 +324,7 @@ local function rootout(A, B, C, err, x)
 end
 
 local function filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
+  keptroot = nil
   local d1x, d1y, e1x, e1y, f1x, f1y = b1x - a1x, b1y - a1y, c1x - a1x, c1y - a1y,
                                        c1x - b1x, c1y - b1y
   d0x, d0y, e0x, e0y, f0x, f0y = b0x - a0x, b0y - a0y, c0x - a0x, c0y - a0y,
@@ -355,9 +359,90 @@ local function filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y
   if out0 < 0 or out1 < 0 or not (hi0 < lo1 or hi1 < lo0) then return 0 end
   if out0 == 1 and out1 == 1 then return MISS end
   if out0 == out1 or not (fabs(B) > err) then return 0 end
+  -- The other root, a contact if the point is on the segment then, well
+  -- inside the frame, and far from the first: onecontact may answer.
+  local x, lo, hi = x1, lo1, hi1
+  if out1 == 1 then x, lo, hi = x0, lo0, hi0 end
+  if lo > 2 ^ -40 and hi < 1 - 2 ^ -40 and disc > 2 ^ -10 * spread * spread then
+    keptroot, fA, fB, fspread = x, A, B, spread
+  end
   -- solve's first root is the smaller one when A and B have one sign.
   if ((out0 == 1) == (x0 < x1)) == ((A > 0) == (B > 0)) then return SKIP_FIRST end
   return SKIP_SECOND
+end
+
+-- One contact without the solver (see segpoint.c): t, s or nil.
+local DELTA, NEWTON = 2 ^ -70, 2 ^ -80
+
+-- The difference p - q, moving from p0 - q0 to p1 - q1, at time x, as an
+-- unnormalised double-double.
+local function moving(p0, q0, p1, q1, x)
+  local p0h, p0l = twosum(p0, -q0)
+  local p1h, p1l = twosum(p1, -q1)
+  local sh, sl = twosum(p1h, -p0h)
+  local head = x * sh
+  local rh, rl = twosum(p0h, head)
+  return rh, rl + ((producterror(x, sh, head) + x * (sl + (p1l - p0l))) + p0l)
+end
+
+-- a b + c d of double-doubles, unnormalised.
+local function products(ah, al, bh, bl, ch, cl, dh, dl)
+  local p, q = ah * bh, ch * dh
+  local rh, rl = twosum(p, q)
+  return rh, rl + ((producterror(ah, bh, p) + producterror(ch, dh, q)) +
+                   ((ah * bl + al * bh) + (ch * dl + cl * dh)))
+end
+
+-- Whether every number within r of hi + lo rounds to hi, hi positive and
+-- normal.
+local function roundsto(hi, lo, r)
+  if not (hi > 2 ^ -900) then return false end
+  local e = exponent(hi)
+  local half = 2 ^ (e - 54)  -- ulp(hi) / 2
+  if lo >= 0 then return lo + 2 * r < half end
+  return 2 * r - lo < (hi == 2 ^ (e - 1) and half * 0.5 or half)
+end
+
+-- The value at x + delta of a quadratic, from its value vh + vl at x and
+-- its derivatives there, when it rounds to one double within r.
+local function valueat(vh, vl, q1, q2, delta, r)
+  local wh, wl = twosum(vh, vl + delta * (q1 + q2 * delta))
+  if roundsto(wh, wl, r) then return wh end
+  return nil
+end
+
+local function onecontact(x, a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
+  local dxh, dxl = moving(b0x, a0x, b1x, a1x, x)
+  local dyh, dyl = moving(b0y, a0y, b1y, a1y, x)
+  local exh, exl = moving(c0x, a0x, c1x, a1x, x)
+  local eyh, eyl = moving(c0y, a0y, c1y, a1y, x)
+  local fh, fl = products(dxh, dxl, eyh, eyl, -dyh, -dyl, exh, exl)
+  local slope = 2 * fA * x + fB
+  local delta = -(fh + fl) / slope
+  if not (fabs(delta) < 2 ^ -30) then return nil end
+  for side = -1, 1, 2 do
+    local sigma = delta + side * NEWTON
+    local v = fh + (fl + sigma * (slope + fA * sigma))
+    local bound = 2 ^ -88 * fspread + fabs(sigma) * 2 ^ -43 * fspread + 2 ^ -52 * fabs(v)
+    if not ((side * slope > 0 and v or -v) > bound) then return nil end
+  end
+  local th, tl = twosum(x, delta)
+  if not roundsto(th, tl, 2 * NEWTON + DELTA) then return nil end
+  local gxh, gxl = moving(c0x, b0x, c1x, b1x, x)
+  local gyh, gyl = moving(c0y, b0y, c1y, b1y, x)
+  local dx, dy = d0x + x * dvx, d0y + x * dvy
+  local ex, ey = e0x + x * evx, e0y + x * evy
+  local gx, gy = f0x + x * fvx, f0y + x * fvy
+  local err = dotsize * (2 ^ -87 + fabs(delta) * 2 ^ -44 + 4 * NEWTON + 4 * DELTA)
+  local vh, vl = products(exh, exl, dxh, dxl, eyh, eyl, dyh, dyl)
+  local g = valueat(vh, vl, (evx * dx + evy * dy) + (ex * dvx + ey * dvy),
+                    evx * dvx + evy * dvy, delta, err)
+  if not g then return nil end
+  vh, vl = products(gxh, gxl, dxh, dxl, gyh, gyl, dyh, dyl)
+  local k = valueat(vh * -1.0, vl * -1.0, -((fvx * dx + fvy * dy) + (gx * dvx + gy * dvy)),
+                    -(fvx * dvx + fvy * dvy), delta, err)
+  if not (k and g > 2 ^ -60 * dotsize and k > 2 ^ -60 * dotsize) then return nil end
+  return th, g / (g + k)
 end
 
 local v0 = {}
@@ -369,6 +454,11 @@ return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
   end
   local skip = filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
   if skip == MISS then return nil end
+  if keptroot then
+    local t, s = onecontact(keptroot, a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y,
+                            c1x, c1y)
+    if t then return t, s end
+  end
   setdifference(v0, FROM_A, c0x, c0y, a0x, a0y)
   setdifference(v1, FROM_A, c1x, c1y, a1x, a1y)
   setdifference(v0, FROM_B, c0x, c0y, b0x, b0y)
