@@ -208,6 +208,32 @@ do
     run(plain.tables.intersectOBB, pa, pb), run(plain.multi.intersectOBB, pa, pb) }
 end
 
+-- sweepSegmentPoint: a segment whose ends move anywhere across a 20 x 20
+-- field against a point moving across it.
+do
+  local list = scenes(function()
+    local s = {}
+    for j = 1, 12 do s[j] = uniform(-10, 10) end
+    return s
+  end, function(s) return multi.sweepSegmentPoint((table.unpack or unpack)(s)) end)
+  local c = { columns(list, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12) }
+  local a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y = (table.unpack or unpack)(c)
+  local function run(f)
+    return function(n)
+      local s = 0
+      for i = 1, n do
+        local k = i % CASES + 1
+        local t = f(a0x[k], a0y[k], a1x[k], a1y[k], b0x[k], b0y[k], b1x[k], b1y[k],
+                    c0x[k], c0y[k], c1x[k], c1y[k])
+        if t then s = s + 1 end
+      end
+      return s
+    end
+  end
+  cases[#cases + 1] = { "sweepSegmentPoint", run(impact.sweepSegmentPoint),
+    run(plain.tables.sweepSegmentPoint), run(multi.sweepSegmentPoint) }
+end
+
 -- sweepInto: one box against k colliders, reported per collider; the
 -- deltas vary, and about half of the sweeps end on a collider.
 for _, k in ipairs({ 10, 100, 1000, 10000 }) do

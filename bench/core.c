@@ -43,11 +43,13 @@ static imp_aabb random_box(double area) {
   return b;
 }
 
-/* One scene: two boxes, the same turned, a point and a delta. */
+/* One scene: two boxes, the same turned, a point and a delta; and a moving
+** segment's ends and a moving point, from and to (a0, a1, b0, b1, c0, c1). */
 typedef struct scene {
   imp_aabb box, other;
   imp_obb turned, other_turned;
   double x, y, dx, dy;
+  imp_vec2 motion[6];
 } scene;
 
 static imp_obb turn(const imp_aabb *box) {
@@ -59,6 +61,7 @@ static imp_obb turn(const imp_aabb *box) {
 
 static scene random_scene(void) {
   scene s;
+  int i;
   s.box = random_box(16);
   s.other = random_box(16);
   s.turned = turn(&s.box);
@@ -67,6 +70,10 @@ static scene random_scene(void) {
   s.y = uniform(-24, 24);
   s.dx = uniform(-32, 32);
   s.dy = uniform(-32, 32);
+  for (i = 0; i < 6; i++) {
+    s.motion[i].x = uniform(-10, 10);
+    s.motion[i].y = uniform(-10, 10);
+  }
   return s;
 }
 
@@ -105,6 +112,13 @@ static double k_sweep(const scene *s, int *hit) {
   imp_aabb_sweep_aabb(&s->box, &s->other, s->dx, s->dy, &w);
   *hit = w.has_hit;
   return w.time;
+}
+
+static double k_segment_point(const scene *s, int *hit) {
+  const imp_vec2 *m = s->motion;
+  double t[2] = {0, 0}, u[2];
+  *hit = imp_sweep_segment_point(m[0], m[1], m[2], m[3], m[4], m[5], t, u);
+  return t[0];
 }
 
 static scene scenes[CASES];
@@ -178,6 +192,7 @@ static const struct { const char *name; kernel k; } kernels[] = {
   {"aabb intersect_segment", k_segment},
   {"aabb intersect_aabb", k_aabb},
   {"obb intersect_obb", k_obb},
+  {"sweep_segment_point", k_segment_point},
   {"aabb sweep_aabb", k_sweep},  /* last: sweep_into uses its scenes */
 };
 

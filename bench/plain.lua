@@ -104,10 +104,60 @@ function multi.intersectOBB(a, b)
      and abs(dy * bc - dx * bs) < b.hy + a.hx * sr + a.hy * cr
 end
 
+-- Moving segment against moving point, as the textbook solves it: relative
+-- to the a end, the segment is d(t) = d0 + t dv and the point e(t) = e0 + t
+-- ev; the point is on the segment's line when cross(d, e) = 0, a quadratic
+-- in t, and on the segment when besides s = dot(e, d) / dot(d, d) is in
+-- [0, 1]. No care for rounding or degenerate motions beyond a zero leading
+-- term. -> t1, s1[, t2, s2] | nil
+local function along(t, d0x, d0y, dvx, dvy, e0x, e0y, evx, evy)
+  if t < 0 or t > 1 then return nil end
+  local dx, dy, ex, ey = d0x + dvx * t, d0y + dvy * t, e0x + evx * t, e0y + evy * t
+  local dd = dx * dx + dy * dy
+  if dd == 0 then return nil end
+  local s = (ex * dx + ey * dy) / dd
+  if s < 0 or s > 1 then return nil end
+  return s
+end
+
+function multi.sweepSegmentPoint(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
+  local d0x, d0y, e0x, e0y = b0x - a0x, b0y - a0y, c0x - a0x, c0y - a0y
+  local dvx, dvy = (b1x - a1x) - d0x, (b1y - a1y) - d0y
+  local evx, evy = (c1x - a1x) - e0x, (c1y - a1y) - e0y
+  local A = dvx * evy - dvy * evx
+  local B = d0x * evy - d0y * evx + dvx * e0y - dvy * e0x
+  local C = d0x * e0y - d0y * e0x
+  local t1, t2
+  if A == 0 then
+    if B == 0 then return nil end
+    t1 = -C / B
+  else
+    local disc = B * B - 4 * A * C
+    if disc < 0 then return nil end
+    local root = math.sqrt(disc)
+    t1, t2 = (-B - root) / (2 * A), (-B + root) / (2 * A)
+    if t2 < t1 then t1, t2 = t2, t1 end
+  end
+  local s1 = along(t1, d0x, d0y, dvx, dvy, e0x, e0y, evx, evy)
+  local s2 = t2 and along(t2, d0x, d0y, dvx, dvy, e0x, e0y, evx, evy)
+  if s1 and s2 then return t1, s1, t2, s2 end
+  if s1 then return t1, s1 end
+  if s2 then return t2, s2 end
+  return nil
+end
+
 local tables = {}
 
 -- A boolean has no table to make: both styles are the same test.
 tables.intersectOBB = multi.intersectOBB
+
+-- The contacts as a list of { time =, s = } tables, or nil.
+function tables.sweepSegmentPoint(...)
+  local t1, s1, t2, s2 = multi.sweepSegmentPoint(...)
+  if not t1 then return nil end
+  if not t2 then return { { time = t1, s = s1 } } end
+  return { { time = t1, s = s1 }, { time = t2, s = s2 } }
+end
 
 local function newhit(collider, px, py, dx, dy, nx, ny, time)
   return { collider = collider, pos = { x = px, y = py },

@@ -36,8 +36,14 @@
 */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "impact.h"
+
+/* What the filter (below) knows of solve()'s two roots: which of them
+** contact() rejects; both is a miss. */
+enum { SKIP_FIRST = 1, SKIP_SECOND = 2, MISS = 3 };
 
 /* Relative error bound of the double-double results below. */
 #define TINY (16 * DBL_EPSILON * DBL_EPSILON)
@@ -124,12 +130,11 @@ static ddvec vdiff(imp_vec2 u, imp_vec2 v) {
   return r;
 }
 
-/* v 2^n, exactly while nothing underflows */
-static ddvec vscale(ddvec v, int n) {
-  v.x.hi = ldexp(v.x.hi, n);
-  v.x.lo = ldexp(v.x.lo, n);
-  v.y.hi = ldexp(v.y.hi, n);
-  v.y.lo = ldexp(v.y.lo, n);
+/* v k, k a power of two: exactly while nothing underflows, and rounded
+** once (as ldexp) where it does. */
+static ddvec vscale(ddvec v, double k) {
+  v.x = dd_scale(v.x, k);
+  v.y = dd_scale(v.y, k);
   return v;
 }
 
@@ -289,10 +294,12 @@ static int known_root(const motion *m, dd f0, dd f1, root *r) {
 }
 
 /* The real roots of f = A t^2 + B t + C, with A and B not both zero, its
-** coefficients within tol, and f1 = f(1). A root moves by the coefficients'
-** error (3 tol on [0, 1]) over |f'| there: that is its error bound. */
+** coefficients within tol, and f1 = f(1); of two distinct roots, those
+** that skip (a mask from the filter) names are left uncomputed. A root
+** moves by the coefficients' error (3 tol on [0, 1]) over |f'| there: that
+** is its error bound. */
 static int solve(const motion *m, dd A, dd B, dd C, dd f1, double tol,
-                 root r[2]) {
+                 int skip, root r[2]) {
   dd disc = dd_sub(dd_mul(B, B), dd_mul(dd_scale(A, 4), C));
   double tol_disc = 4 * tol * (fabs(A.hi) + fabs(B.hi) + fabs(C.hi)), o;
   if (A.hi == 0) {
@@ -304,8 +311,8 @@ static int solve(const motion *m, dd A, dd B, dd C, dd f1, double tol,
     /* The stable form: -B and the square root never cancel. */
     dd root = dd_sqrt(disc);
     dd q = dd_scale(dd_add(B, B.hi < 0 ? dd_scale(root, -1) : root), -0.5);
-    r[0].t = dd_div(q, A);
-    r[1].t = dd_div(C, q);
+    if (!(skip & SKIP_FIRST)) r[0].t = dd_div(q, A);
+    if (!(skip & SKIP_SECOND)) r[1].t = dd_div(C, q);
     r[0].err = r[1].err = 3 * tol / root.hi;
     return 2;
   }
@@ -355,6 +362,261 @@ static double spread(ddvec u0, ddvec u1, ddvec w0, ddvec w1) {
          (fabs(u0.y.hi) + fabs(u1.y.hi)) * (fabs(w0.x.hi) + fabs(w1.x.hi));
 }
 
+/*
+** The filter. Most scenes are decided far from any tie: plain doubles, with
+** a rigorous bound on their error, then tell what the double-double path
+** would conclude, and the filter answers "miss" or "that root is not a
+** contact" only when that is certain; else the exact path decides, as
+** before. It returns a mask of the two roots of solve() that contact()
+** would reject (both: a miss), so that only the others are computed: the
+** same answer bit for bit, since the mask only spares work. Where one root
+** is left, one_contact() (below) may find the solver's answer for it.
+**
+** Bounds, with u = 2^-53 and X, Y the sums |v(0)| + |v(1)| of a vector's
+** components (d = b - a, e = c - a, f = c - b, at times 0 and 1):
+** - the differences round once each; A, B and C (the coefficients of
+**   cross(d, e), as the exact path has them) are then within 6.3u, 14.5u and
+**   3.1u of P = Xd Ye + Yd Xe (the spread), and Horner's rule at x adds
+**   8.1u P (x^2 + |x| + 1): f(x) is within 2^-47 P (x^2 + |x| + 1), and the
+**   discriminant within 12 P 2^-47 P + 16.4u P^2 < 2^-43 P^2. The filter
+**   uses twice these and more (2^-46, 2^-40), which also covers the
+**   rounding of the bounds and the exact path's own error (2^-95 P);
+** - at a time in [-1/2, 3/2], dot(e, d) and dot(f, d) come within 34u G of
+**   their exact values and change by at most 3 G per unit of time, where G
+**   = (Xd + Yd)(Xd + Yd + Xe + Ye + Xf + Yf) also bounds the exact path's
+**   tolerances in contact() (2^-78 G);
+** - with |A| > 2^-47 P and the discriminant above 2^-30 P^2, the exact
+**   path takes two distinct roots (disc > tol_disc) within 2^-62 of the
+**   true ones where they are below 2 in size (and within 2^-47 of their
+**   size beyond), each with an error bound (root.err) below 2^-80.
+** A root is bracketed by the signs of f at x -+ w, certain under the
+** bound; two disjoint brackets hold one root each. A bracket outside
+** [-2^-40, 1 + 2^-40] is no contact, nor one where the point is certainly
+** before the a end (dot(e, d) < 0) or past the b end (dot(f, d) > 0).
+** P and G are kept within 2^-300 and 2^300: nothing overflows, and an
+** underflow costs less than the bounds leave to spare. NaN fails every test.
+*/
+/* The sign of f(x) = (A x + B) x + C when certain under the bound
+** err (x^2 + |x| + 1), else 0. */
+static int sign_at(double A, double B, double C, double err, double x) {
+  double f = (A * x + B) * x + C, bound = err * ((x * x + fabs(x)) + 1);
+  return f > bound ? 1 : (f < -bound ? -1 : 0);
+}
+
+/* The moving vectors of the filter, in doubles: d = b - a, e = c - a and
+** f = c - b at time 0, their velocities, and the bounds' sizes. */
+typedef struct rough {
+  double d0x, d0y, dvx, dvy, e0x, e0y, evx, evy, f0x, f0y, fvx, fvy;
+  double A, B, C, spread, size;
+} rough;
+
+static int in_range(double v) { return v >= 0x1p-300 && v <= 0x1p300; }
+
+/* Of the root of f near x: 1 when contact() certainly rejects it, 0 when
+** it may not, -1 when f has no root certainly in (lo, hi), the bracket
+** set around x (then it holds just one root, that of solve() that x
+** estimates). Rejected: outside [0, 1], or with the point off the segment
+** at every time in the bracket. */
+static int root_out(const rough *r, double err, double x, double *lo,
+                    double *hi) {
+  double w = 0x1p-20 * (1 + fabs(x)), dx, dy, bound;
+  *lo = x - w;
+  *hi = x + w;
+  if (sign_at(r->A, r->B, r->C, err, *lo) *
+          sign_at(r->A, r->B, r->C, err, *hi) != -1)
+    return -1;
+  if (*hi < -0x1p-40 || *lo > 1 + 0x1p-40) return 1;
+  if (!(*lo >= -0.5 && *hi <= 1.5)) return 0;
+  dx = r->d0x + x * r->dvx;
+  dy = r->d0y + x * r->dvy;
+  bound = 0x1p-44 * r->size + 8 * r->size * w;
+  return (r->e0x + x * r->evx) * dx + (r->e0y + x * r->evy) * dy < -bound ||
+         (r->f0x + x * r->fvx) * dx + (r->f0y + x * r->fvy) * dy > bound;
+}
+
+static int filter(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0, imp_vec2 b1,
+                  imp_vec2 c0, imp_vec2 c1, rough *r, double *kept) {
+  double d1x = b1.x - a1.x, d1y = b1.y - a1.y, e1x = c1.x - a1.x,
+         e1y = c1.y - a1.y, f1x = c1.x - b1.x, f1y = c1.y - b1.y;
+  double xd, yd, xe, ye, xf, yf, err, disc, q, x[2], lo[2], hi[2];
+  int i, out[2];
+  r->d0x = b0.x - a0.x;
+  r->d0y = b0.y - a0.y;
+  r->e0x = c0.x - a0.x;
+  r->e0y = c0.y - a0.y;
+  r->f0x = c0.x - b0.x;
+  r->f0y = c0.y - b0.y;
+  r->dvx = d1x - r->d0x;
+  r->dvy = d1y - r->d0y;
+  r->evx = e1x - r->e0x;
+  r->evy = e1y - r->e0y;
+  r->fvx = f1x - r->f0x;
+  r->fvy = f1y - r->f0y;
+  xd = fabs(r->d0x) + fabs(d1x);
+  yd = fabs(r->d0y) + fabs(d1y);
+  xe = fabs(r->e0x) + fabs(e1x);
+  ye = fabs(r->e0y) + fabs(e1y);
+  xf = fabs(r->f0x) + fabs(f1x);
+  yf = fabs(r->f0y) + fabs(f1y);
+  r->spread = xd * ye + yd * xe;
+  r->size = (xd + yd) * (((xd + yd) + (xe + ye)) + (xf + yf));
+  r->A = r->dvx * r->evy - r->dvy * r->evx;
+  r->B = (r->d0x * r->evy - r->d0y * r->evx) +
+         (r->dvx * r->e0y - r->dvy * r->e0x);
+  r->C = r->d0x * r->e0y - r->d0y * r->e0x;
+  err = 0x1p-47 * r->spread;
+  if (!(in_range(r->spread) && in_range(r->size))) return 0;
+  disc = r->B * r->B - 4 * r->A * r->C;
+  if (!(fabs(r->A) > err)) {
+    /* A about zero (solve() may take it as zero, or not): a root near
+    ** -C / B, and the other, if any, beyond |B / 2A| > 2^25. */
+    if (!(fabs(r->B) > 0x1p-20 * r->spread)) return 0;
+    q = -0.5 * (r->B + (r->B < 0 ? -sqrt(disc) : sqrt(disc)));
+    x[0] = r->C / q;
+    return fabs(x[0]) < 0x1p23 &&
+           root_out(r, 2 * err, x[0], &lo[0], &hi[0]) == 1 ? MISS : 0;
+  }
+  if (disc < -0x1p-40 * r->spread * r->spread) return MISS;
+  if (!(disc > 0x1p-30 * r->spread * r->spread)) return 0;
+  q = -0.5 * (r->B + (r->B < 0 ? -sqrt(disc) : sqrt(disc)));
+  x[0] = q / r->A;
+  x[1] = r->C / q;
+  out[0] = root_out(r, 2 * err, x[0], &lo[0], &hi[0]);
+  out[1] = root_out(r, 2 * err, x[1], &lo[1], &hi[1]);
+  if (out[0] < 0 || out[1] < 0 || !(hi[0] < lo[1] || hi[1] < lo[0]))
+    return 0;
+  if (out[0] && out[1]) return MISS;
+  if (out[0] == out[1] || !(fabs(r->B) > err)) return 0;
+  /* The other root, a contact if the point is on the segment then, well
+  ** inside the frame, and far from the first: one_contact() may answer. */
+  i = out[0] ? 1 : 0;
+  if (lo[i] > 0x1p-40 && hi[i] < 1 - 0x1p-40 &&
+      disc > 0x1p-10 * r->spread * r->spread)
+    *kept = x[i];
+  /* solve()'s first root is the smaller one when A and B have one sign. */
+  return (out[0] == (x[0] < x[1])) == ((r->A > 0) == (r->B > 0))
+             ? SKIP_FIRST
+             : SKIP_SECOND;
+}
+
+/*
+** One contact without the solver. The filter hands over the root x of the
+** one contact it could not rule out, when it is well inside the frame with
+** the discriminant above 2^-10 P^2. Then solve()'s root V is within
+** DELTA = 2^-70 of the true root t* (its coefficients are within 2^-95 P,
+** the discriminant within 2^-92 P^2, so 2^-82 of itself, and the square
+** root, q and the quotient add no more than that), and contact()'s dot(e,
+** d) and dot(f, d) are within 2 G DELTA + 2^-95 G of their true values at
+** t*. Each of V, and those dots, it rounds to nearest (the last step of
+** every double-double operation rounds hi + lo). So, knowing t* and the
+** dots at t* within r, where no rounding boundary lies within r (plus the
+** above) of them, the solver's t and s follow, bit for bit:
+** - the vectors at x in double-double from the exact differences, within
+**   10u^2 of their size, and f(x) and the dots there, within 40u^2 P and
+**   40u^2 G (the bounds below allow 2^-88);
+** - Newton's step delta = -f(x) / f'(x), and the signs of f at x + delta -+
+**   E (Taylor's formula, exact for a quadratic, with f'(x) in doubles
+**   within 2^-45 P): t* is within E of x + delta, in the filter's bracket;
+** - the dots at t* by Taylor's formula from x, their derivatives in
+**   doubles.
+*/
+#define DELTA 0x1p-70
+#define NEWTON 0x1p-80
+
+/* The difference u - v, moving from u0 - v0 to u1 - v1, at time x in
+** [0, 1], as a double-double hi + lo that need not be normalised: within
+** 10u^2 (|u0 - v0| + |u1 - v1|) (the differences exact, the product of x
+** exact by Dekker's, the few roundings on terms of size u^2). */
+static dd moving(double u0, double v0, double u1, double v1, double x) {
+  dd p0 = two_sum(u0, -v0), p1 = two_sum(u1, -v1);
+  dd step = two_sum(p1.hi, -p0.hi), r;
+  double head = x * step.hi;
+  r = two_sum(p0.hi, head);
+  r.lo += (product_error(x, step.hi, head) +
+           x * (step.lo + (p1.lo - p0.lo))) + p0.lo;
+  return r;
+}
+
+static ddvec moving_vec(imp_vec2 u0, imp_vec2 v0, imp_vec2 u1, imp_vec2 v1,
+                        double x) {
+  ddvec w;
+  w.x = moving(u0.x, v0.x, u1.x, v1.x, x);
+  w.y = moving(u0.y, v0.y, u1.y, v1.y, x);
+  return w;
+}
+
+/* a b + c d of double-doubles, as hi + lo not normalised (lo may outweigh
+** hi after a cancellation): within a few u^2 of the size of the terms (the
+** products of the heads exact, the rest of size u |a b| and u |c d|). */
+static dd products(dd a, dd b, dd c, dd d) {
+  double p = a.hi * b.hi, q = c.hi * d.hi;
+  dd r = two_sum(p, q);
+  r.lo += (product_error(a.hi, b.hi, p) + product_error(c.hi, d.hi, q)) +
+          ((a.hi * b.lo + a.lo * b.hi) + (c.hi * d.lo + c.lo * d.hi));
+  return r;
+}
+
+/* Whether every number within r of hi + lo (|lo| about ulp(hi) / 2 at
+** most) rounds to hi, for hi positive and normal: hi + lo + r short of the
+** midpoint above, hi + lo - r beyond the one below (half as far below a
+** power of two). */
+static int rounds_to(double hi, double lo, double r) {
+  uint64_t bits, half_bits;
+  double half;
+  if (!(hi > 0x1p-900)) return 0;
+  memcpy(&bits, &hi, sizeof bits);
+  half_bits = ((bits >> 52) - 53) << 52;  /* ulp(hi) / 2 */
+  memcpy(&half, &half_bits, sizeof half);
+  if (lo >= 0) return lo + 2 * r < half;
+  return 2 * r - lo < ((bits & 0xfffffffffffffu) == 0 ? half * 0.5 : half);
+}
+
+/* The value at t* = x + delta (within NEWTON) of a quadratic q with q(x)
+** = v (double-double), q'(x) = q1 and q'' = 2 q2 (doubles): in *hi, if
+** it rounds to one double with the error bound r added. */
+static int value_at(dd v, double q1, double q2, double delta, double r,
+                    double *hi) {
+  dd w = two_sum(v.hi, v.lo + delta * (q1 + q2 * delta));
+  *hi = w.hi;
+  return rounds_to(w.hi, w.lo, r);
+}
+
+static int one_contact(const rough *r, double x, imp_vec2 a0, imp_vec2 a1,
+                       imp_vec2 b0, imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
+                       double *t, double *s) {
+  ddvec d = moving_vec(b0, a0, b1, a1, x), e = moving_vec(c0, a0, c1, a1, x),
+        f = moving_vec(c0, b0, c1, b1, x);
+  dd minus_dy = {-d.y.hi, -d.y.lo}, fx = products(d.x, e.y, minus_dy, e.x), th;
+  double slope = 2 * r->A * x + r->B, delta = -(fx.hi + fx.lo) / slope;
+  double g, k, err;
+  double dx = r->d0x + x * r->dvx, dy = r->d0y + x * r->dvy;
+  double ex = r->e0x + x * r->evx, ey = r->e0y + x * r->evy;
+  double gx = r->f0x + x * r->fvx, gy = r->f0y + x * r->fvy;
+  int side;
+  if (!(fabs(delta) < 0x1p-30)) return 0;
+  for (side = -1; side <= 1; side += 2) {
+    double sigma = delta + side * NEWTON;
+    double v = fx.hi + (fx.lo + sigma * (slope + r->A * sigma));
+    double bound = 0x1p-88 * r->spread + fabs(sigma) * 0x1p-43 * r->spread +
+                   0x1p-52 * fabs(v);
+    if (!((side * slope > 0 ? v : -v) > bound)) return 0;
+  }
+  th = two_sum(x, delta);
+  if (!rounds_to(th.hi, th.lo, 2 * NEWTON + DELTA)) return 0;
+  err = r->size * (0x1p-87 + fabs(delta) * 0x1p-44 + 4 * NEWTON + 4 * DELTA);
+  if (!value_at(products(e.x, d.x, e.y, d.y),
+                (r->evx * dx + r->evy * dy) + (ex * r->dvx + ey * r->dvy),
+                r->evx * r->dvx + r->evy * r->dvy, delta, err, &g) ||
+      !value_at(dd_scale(products(f.x, d.x, f.y, d.y), -1),
+                -((r->fvx * dx + r->fvy * dy) + (gx * r->dvx + gy * r->dvy)),
+                -(r->fvx * r->dvx + r->fvy * r->dvy), delta, err, &k) ||
+      !(g > 0x1p-60 * r->size && k > 0x1p-60 * r->size))
+    return 0;
+  *t = th.hi;
+  *s = g / (g + k);
+  return 1;
+}
+
 int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
                             imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
                             double t[2], double s[2]) {
@@ -362,11 +624,17 @@ int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
   ddvec v0[3], v1[3], d0, dv, e0, ev;
   dd A, B, C;
   root roots[2];
-  double size = 0, tol;
-  int i, n, found = 0, exponent;
+  rough rough_motion;
+  double size = 0, tol, k, kept = NAN;
+  int i, n, found = 0, exponent, skip;
   if (clear(a0.x, a1.x, b0.x, b1.x, c0.x, c1.x) ||
       clear(a0.y, a1.y, b0.y, b1.y, c0.y, c1.y))
     return 0;
+  skip = filter(a0, a1, b0, b1, c0, c1, &rough_motion, &kept);
+  if (skip == MISS) return 0;
+  if (kept == kept &&
+      one_contact(&rough_motion, kept, a0, a1, b0, b1, c0, c1, t, s))
+    return 1;
   v0[FROM_A] = vdiff(c0, a0);
   v1[FROM_A] = vdiff(c1, a1);
   v0[FROM_B] = vdiff(c0, b0);
@@ -378,9 +646,17 @@ int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
   /* t and s do not change with the scale: work where the size is about 1,
   ** so that nothing overflows or underflows. */
   frexp(size, &exponent);
+  if (exponent < -1023) {  /* 2^-exponent is too large for a double */
+    for (i = 0; i < 3; i++) {
+      v0[i] = vscale(v0[i], 0x1p600);
+      v1[i] = vscale(v1[i], 0x1p600);
+    }
+    exponent += 600;
+  }
+  k = ldexp(1, -exponent);
   for (i = 0; i < 3; i++) {
-    v0[i] = vscale(v0[i], -exponent);
-    v1[i] = vscale(v1[i], -exponent);
+    v0[i] = vscale(v0[i], k);
+    v1[i] = vscale(v1[i], k);
     track(&m, i, v0[i], v1[i]);
   }
   d0 = m.rel[SEGMENT];
@@ -397,9 +673,10 @@ int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
     return collinear_contacts(&m, t, s);
   }
   n = solve(&m, A, B, C, settle(cross(v1[SEGMENT], v1[FROM_A]), tol), tol,
-            roots);
+            skip, roots);
   for (i = 0; i < n; i++)
-    if (contact(&m, roots[i], &t[found], &s[found])) found++;
+    if (!(skip >> i & 1) && contact(&m, roots[i], &t[found], &s[found]))
+      found++;
   if (found == 2 && t[0] == t[1]) return 1;  /* one contact, found twice */
   if (found == 2 && t[1] < t[0]) {
     double x = t[0];

@@ -6,6 +6,9 @@ local sqrt, log, floor = math.sqrt, math.log, math.floor
 
 local DBL_MAX = 1.7976931348623157e308
 local TINY = 16 * 2 ^ -52 * 2 ^ -52  -- relative error bound of the results
+-- What the filter (below) knows of solve's two roots: which of them
+-- contact rejects; both is a miss.
+local SKIP_FIRST, SKIP_SECOND, MISS = 1, 2, 3
 
 local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
 
@@ -208,8 +211,9 @@ local function knownroot(f0, f1)
 end
 
 -- The real roots of A t^2 + B t + C (see segpoint.c): how many, then each
--- root's hi, lo and error bound.
-local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl)
+-- root's hi, lo and error bound; of two distinct roots, those that skip
+-- names are left uncomputed (nil).
+local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl, skip)
   local ph, pl = mul(Bh, Bl, Bh, Bl)
   local qh, ql = mul(Ah * 4, Al * 4, Ch, Cl)
   local disc = sub(ph, pl, qh, ql)
@@ -227,8 +231,9 @@ local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl)
     if Bh < 0 then sh, sl = add(Bh, Bl, rh * -1.0, rl * -1.0)
     else sh, sl = add(Bh, Bl, rh, rl) end
     sh, sl = sh * -0.5, sl * -0.5
-    local t0h, t0l = div(sh, sl, Ah, Al)
-    local t1h, t1l = div(Ch, Cl, sh, sl)
+    local t0h, t0l, t1h, t1l
+    if skip ~= SKIP_FIRST then t0h, t0l = div(sh, sl, Ah, Al) end
+    if skip ~= SKIP_SECOND then t1h, t1l = div(Ch, Cl, sh, sl) end
     return 2, t0h, t0l, err, t1h, t1l, err
   end
   if not (disc >= -toldisc) then return 0 end
@@ -253,13 +258,12 @@ local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl)
 end
 
 -- Whether, on one axis, the point's path stays clear of the range that
--- the segment sweeps.
+-- the segment sweeps. (math.min and math.max may pick another zero than
+-- segpoint.c's choices do, which no comparison tells apart; LuaJIT
+-- compiles them without a branch.)
+local min, max = math.min, math.max
 local function clear(a0, a1, b0, b1, c0, c1)
-  local lo, hi = a0 < a1 and a0 or a1, b0 < b1 and b0 or b1
-  local mn = lo < hi and lo or hi
-  lo, hi = a0 > a1 and a0 or a1, b0 > b1 and b0 or b1
-  local mx = lo > hi and lo or hi
-  return (c0 > c1 and c1 or c0) > mx or (c0 > c1 and c0 or c1) < mn
+  return min(c0, c1) > max(a0, a1, b0, b1) or max(c0, c1) < min(a0, a1, b0, b1)
 end
 
 -- The exponent of frexp: x = m 2^e with m in [0.5, 1), for x > 0 finite.
@@ -278,12 +282,182 @@ local function ldexp(x, n)
   return x * 2 ^ n
 end
 
+-- The filter (see segpoint.c for its bounds): which of solve's two roots
+-- contact certainly rejects (SKIP_FIRST, SKIP_SECOND, MISS for both), or 0.
+-- Its numbers are all floats: math.abs is fabs on them, and LuaJIT
+-- compiles it without a branch.
+local fabs = math.abs
+
+-- The sign of (A x + B) x + C when certain under err (x^2 + |x| + 1), else 0.
+local function signat(A, B, C, err, x)
+  local f, bound = (A * x + B) * x + C, err * ((x * x + fabs(x)) + 1)
+  return f > bound and 1 or (f < -bound and -1 or 0)
+end
+
+local function inrange(v) return v >= 2 ^ -300 and v <= 2 ^ 300 end
+
+-- The filter's moving vectors in doubles (d, e, f at time 0 and their
+-- velocities) and the size of its bounds, as segpoint.c has them.
+local d0x, d0y, dvx, dvy, e0x, e0y, evx, evy, f0x, f0y, fvx, fvy, dotsize
+-- Its coefficients A and B of f, the spread, and the root left for
+-- onecontact (or nil).
+local fA, fB, fspread, keptroot
+
+-- Of the root of f near x (see segpoint.c): 1 when contact certainly
+-- rejects it, 0 when it may not, -1 when f has no root certainly in the
+-- bracket (lo, hi) set around x, which it leaves in bracketlo, brackethi.
+local bracketlo, brackethi
+local function rootout(A, B, C, err, x)
+  local w = 2 ^ -20 * (1 + fabs(x))
+  local lo, hi = x - w, x + w
+  bracketlo, brackethi = lo, hi
+  if signat(A, B, C, err, lo) * signat(A, B, C, err, hi) ~= -1 then return -1 end
+  if hi < -2 ^ -40 or lo > 1 + 2 ^ -40 then return 1 end
+  if not (lo >= -0.5 and hi <= 1.5) then return 0 end
+  local dx, dy = d0x + x * dvx, d0y + x * dvy
+  local bound = 2 ^ -44 * dotsize + 8 * dotsize * w
+  if (e0x + x * evx) * dx + (e0y + x * evy) * dy < -bound or
+     (f0x + x * fvx) * dx + (f0y + x * fvy) * dy > bound then
+    return 1
+  end
+  return 0
+end
+
+local function filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
+  keptroot = nil
+  local d1x, d1y, e1x, e1y, f1x, f1y = b1x - a1x, b1y - a1y, c1x - a1x, c1y - a1y,
+                                       c1x - b1x, c1y - b1y
+  d0x, d0y, e0x, e0y, f0x, f0y = b0x - a0x, b0y - a0y, c0x - a0x, c0y - a0y,
+                                 c0x - b0x, c0y - b0y
+  dvx, dvy, evx, evy, fvx, fvy = d1x - d0x, d1y - d0y, e1x - e0x, e1y - e0y,
+                                 f1x - f0x, f1y - f0y
+  local xd, yd = fabs(d0x) + fabs(d1x), fabs(d0y) + fabs(d1y)
+  local xe, ye = fabs(e0x) + fabs(e1x), fabs(e0y) + fabs(e1y)
+  local xf, yf = fabs(f0x) + fabs(f1x), fabs(f0y) + fabs(f1y)
+  local spread = xd * ye + yd * xe
+  dotsize = (xd + yd) * (((xd + yd) + (xe + ye)) + (xf + yf))
+  local A = dvx * evy - dvy * evx
+  local B = (d0x * evy - d0y * evx) + (dvx * e0y - dvy * e0x)
+  local C = d0x * e0y - d0y * e0x
+  local err = 2 ^ -47 * spread
+  if not (inrange(spread) and inrange(dotsize)) then return 0 end
+  local disc = B * B - 4 * A * C
+  if not (fabs(A) > err) then
+    -- A about zero: a root near -C / B, the other beyond 2^25.
+    if not (fabs(B) > 2 ^ -20 * spread) then return 0 end
+    local x = C / (-0.5 * (B + (B < 0 and -sqrt(disc) or sqrt(disc))))
+    return fabs(x) < 2 ^ 23 and rootout(A, B, C, 2 * err, x) == 1 and MISS or 0
+  end
+  if disc < -2 ^ -40 * spread * spread then return MISS end
+  if not (disc > 2 ^ -30 * spread * spread) then return 0 end
+  local q = -0.5 * (B + (B < 0 and -sqrt(disc) or sqrt(disc)))
+  local x0, x1 = q / A, C / q
+  local out0 = rootout(A, B, C, 2 * err, x0)
+  local lo0, hi0 = bracketlo, brackethi
+  local out1 = rootout(A, B, C, 2 * err, x1)
+  local lo1, hi1 = bracketlo, brackethi
+  if out0 < 0 or out1 < 0 or not (hi0 < lo1 or hi1 < lo0) then return 0 end
+  if out0 == 1 and out1 == 1 then return MISS end
+  if out0 == out1 or not (fabs(B) > err) then return 0 end
+  -- The other root, a contact if the point is on the segment then, well
+  -- inside the frame, and far from the first: onecontact may answer.
+  local x, lo, hi = x1, lo1, hi1
+  if out1 == 1 then x, lo, hi = x0, lo0, hi0 end
+  if lo > 2 ^ -40 and hi < 1 - 2 ^ -40 and disc > 2 ^ -10 * spread * spread then
+    keptroot, fA, fB, fspread = x, A, B, spread
+  end
+  -- solve's first root is the smaller one when A and B have one sign.
+  if ((out0 == 1) == (x0 < x1)) == ((A > 0) == (B > 0)) then return SKIP_FIRST end
+  return SKIP_SECOND
+end
+
+-- One contact without the solver (see segpoint.c): t, s or nil.
+local DELTA, NEWTON = 2 ^ -70, 2 ^ -80
+
+-- The difference p - q, moving from p0 - q0 to p1 - q1, at time x, as an
+-- unnormalised double-double.
+local function moving(p0, q0, p1, q1, x)
+  local p0h, p0l = twosum(p0, -q0)
+  local p1h, p1l = twosum(p1, -q1)
+  local sh, sl = twosum(p1h, -p0h)
+  local head = x * sh
+  local rh, rl = twosum(p0h, head)
+  return rh, rl + ((producterror(x, sh, head) + x * (sl + (p1l - p0l))) + p0l)
+end
+
+-- a b + c d of double-doubles, unnormalised.
+local function products(ah, al, bh, bl, ch, cl, dh, dl)
+  local p, q = ah * bh, ch * dh
+  local rh, rl = twosum(p, q)
+  return rh, rl + ((producterror(ah, bh, p) + producterror(ch, dh, q)) +
+                   ((ah * bl + al * bh) + (ch * dl + cl * dh)))
+end
+
+-- Whether every number within r of hi + lo rounds to hi, hi positive and
+-- normal.
+local function roundsto(hi, lo, r)
+  if not (hi > 2 ^ -900) then return false end
+  local e = exponent(hi)
+  local half = 2 ^ (e - 54)  -- ulp(hi) / 2
+  if lo >= 0 then return lo + 2 * r < half end
+  return 2 * r - lo < (hi == 2 ^ (e - 1) and half * 0.5 or half)
+end
+
+-- The value at x + delta of a quadratic, from its value vh + vl at x and
+-- its derivatives there, when it rounds to one double within r.
+local function valueat(vh, vl, q1, q2, delta, r)
+  local wh, wl = twosum(vh, vl + delta * (q1 + q2 * delta))
+  if roundsto(wh, wl, r) then return wh end
+  return nil
+end
+
+local function onecontact(x, a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
+  local dxh, dxl = moving(b0x, a0x, b1x, a1x, x)
+  local dyh, dyl = moving(b0y, a0y, b1y, a1y, x)
+  local exh, exl = moving(c0x, a0x, c1x, a1x, x)
+  local eyh, eyl = moving(c0y, a0y, c1y, a1y, x)
+  local fh, fl = products(dxh, dxl, eyh, eyl, -dyh, -dyl, exh, exl)
+  local slope = 2 * fA * x + fB
+  local delta = -(fh + fl) / slope
+  if not (fabs(delta) < 2 ^ -30) then return nil end
+  for side = -1, 1, 2 do
+    local sigma = delta + side * NEWTON
+    local v = fh + (fl + sigma * (slope + fA * sigma))
+    local bound = 2 ^ -88 * fspread + fabs(sigma) * 2 ^ -43 * fspread + 2 ^ -52 * fabs(v)
+    if not ((side * slope > 0 and v or -v) > bound) then return nil end
+  end
+  local th, tl = twosum(x, delta)
+  if not roundsto(th, tl, 2 * NEWTON + DELTA) then return nil end
+  local gxh, gxl = moving(c0x, b0x, c1x, b1x, x)
+  local gyh, gyl = moving(c0y, b0y, c1y, b1y, x)
+  local dx, dy = d0x + x * dvx, d0y + x * dvy
+  local ex, ey = e0x + x * evx, e0y + x * evy
+  local gx, gy = f0x + x * fvx, f0y + x * fvy
+  local err = dotsize * (2 ^ -87 + fabs(delta) * 2 ^ -44 + 4 * NEWTON + 4 * DELTA)
+  local vh, vl = products(exh, exl, dxh, dxl, eyh, eyl, dyh, dyl)
+  local g = valueat(vh, vl, (evx * dx + evy * dy) + (ex * dvx + ey * dvy),
+                    evx * dvx + evy * dvy, delta, err)
+  if not g then return nil end
+  vh, vl = products(gxh, gxl, dxh, dxl, gyh, gyl, dyh, dyl)
+  local k = valueat(vh * -1.0, vl * -1.0, -((fvx * dx + fvy * dy) + (gx * dvx + gy * dvy)),
+                    -(fvx * dvx + fvy * dvy), delta, err)
+  if not (k and g > 2 ^ -60 * dotsize and k > 2 ^ -60 * dotsize) then return nil end
+  return th, g / (g + k)
+end
+
 local v0 = {}
 
 -- sweepSegmentPoint on coordinates: nil, or t1, s1[, t2, s2].
 return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
   if clear(a0x, a1x, b0x, b1x, c0x, c1x) or clear(a0y, a1y, b0y, b1y, c0y, c1y) then
     return nil
+  end
+  local skip = filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
+  if skip == MISS then return nil end
+  if keptroot then
+    local t, s = onecontact(keptroot, a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y,
+                            c1x, c1y)
+    if t then return t, s end
   end
   setdifference(v0, FROM_A, c0x, c0y, a0x, a0y)
   setdifference(v1, FROM_A, c1x, c1y, a1x, a1y)
@@ -296,10 +470,13 @@ return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
   if not (size <= DBL_MAX) then return nil end  -- too large to represent
   -- t and s do not change with the scale: work where the size is about 1.
   local n = -exponent(size)
-  for j = 1, 12 do v0[j], v1[j] = ldexp(v0[j], n), ldexp(v1[j], n) end
-  for i = 1, 3 do
+  for i = 1, 3 do  -- (the scaling here, not in a loop of its own: a loop
+    -- of 12 is more than LuaJIT unrolls, and its traces would not join)
     local axh, axl, ayh, ayl = vec(v0, i)
     local bxh, bxl, byh, byl = vec(v1, i)
+    axh, axl, ayh, ayl = ldexp(axh, n), ldexp(axl, n), ldexp(ayh, n), ldexp(ayl, n)
+    bxh, bxl, byh, byl = ldexp(bxh, n), ldexp(bxl, n), ldexp(byh, n), ldexp(byl, n)
+    setvec(v1, i, bxh, bxl, byh, byl)
     local vxh, vxl = sub(bxh, bxl, axh, axl)
     local vyh, vyl = sub(byh, byl, ayh, ayl)
     setvec(rel, i, axh, axl, ayh, ayl)
@@ -330,10 +507,10 @@ return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
   end
   local f1h, f1l = cross(d1xh, d1xl, d1yh, d1yl, e1xh, e1xl, e1yh, e1yl)
   local f1 = settle(f1h, f1l, tl)
-  local count, r0h, r0l, r0err, r1h, r1l, r1err = solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl)
+  local count, r0h, r0l, r0err, r1h, r1l, r1err = solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl, skip)
   local t1, s1
-  if count >= 1 then t1, s1 = contact(r0h, r0l, r0err) end
-  if count == 2 then
+  if count >= 1 and r0h then t1, s1 = contact(r0h, r0l, r0err) end
+  if count == 2 and r1h then
     local t, s = contact(r1h, r1l, r1err)
     if not t1 then t1, s1 = t, s
     elseif t then
