@@ -55,6 +55,24 @@ static int byweight(const void *pa, const void *pb) {
   return a->index - b->index;
 }
 
+/* Sorts the n items found along the line. A segment finds a few items,
+** which insertion sorts quicker than qsort (whose C library version may
+** allocate a buffer and copy through it); the order is total, so either
+** gives the same result. */
+static void sortfound(Found *found, size_t n) {
+  size_t i, j;
+  if (n > 24) {
+    qsort(found, n, sizeof *found, byweight);
+    return;
+  }
+  for (i = 1; i < n; i++) {
+    Found f = found[i];
+    for (j = i; j > 0 && byweight(&f, &found[j - 1]) < 0; j--)
+      found[j] = found[j - 1];
+    found[j] = f;
+  }
+}
+
 /* Replaces the items 1..n of the out table by bump's info tables, taken
 ** from the pool (where the out table's own went first, so each place gets
 ** its table back) or made. */
@@ -154,7 +172,7 @@ static int collect(lua_State *L, World *w, const Ask *a, int filter,
     lua_rawseti(L, out, k);
   }
   if (a->q == Q_SEGMENT && k > 1) {
-    qsort(*found, (size_t)k, sizeof **found, byweight);
+    sortfound(*found, (size_t)k);
     reorder(L, out, *found, k);
   }
   return k;
