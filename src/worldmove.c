@@ -492,6 +492,48 @@ static void liststep(lua_State *L, Move *m, int list, Step *st) {
   visit(L, m, lua_gettop(L), imp_worldid(L, m->w, m->ids, lua_gettop(L)));
 }
 
+/* How many collisions a move without callbacks resolves in C alone. */
+#define LOCALSLIDES 32
+
+/* Ends a move of item id (2) that no callback can see (imp_grid_slide gave
+** its n collisions and goal): the item moves first, then the collision
+** tables fill the table at 6, reusing those of the out table at out (0:
+** none). The other items are looked up before any table is made, since
+** making one may run a finalizer that changes the World. */
+static int slid(lua_State *L, World *w, size_t id, int out, int moving,
+                const imp_grid_collision *cols, int n, imp_vec2 goal) {
+  int items = imp_worldslot(L, W_ITEMS), first, k;
+  if (moving) {
+    imp_rect r = w->g->items[id].r;
+    if (goal.x != r.x) r.x = goal.x;  /* as bump's update: -0 is 0 */
+    if (goal.y != r.y) r.y = goal.y;
+    imp_worldput(L, w, id, &r);
+  }
+  luaL_checkstack(L, n + W_STACKROOM, NULL);
+  first = lua_gettop(L) + 1;
+  for (k = 0; k < n; k++) lua_rawgeti(L, items, (lua_Integer)cols[k].id + 1);
+  imp_pushkey(L, K_SLIDE);
+  for (k = 0; k < n; k++) {
+    ColFill f;
+    f.item = &cols[k].item;
+    f.other = &cols[k].other;
+    f.c = &cols[k].c;
+    f.itemslot = 2;
+    f.otherslot = first + k;
+    f.typeslot = first + n;
+    f.extra = K_SLIDE;
+    f.extrav = cols[k].slide;
+    imp_pushcollision(L, w, out, k + 1, &f);
+    lua_rawseti(L, 6, k + 1);
+  }
+  if (out) imp_trimpool(L, w, out, n, P_COLS);
+  lua_pushnumber(L, goal.x);
+  lua_pushnumber(L, goal.y);
+  lua_pushvalue(L, 6);
+  lua_pushinteger(L, n);
+  return 4;
+}
+
 /* world:check(item, goalX, goalY[, filter, out]) -> x, y, cols, len, and
 ** world:move (the same, then the item goes to x, y). The collision tables
 ** go into out when given, reusing its tables, and into a new table
@@ -517,6 +559,12 @@ static int check(lua_State *L, const char *fname, int moving) {
   goal.y = imp_checknumber(L, 4, fname);
   filter = imp_optfilter(L, 5, fname);
   out = prepareout(L, 6, fname);
+  if (!filter && !w->hasresponses) {  /* every collision slides */
+    imp_grid_collision slides[LOCALSLIDES];
+    imp_vec2 to = goal;
+    int ns = imp_grid_slide(w->g, id, &to, slides, LOCALSLIDES);
+    if (ns >= 0) return slid(L, w, id, out, moving, slides, ns, to);
+  }
   begin(L, &m, w, fname, 7, (ptrdiff_t)id, filter);
   changes = w->changes;
   lua_pushnil(L);  /* a custom response's collisions */

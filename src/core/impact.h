@@ -318,6 +318,23 @@ size_t imp_grid_query_rect(imp_grid *g, double x, double y, double w,
 size_t imp_grid_query_segment(imp_grid *g, double x1, double y1, double x2,
                               double y2, size_t *ids, size_t cap);
 
+/* One collision of imp_grid_slide: the other item's id, the collision, the
+** rectangles (the moving one where that step began) and where the item
+** slides on to. */
+typedef struct imp_grid_collision {
+  size_t id;
+  imp_rect_collision c;
+  imp_rect item, other;
+  imp_vec2 slide;
+} imp_grid_collision;
+/* bump's check of item id (alive) moving to *goal when every collision
+** slides: fills out with the collisions in order and *goal with where the
+** item ends, and returns how many; or returns -1, having changed nothing,
+** when there are more than cap collisions or too many items near a step.
+** The grid itself is not changed: the caller moves the item. */
+int imp_grid_slide(imp_grid *g, size_t id, imp_vec2 *goal,
+                   imp_grid_collision *out, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif
