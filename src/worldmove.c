@@ -492,9 +492,6 @@ static void liststep(lua_State *L, Move *m, int list, Step *st) {
   visit(L, m, lua_gettop(L), imp_worldid(L, m->w, m->ids, lua_gettop(L)));
 }
 
-/* How many collisions a move without callbacks resolves in C alone. */
-#define LOCALSLIDES 32
-
 /* Ends a move of item id (2) that no callback can see (imp_grid_slide gave
 ** its n collisions and goal): the item moves first, then the collision
 ** tables fill the table at 6, reusing those of the out table at out (0:
@@ -534,6 +531,53 @@ static int slid(lua_State *L, World *w, size_t id, int out, int moving,
   return 4;
 }
 
+/* The same move for the LuaJIT fast path (lua/impact/ffi.lua, through
+** api.c), with no Lua state: the item's id as the World's id table has it.
+** Returns -1, having changed nothing, where the C function must judge: a
+** freed World, custom responses, an id that is no item's, a goal not
+** finite, more collisions than IMP_SLIDES, or no memory to move the item.
+** Else r gets where the item ends (x, y) and then IMP_SLIDE_VALUES numbers
+** per collision: the other item's id, overlaps (0 or 1), ti, move, normal,
+** touch, itemRect, otherRect and slide; returns how many collisions. */
+int imp_world_slide(World *w, double id, double goalx, double goaly,
+                    int moving, double *r) {
+  imp_grid_collision cols[IMP_SLIDES];
+  imp_vec2 goal;
+  imp_rect at;
+  int n, k;
+  if (w->g == NULL || w->hasresponses || !(id >= 0 && id < w->g->nitems) ||
+      (double)(size_t)id != id || !imp_grid_alive(w->g, (size_t)id) ||
+      goalx - goalx != 0 || goaly - goaly != 0)
+    return -1;
+  goal.x = goalx;
+  goal.y = goaly;
+  n = imp_grid_slide(w->g, (size_t)id, &goal, cols, IMP_SLIDES);
+  if (n < 0) return -1;
+  at = w->g->items[(size_t)id].r;
+  if (goal.x != at.x) at.x = goal.x;  /* as bump's update: -0 is 0 */
+  if (goal.y != at.y) at.y = goal.y;
+  if (moving) {
+    if (!imp_grid_update(w->g, (size_t)id, &at)) return -1;
+    w->changes++;
+  }
+  *r++ = goal.x;
+  *r++ = goal.y;
+  for (k = 0; k < n; k++) {
+    const imp_grid_collision *c = &cols[k];
+    *r++ = (double)c->id;
+    *r++ = c->c.overlaps;
+    *r++ = c->c.ti;
+    *r++ = c->c.move.x, *r++ = c->c.move.y;
+    *r++ = c->c.normal.x, *r++ = c->c.normal.y;
+    *r++ = c->c.touch.x, *r++ = c->c.touch.y;
+    *r++ = c->item.x, *r++ = c->item.y, *r++ = c->item.w, *r++ = c->item.h;
+    *r++ = c->other.x, *r++ = c->other.y, *r++ = c->other.w;
+    *r++ = c->other.h;
+    *r++ = c->slide.x, *r++ = c->slide.y;
+  }
+  return n;
+}
+
 /* world:check(item, goalX, goalY[, filter, out]) -> x, y, cols, len, and
 ** world:move (the same, then the item goes to x, y). The collision tables
 ** go into out when given, reusing its tables, and into a new table
@@ -560,9 +604,9 @@ static int check(lua_State *L, const char *fname, int moving) {
   filter = imp_optfilter(L, 5, fname);
   out = prepareout(L, 6, fname);
   if (!filter && !w->hasresponses) {  /* every collision slides */
-    imp_grid_collision slides[LOCALSLIDES];
+    imp_grid_collision slides[IMP_SLIDES];
     imp_vec2 to = goal;
-    int ns = imp_grid_slide(w->g, id, &to, slides, LOCALSLIDES);
+    int ns = imp_grid_slide(w->g, id, &to, slides, IMP_SLIDES);
     if (ns >= 0) return slid(L, w, id, out, moving, slides, ns, to);
   }
   begin(L, &m, w, fname, 7, (ptrdiff_t)id, filter);
