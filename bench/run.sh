@@ -70,5 +70,16 @@ table; ns per move and the ratio to N = 1000.
 HEAD
 run bench/worldscale.lua "Lua 5.4" build-5.4 lua5.4
 run bench/worldscale.lua "LuaJIT" build-luajit luajit
+cat <<'HEAD'
+
+Memory of a World of 10^6 items (bench/worldmemory.lua): bytes per item
+that the process's resident memory (Lua heap included) and the Lua heap
+grew by; the items themselves are tables made before.
+
+| Lua          | items | resident B/item | Lua heap B/item | sum |
+|--------------|----------:|--------:|--------:|--------:|
+HEAD
+run bench/worldmemory.lua "Lua 5.4" build-5.4 lua5.4
+run bench/worldmemory.lua "LuaJIT" build-luajit luajit
 echo
 build-5.4/impact_bench

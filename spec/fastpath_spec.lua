@@ -257,12 +257,37 @@ describe("#native the LuaJIT fast path", function()
       local start = "34 4 2 true 4 0.66666666666666663 33.333333333333329 4 true wall "
       assert.are.equal(start, expected:sub(1, #start))
       for i = 1, 3000 do
-        local p = newproxy(true)
-        getmetatable(p).__gc = function() world:move(other, 200 + i % 7, 200, nil, {}) end
+        getmetatable(newproxy(true)).__gc = function() world:move(other, 200 + i % 7, 200, nil, {}) end
         junk[i % 16 + 1] = { i, i }  -- garbage, so that collections run often
         if run() ~= expected then wrong = wrong + 1 end
       end
       assert.are.equal(0, wrong)
+      assert.are.equal(16, #junk)
+    end)
+  end)
+
+  it("ends a World move as the C function does when a finalizer moved or removed the item", function()
+    withjit(true, function()
+      local world, junk = impact.World(16), {}
+      for i = 0, 9 do world:add(i, i * 8, 10, 8, 8) end
+      local mover = {}
+      for i = 1, 500 do
+        world:add(mover, 0, 0, 6, 6)
+        getmetatable(newproxy(true)).__gc = i % 2 == 0 and function() world:remove(mover) end
+                                            or function() world:update(mover, 100, 100) end
+        junk[i % 16 + 1] = { i, i }
+        local x, y = world:move(mover, 50, 6, nil, {})
+        assert.are.same({ 50, 4 }, { x, y })  -- onto the row of tiles, along it
+        collectgarbage()  -- the finalizer has run, during the move or now
+        if i % 2 == 0 then
+          assert.is_false(world:hasItem(mover))
+        else
+          -- moved, then the finalizer's update; or the update, then the move
+          local rx, ry = world:getRect(mover)
+          assert.is_true((rx == 100 and ry == 100) or (rx == 50 and ry == 4))
+          world:remove(mover)
+        end
+      end
       assert.are.equal(16, #junk)
     end)
   end)

@@ -194,7 +194,8 @@ typedef struct imp_api {
                              double, double, double, double, double, double,
                              double[4]);
   int (*world_hasfields)(const World *);
-  int (*world_slide)(World *, double, double, double, int, double *);
+  int (*world_slide)(World *, double, double, double, double *);
+  int (*world_moveto)(World *, double, double, double, double);
 } imp_api;
 
 static const imp_api api = {
@@ -203,7 +204,7 @@ static const imp_api api = {
   intersect_rect, imp_obb_intersect_obb, overlap_rect, sweep_rect,
   sweep_clear_rect, sweep_nearer_rect, obb_intersect_point,
   obb_intersect_segment, obb_clip_segment, obb_angle, obb_store_angle,
-  sweep_segment_point, world_hasfields, imp_world_slide
+  sweep_segment_point, world_hasfields, imp_world_slide, imp_world_moveto
 };
 
 /* The World's id and item tables (W_IDS, W_ITEMS) for the fast path,
@@ -219,8 +220,11 @@ static int world_tables(lua_State *L) {
   return 2;
 }
 
-void imp_pushapi(lua_State *L, int colliders, int standins, int keys) {
-  lua_createtable(L, 0, 8);
+void imp_pushapi(lua_State *L, int base) {
+  const int colliders = base + 2 * T_COUNT, standins = colliders + 1;
+  const int keys = colliders + 2;
+  int u;
+  lua_createtable(L, 0, 9);
   lua_pushlightuserdata(L, (void *)&api);
   lua_setfield(L, -2, "api");
   lua_pushinteger(L, (lua_Integer)sizeof api);
@@ -233,6 +237,9 @@ void imp_pushapi(lua_State *L, int colliders, int standins, int keys) {
   lua_setfield(L, -2, "fill");
   lua_pushcfunction(L, world_tables);
   lua_setfield(L, -2, "worldtables");
+  for (u = 0; u < IMP_NUPVALUES; u++) lua_pushvalue(L, base + u);
+  lua_pushcclosure(L, imp_world_arrive, IMP_NUPVALUES);  /* it may err */
+  lua_setfield(L, -2, "worldarrive");
   lua_pushinteger(L, IMP_SLIDES);
   lua_setfield(L, -2, "slides");
   lua_pushinteger(L, IMP_SLIDE_VALUES);

@@ -112,8 +112,7 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   lua_setfield(L, -2, "responses");
   lua_setfield(L, module, "_bump");
   imp_pinclipkinds(L);
-  imp_pushapi(L, base + 2 * T_COUNT, base + 2 * T_COUNT + 1,
-              base + 2 * T_COUNT + 2);
+  imp_pushapi(L, base);
   lua_setfield(L, module, "_ffi");
   lua_pushlightuserdata(L, (void *)&built);
   lua_pushvalue(L, module);

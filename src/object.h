@@ -117,10 +117,9 @@ int imp_checkextent(lua_State *L, int i, const char *fname, imp_vec2 *v,
 ** absent or nil. Anything else there is an error. */
 int imp_optout(lua_State *L, int i, int t, const char *fname);
 
-/* The module's _ffi table for lua/impact/ffi.lua (api.c): colliders and
-** standins are the indices of the tables of the same names, keys that of
-** IMP_KEYS (for the World's fill function). */
-void imp_pushapi(lua_State *L, int colliders, int standins, int keys);
+/* The module's _ffi table for lua/impact/ffi.lua (api.c), from the shared
+** upvalues on the stack from index base (see module.c). */
+void imp_pushapi(lua_State *L, int base);
 
 /* Results (hit.c). out is the index of the caller's object or 0 for a new
 ** one; collider the index of the object that was hit. */

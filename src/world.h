@@ -127,7 +127,10 @@ int imp_worldview(lua_State *L, const World *w, const char *k);
 #define IMP_SLIDES 32
 #define IMP_SLIDE_VALUES 19
 int imp_world_slide(World *w, double id, double goalx, double goaly,
-                    int moving, double *r);
+                    double *r);
+int imp_world_moveto(World *w, double id, double x, double y,
+                     double changes);
+int imp_world_arrive(lua_State *L);
 
 extern const luaL_Reg imp_world_move_methods[];   /* worldmove.c */
 extern const luaL_Reg imp_world_query_methods[];  /* worldquery.c */

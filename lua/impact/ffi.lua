@@ -46,7 +46,8 @@ typedef struct imp_api {
                              double, double, double, double, double, double,
                              double *);
   int (*world_hasfields)(void *);
-  int (*world_slide)(void *, double, double, double, int, double *);
+  int (*world_slide)(void *, double, double, double, double *);
+  int (*world_moveto)(void *, double, double, double, double);
 } imp_api;
 ]]
 
@@ -70,7 +71,7 @@ return function(impact, exports)
   local obb_intersect_point, obb_intersect_segment = api.obb_intersect_point, api.obb_intersect_segment
   local obb_clip_segment, obb_angle, obb_store_angle = api.obb_clip_segment, api.obb_angle, api.obb_store_angle
   local sweep_segment_point = api.sweep_segment_point
-  local world_hasfields, world_slide = api.world_hasfields, api.world_slide
+  local world_hasfields, world_slide, world_moveto = api.world_hasfields, api.world_slide, api.world_moveto
   local colliders, standins = exports.colliders, exports.standins
 
   local Point, AABB, OBB, Hit, Sweep = impact.Point, impact.AABB, impact.OBB, impact.Hit, impact.Sweep
@@ -467,15 +468,17 @@ return function(impact, exports)
   -- The World's move and check when no callback can run (no filter and no
   -- custom response) and the collisions go into an out table without a
   -- metatable. The core resolves the whole move into a buffer of numbers
-  -- (world_slide: 2 + VALUES per collision), then the collision tables are
-  -- filled here by the module's own fill function, reused from the out
-  -- table or a pool. Anything else, and every case the core declines (a
-  -- freed World, an item not in it, a goal not finite, many collisions),
-  -- goes to the C function.
+  -- (world_slide: x, y, the World's count of changes, then VALUES per
+  -- collision), the collision tables are filled here by the module's own
+  -- fill function, reused from the out table or a pool, and last the item
+  -- moves (world_moveto; worldarrive, the C function's ending, when the
+  -- World changed meanwhile or memory ran out). Anything else, and every
+  -- case the core declines (a freed World, an item not in it, a goal not
+  -- finite, many collisions), goes to the C function.
   local World = impact.World
   local WorldMT = getmetatable(World())
   rawset(WorldMT, "__metatable", WorldMT)
-  local fill, worldtables = exports.fill, exports.worldtables
+  local fill, worldtables, worldarrive = exports.fill, exports.worldtables, exports.worldarrive
   local SLIDES, VALUES = exports.slides, exports.slidevalues
   -- Each World's id and item tables, which its user values keep alive.
   local idsof = setmetatable({}, { __mode = "kv" })
@@ -492,7 +495,7 @@ return function(impact, exports)
       buffers[#buffers] = nil
       return b
     end
-    b = { values = ffi.new("double[?]", 2 + SLIDES * VALUES), others = {} }
+    b = { values = ffi.new("double[?]", 3 + SLIDES * VALUES), others = {} }
     for k = 1, SLIDES do b.others[k] = false end
     return b
   end
@@ -528,12 +531,12 @@ return function(impact, exports)
           end
           local b = ids and takebuffer()
           local id = b and rawget(ids, item)
-          local n = type(id) == "number" and world_slide(self, id, goalx, goaly, moving, b.values)
+          local n = type(id) == "number" and world_slide(self, id, goalx, goaly, b.values)
           if n and n >= 0 then
             local v, others = b.values, b.others
-            for k = 1, n do others[k] = rawget(items, v[2 + (k - 1) * VALUES] + 1) end
+            for k = 1, n do others[k] = rawget(items, v[3 + (k - 1) * VALUES] + 1) end
             for k = 1, n do
-              local o, col = 2 + (k - 1) * VALUES, rawget(out, k)
+              local o, col = 3 + (k - 1) * VALUES, rawget(out, k)
               if type(col) ~= "table" then col = pooled() end
               local ok, t = pcall(slid, v, o, col, item, others[k])
               if not ok then t = slid(v, o, nil, item, others[k]) end
@@ -545,8 +548,12 @@ return function(impact, exports)
               if type(t) == "table" and npool < POOLMAX then npool = npool + 1; pool[npool] = t end
               rawset(out, k, nil)
             end
+            local x, y, changes = v[0], v[1], v[2]
             buffers[#buffers + 1] = b
-            return v[0], v[1], out, n
+            if moving and world_moveto(self, id, x, y, changes) == 0 then
+              worldarrive(self, item, x, y, id, changes)
+            end
+            return x, y, out, n
           end
           if b then buffers[#buffers + 1] = b end
         end
@@ -555,8 +562,8 @@ return function(impact, exports)
       end
     end
   end
-  standin(World, "move", slide(1))
-  standin(World, "check", slide(0))
+  standin(World, "move", slide(true))
+  standin(World, "check", slide(false))
 
   -- Field reads: methods first, then the fields the C function would give.
   local function index(MT, methods, fields)

@@ -78,7 +78,6 @@ void imp_grid_free(imp_grid *g) {
   release(g, g->cells, g->capcells * sizeof *g->cells);
   release(g, g->table, g->tablecap * sizeof *g->table);
   release(g, g->items, g->capitems * sizeof *g->items);
-  release(g, g->freeids, g->capfree * sizeof *g->freeids);
   release(g, g->big, g->capbig * sizeof *g->big);
   g->alloc(g->ud, g, sizeof *g, 0);
 }
@@ -265,25 +264,21 @@ static void big_remove(imp_grid *g, size_t id) {
 }
 
 int imp_grid_add(imp_grid *g, const imp_rect *r, size_t *id) {
-  size_t n = g->nfree > 0 ? g->freeids[g->nfree - 1] : g->nitems;
+  size_t n = g->freeid > 0 ? g->freeid - 1 : g->nitems;
   long long c[4];
   int incells = rectcells(g, r, c);
-  /* room to reuse every id, so that removing never needs memory */
-  if (!grow(g, &g->items, &g->capitems, g->nitems + 1, sizeof *g->items) ||
-      !grow(g, &g->freeids, &g->capfree, g->nitems + 1, sizeof *g->freeids))
+  if (!grow(g, &g->items, &g->capitems, g->nitems + 1, sizeof *g->items))
     return 0;
   if (incells ? !reserve(g, c, NULL)
               : !grow(g, &g->big, &g->capbig, g->nbig + 1, sizeof *g->big))
     return 0;
   if (incells) link_cells(g, n, c, NULL);
   else g->big[g->nbig++] = n;
+  if (g->freeid > 0) memcpy(&g->freeid, &g->items[n].r, sizeof g->freeid);
+  else g->nitems++;
   g->items[n].r = *r;
   g->items[n].mark = 0;
-  g->items[n].incells = incells;
-  if (incells) memcpy(g->items[n].cells, c, sizeof c);
   g->items[n].alive = 1;
-  if (g->nfree > 0) g->nfree--;
-  else g->nitems++;
   g->count++;
   *id = n;
   return 1;
@@ -291,23 +286,24 @@ int imp_grid_add(imp_grid *g, const imp_rect *r, size_t *id) {
 
 int imp_grid_remove(imp_grid *g, size_t id) {
   imp_grid_item *it;
+  long long c[4];
   if (!imp_grid_alive(g, id)) return 0;
   it = &g->items[id];
-  if (it->incells) unlink_cells(g, id, it->cells, NULL);
+  if (rectcells(g, &it->r, c)) unlink_cells(g, id, c, NULL);
   else big_remove(g, id);
   it->alive = 0;
-  g->freeids[g->nfree++] = id;
+  memcpy(&it->r, &g->freeid, sizeof g->freeid);
+  g->freeid = id + 1;
   g->count--;
   return 1;
 }
 
 int imp_grid_update(imp_grid *g, size_t id, const imp_rect *r) {
   imp_grid_item *it = &g->items[id];
-  long long c[4];
-  const long long *old = it->incells ? it->cells : NULL;
-  int incells = rectcells(g, r, c);
-  if (incells == it->incells &&
-      (!incells || memcmp(c, it->cells, sizeof c) == 0)) {
+  long long c[4], was[4];
+  int incells = rectcells(g, r, c), inwas = rectcells(g, &it->r, was);
+  const long long *old = inwas ? was : NULL;
+  if (incells == inwas && (!incells || memcmp(c, was, sizeof c) == 0)) {
     it->r = *r;
     return 1;
   }
@@ -319,8 +315,6 @@ int imp_grid_update(imp_grid *g, size_t id, const imp_rect *r) {
   if (incells) link_cells(g, id, c, old);
   else g->big[g->nbig++] = id;
   it->r = *r;
-  it->incells = incells;
-  if (incells) memcpy(it->cells, c, sizeof c);
   return 1;
 }
 

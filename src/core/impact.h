@@ -268,10 +268,11 @@ imp_vec2 imp_rect_nearest_corner(const imp_rect *r, double px, double py);
 ** cannot (the old block is then kept). */
 typedef void *(*imp_alloc)(void *ud, void *ptr, size_t osize, size_t nsize);
 
+/* An item's cells are not stored: its rectangle gives them again. A free
+** id's rectangle holds the next free id instead (the free list needs no
+** memory of its own). */
 typedef struct imp_grid_item {
   imp_rect r;
-  long long cells[4];  /* left, top, right, bottom cell, when incells */
-  int incells;         /* 0: in the big list */
   unsigned mark;       /* == stamp when already in found */
   int alive;
 } imp_grid_item;
@@ -285,7 +286,7 @@ typedef struct imp_grid {
   double cell;                        /* cell size, > 0 */
   imp_grid_item *items;               /* by id */
   size_t nitems, capitems, count;     /* ids used, room, items alive */
-  size_t *freeids, nfree, capfree;    /* ids to reuse */
+  size_t freeid;                      /* the first id to reuse, + 1; 0: none */
   struct imp_grid_cell *cells;        /* cells used since the last compact */
   size_t ncells, capcells, nonempty;
   size_t *table, tablecap;            /* hash of cells: index + 1, 0 empty */
