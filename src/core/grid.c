@@ -74,7 +74,7 @@ void imp_grid_free(imp_grid *g) {
   size_t i;
   if (g == NULL) return;
   for (i = 0; i < g->ncells; i++)
-    release(g, g->cells[i].ids, g->cells[i].cap * sizeof(size_t));
+    release(g, g->cells[i].ids, g->cells[i].cap * sizeof *g->cells[i].ids);
   release(g, g->cells, g->capcells * sizeof *g->cells);
   release(g, g->table, g->tablecap * sizeof *g->table);
   release(g, g->items, g->capitems * sizeof *g->items);
@@ -144,7 +144,7 @@ static void rebuild(imp_grid *g) {
 static void dropcells(imp_grid *g, size_t n) {
   size_t i;
   for (i = n; i < g->ncells; i++)
-    release(g, g->cells[i].ids, g->cells[i].cap * sizeof(size_t));
+    release(g, g->cells[i].ids, g->cells[i].cap * sizeof *g->cells[i].ids);
   g->ncells = n;
   rebuild(g);
 }
@@ -154,7 +154,7 @@ void imp_grid_compact(imp_grid *g) {
   for (i = 0; i < g->ncells; i++) {
     imp_grid_cell c = g->cells[i];
     if (c.n > 0) g->cells[n++] = c;
-    else release(g, c.ids, c.cap * sizeof(size_t));
+    else release(g, c.ids, c.cap * sizeof *c.ids);
   }
   g->ncells = g->nonempty = n;
   rebuild(g);
@@ -234,7 +234,7 @@ static void link_cells(imp_grid *g, size_t id, const long long c[4],
       if (inrange(skip, cx, cy)) continue;
       cell = findcell(g, cx, cy);
       if (cell->n++ == 0) g->nonempty++;
-      cell->ids[cell->n - 1] = id;
+      cell->ids[cell->n - 1] = (uint32_t)id;
     }
 }
 
@@ -267,13 +267,14 @@ int imp_grid_add(imp_grid *g, const imp_rect *r, size_t *id) {
   size_t n = g->freeid > 0 ? g->freeid - 1 : g->nitems;
   long long c[4];
   int incells = rectcells(g, r, c);
+  if (n >= UINT32_MAX) return 0;
   if (!grow(g, &g->items, &g->capitems, g->nitems + 1, sizeof *g->items))
     return 0;
   if (incells ? !reserve(g, c, NULL)
               : !grow(g, &g->big, &g->capbig, g->nbig + 1, sizeof *g->big))
     return 0;
   if (incells) link_cells(g, n, c, NULL);
-  else g->big[g->nbig++] = n;
+  else g->big[g->nbig++] = (uint32_t)n;
   if (g->freeid > 0) memcpy(&g->freeid, &g->items[n].r, sizeof g->freeid);
   else g->nitems++;
   g->items[n].r = *r;
@@ -313,7 +314,7 @@ int imp_grid_update(imp_grid *g, size_t id, const imp_rect *r) {
   if (old != NULL) unlink_cells(g, id, old, incells ? c : NULL);
   else big_remove(g, id);
   if (incells) link_cells(g, id, c, old);
-  else g->big[g->nbig++] = id;
+  else g->big[g->nbig++] = (uint32_t)id;
   it->r = *r;
   return 1;
 }
@@ -339,7 +340,7 @@ static void begin(imp_grid *g, Found *f, size_t *ids, size_t cap) {
   }
 }
 
-static void take(imp_grid *g, Found *f, const size_t *ids, size_t n) {
+static void take(imp_grid *g, Found *f, const uint32_t *ids, size_t n) {
   size_t i;
   for (i = 0; i < n; i++) {
     imp_grid_item *it = &g->items[ids[i]];

@@ -11,6 +11,7 @@
 #define IMPACT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -277,9 +278,12 @@ typedef struct imp_grid_item {
   int alive;
 } imp_grid_item;
 
+/* Ids in cells are 32-bit, which halves the cells' memory: a grid holds
+** fewer than 2^32 items (adding more fails as out of memory). */
 typedef struct imp_grid_cell {
   long long cx, cy;      /* which cell: x from cx * cell to (cx + 1) * cell */
-  size_t *ids, n, cap;   /* the ids of the items in it */
+  uint32_t *ids;         /* the ids of the items in it */
+  size_t n, cap;
 } imp_grid_cell;
 
 typedef struct imp_grid {
@@ -290,7 +294,8 @@ typedef struct imp_grid {
   struct imp_grid_cell *cells;        /* cells used since the last compact */
   size_t ncells, capcells, nonempty;
   size_t *table, tablecap;            /* hash of cells: index + 1, 0 empty */
-  size_t *big, nbig, capbig;          /* items kept outside the cells */
+  uint32_t *big;                      /* items kept outside the cells */
+  size_t nbig, capbig;
   unsigned stamp;
   imp_alloc alloc;                    /* where its memory comes from */
   void *ud;
