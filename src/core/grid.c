@@ -56,11 +56,15 @@ static int grow(imp_grid *g, void *p, size_t *cap, size_t need, size_t sz) {
 
 imp_grid *imp_grid_new_alloc(double cell_size, imp_alloc alloc, void *ud) {
   imp_grid *g;
+  int exponent;
   if (!(cell_size > 0) || !isfinite(cell_size)) return NULL;
   g = (imp_grid *)alloc(ud, NULL, 0, sizeof *g);
   if (g == NULL) return NULL;
   memset(g, 0, sizeof *g);
   g->cell = cell_size;
+  /* a power of two: dividing by it is multiplying by its inverse, exactly */
+  if (frexp(cell_size, &exponent) == 0.5 && isfinite(1 / cell_size))
+    g->inverse = 1 / cell_size;
   g->alloc = alloc;
   g->ud = ud;
   return g;
@@ -82,9 +86,15 @@ void imp_grid_free(imp_grid *g) {
   g->alloc(g->ud, g, sizeof *g, 0);
 }
 
+/* v / g->cell, the same to the bit, quicker when the size is a power of
+** two (the usual 16, 32, 64). */
+static double incells(const imp_grid *g, double v) {
+  return g->inverse != 0 ? v * g->inverse : v / g->cell;
+}
+
 /* The index of the cell holding coordinate v, clamped to the stored range. */
 static long long cellof(const imp_grid *g, double v) {
-  double c = floor(v / g->cell);
+  double c = floor(incells(g, v));
   if (!(c > -MAXCELL)) return (long long)-MAXCELL;
   if (c > MAXCELL) return (long long)MAXCELL;
   return (long long)c;
@@ -180,9 +190,9 @@ static imp_grid_cell *newcell(imp_grid *g, long long cx, long long cy) {
 ** floor(x / s) to ceil((x + w) / s) - 1, in c (left, top, right, bottom).
 ** Returns 0 when it belongs in the big list. */
 static int rectcells(const imp_grid *g, const imp_rect *r, long long c[4]) {
-  double l = floor(r->x / g->cell), t = floor(r->y / g->cell);
-  double rt = ceil((r->x + r->w) / g->cell) - 1;
-  double b = ceil((r->y + r->h) / g->cell) - 1;
+  double l = floor(incells(g, r->x)), t = floor(incells(g, r->y));
+  double rt = ceil(incells(g, r->x + r->w)) - 1;
+  double b = ceil(incells(g, r->y + r->h)) - 1;
   if (!(l >= -MAXCELL && t >= -MAXCELL && rt <= MAXCELL && b <= MAXCELL))
     return 0;
   if (rt < l) rt = l;

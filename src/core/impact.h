@@ -288,6 +288,7 @@ typedef struct imp_grid_cell {
 
 typedef struct imp_grid {
   double cell;                        /* cell size, > 0 */
+  double inverse;                     /* 1 / cell when exact, else 0 */
   imp_grid_item *items;               /* by id */
   size_t nitems, capitems, count;     /* ids used, room, items alive */
   size_t freeid;                      /* the first id to reuse, + 1; 0: none */
