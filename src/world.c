@@ -37,10 +37,8 @@ int imp_worldslot(lua_State *L, int n) {
 
 ptrdiff_t imp_worldid(lua_State *L, const World *w, int ids, int i) {
   double id = -1;
-  if (lua_isnil(L, i)) return -1;
-  lua_pushvalue(L, i);
-  lua_rawget(L, ids);
-  if (lua_type(L, -1) == LUA_TNUMBER) id = lua_tonumber(L, -1);
+  lua_pushvalue(L, i);  /* nil and NaN are keys of nothing to rawget */
+  if (imp_rawget(L, ids) == LUA_TNUMBER) id = lua_tonumber(L, -1);
   lua_pop(L, 1);
   if (!(id >= 0 && id < (double)w->g->nitems) ||
       (double)(size_t)id != id || !imp_grid_alive(w->g, (size_t)id))

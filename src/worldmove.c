@@ -518,12 +518,16 @@ static void arrive(lua_State *L, World *w, const char *fname, int ids,
 static int slid(lua_State *L, World *w, const char *fname, size_t id,
                 int out, int moving, const imp_grid_collision *cols, int n,
                 imp_vec2 goal) {
-  int items = imp_worldslot(L, W_ITEMS), first, k;
   unsigned long changes = w->changes;
-  luaL_checkstack(L, n + W_STACKROOM, NULL);
-  first = lua_gettop(L) + 1;
-  for (k = 0; k < n; k++) lua_rawgeti(L, items, (lua_Integer)cols[k].id + 1);
-  imp_pushkey(L, K_SLIDE);
+  int first = lua_gettop(L) + 1, k;
+  if (n > 0) {
+    int items = imp_worldslot(L, W_ITEMS);
+    luaL_checkstack(L, n + W_STACKROOM, NULL);
+    first = lua_gettop(L) + 1;
+    for (k = 0; k < n; k++)
+      lua_rawgeti(L, items, (lua_Integer)cols[k].id + 1);
+    imp_pushkey(L, K_SLIDE);
+  }
   for (k = 0; k < n; k++) {
     ColFill f;
     f.item = &cols[k].item;
