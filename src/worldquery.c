@@ -5,7 +5,6 @@
 ** optional filter(item) keeps the items it answers true for; an optional
 ** last table receives the results instead of a new one.
 */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,21 +31,13 @@ typedef struct Found {
 #define LOCALFOUND 128
 
 static int test(const Ask *a, const imp_rect *r, Found *f) {
-  imp_rect_span in, line;
   switch (a->q) {
     case Q_RECT: return imp_rect_intersects(&a->r, r);
     case Q_POINT: return imp_rect_contains_point(r, a->x1, a->y1);
     default: break;
   }
-  if (!imp_rect_segment(r, a->x1, a->y1, a->x2, a->y2, 0, 1, &in) ||
-      !((0 < in.ti1 && in.ti1 < 1) || (0 < in.ti2 && in.ti2 < 1)))
-    return 0;
-  /* bump orders by the infinite line, not the segment */
-  imp_rect_segment(r, a->x1, a->y1, a->x2, a->y2, -HUGE_VAL, HUGE_VAL, &line);
-  f->ti1 = in.ti1;
-  f->ti2 = in.ti2;
-  f->weight = line.ti1 < line.ti2 ? line.ti1 : line.ti2;
-  return 1;
+  return imp_rect_crossed(r, a->x1, a->y1, a->x2, a->y2, &f->ti1, &f->ti2,
+                          &f->weight);
 }
 
 static int byweight(const void *pa, const void *pb) {

@@ -235,6 +235,12 @@ typedef struct imp_rect_span {
 } imp_rect_span;
 int imp_rect_segment(const imp_rect *r, double x1, double y1, double x2,
                      double y2, double ti1, double ti2, imp_rect_span *out);
+/* bump's querySegment test: whether the segment crosses r with an end of
+** its part inside strictly within the segment; then where it enters and
+** leaves (ti1, ti2 within [0, 1]) and, for the order along it, the first
+** parameter at which the infinite line meets r. */
+int imp_rect_crossed(const imp_rect *r, double x1, double y1, double x2,
+                     double y2, double *ti1, double *ti2, double *weight);
 
 /* item moving to (goalx, goaly) against the static other. Overlapping at
 ** the start gives overlaps and ti = minus the area of their intersection;
