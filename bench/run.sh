@@ -2,9 +2,9 @@
 # make bench: the Lua-level table (impact against the plain-Lua baselines,
 # each row one run side by side) under Lua 5.4, LuaJIT and LuaJIT -joff,
 # and LuaJIT with the JIT turned off after loading, and for the pure-Lua
-# backend under Lua 5.4 and LuaJIT; then the world benchmarks under Lua 5.4
-# and LuaJIT, then the core micro-benchmarks. BENCH_CALLS sets the calls per
-# case.
+# backend under Lua 5.4 and LuaJIT; then the world benchmarks (time, cost as
+# the level grows, memory per item) under Lua 5.4 and LuaJIT, then the core
+# micro-benchmarks. BENCH_CALLS sets the calls per case.
 set -e
 cat <<'HEAD'
 Per call: ns and bytes of garbage; impact with out objects and numbers,
