@@ -2,9 +2,9 @@
 # make bench: the Lua-level table (impact against the plain-Lua baselines,
 # each row one run side by side) under Lua 5.4, LuaJIT and LuaJIT -joff,
 # and LuaJIT with the JIT turned off after loading, and for the pure-Lua
-# backend under Lua 5.4 and LuaJIT; then the world benchmarks under Lua 5.4
-# and LuaJIT, then the core micro-benchmarks. BENCH_CALLS sets the calls per
-# case.
+# backend under Lua 5.4 and LuaJIT; then the world benchmarks (time, cost as
+# the level grows, memory per item) under Lua 5.4 and LuaJIT, then the core
+# micro-benchmarks. BENCH_CALLS sets the calls per case.
 set -e
 cat <<'HEAD'
 Per call: ns and bytes of garbage; impact with out objects and numbers,
@@ -70,5 +70,16 @@ table; ns per move and the ratio to N = 1000.
 HEAD
 run bench/worldscale.lua "Lua 5.4" build-5.4 lua5.4
 run bench/worldscale.lua "LuaJIT" build-luajit luajit
+cat <<'HEAD'
+
+Memory of a World of 10^6 items (bench/worldmemory.lua): bytes per item
+that the process's resident memory (Lua heap included) and the Lua heap
+grew by; the items themselves are tables made before.
+
+| Lua          | items | resident B/item | Lua heap B/item | sum |
+|--------------|----------:|--------:|--------:|--------:|
+HEAD
+run bench/worldmemory.lua "Lua 5.4" build-5.4 lua5.4
+run bench/worldmemory.lua "LuaJIT" build-luajit luajit
 echo
 build-5.4/impact_bench

@@ -94,12 +94,69 @@ local function workload()
   return log
 end
 
+-- Every result of World moves and checks into out tables: random movers
+-- among random tiles, out tables that shrink and grow, entries a script
+-- spoiled, a World with a field of its own, and bad calls.
+local function worldload()
+  local r = helpers.random(16)
+  local function num(n) return r.int(n * 64) / 64 end
+  local world = impact.World(16)
+  for i = 1, 60 do world:add("tile" .. i, num(160), num(160), 4 + num(12), 4 + num(12)) end
+  local movers = {}
+  for i = 1, 6 do
+    movers[i] = { id = i }
+    world:add(movers[i], num(160), num(160), 2 + num(10), 2 + num(10))
+  end
+  local log, outs = {}, { {}, {}, {} }
+  local function put(v)
+    log[#log + 1] = type(v) == "number" and ("%.17g"):format(v) or tostring(v)
+  end
+  local function putcols(cols, len)
+    put(len)
+    put(#cols)
+    for k = 1, len do
+      local c = cols[k]
+      put(c.item.id); put(type(c.other) == "table" and c.other.id or c.other); put(c.type); put(c.overlaps); put(c.ti)
+      for _, f in ipairs({ "move", "normal", "touch", "slide" }) do put(c[f].x); put(c[f].y) end
+      for _, f in ipairs({ "itemRect", "otherRect" }) do
+        put(c[f].x); put(c[f].y); put(c[f].w); put(c[f].h)
+      end
+      put(c.bounce)
+    end
+  end
+  for i = 1, 1500 do
+    local m, out = movers[1 + r.int(6)], outs[1 + r.int(3)]
+    if i % 97 == 0 then out[1] = { move = 5 } end  -- a spoiled entry: a new table
+    local x, y = world:getRect(m)
+    local gx, gy = x + num(64) - 32, y + num(64) - 32
+    local ok, ax, ay, cols, len
+    if i % 3 == 0 then
+      ok, ax, ay, cols, len = pcall(world.check, world, m, gx, gy, nil, out)
+    else
+      ok, ax, ay, cols, len = pcall(world.move, world, m, gx, gy, nil, out)
+    end
+    put(ok); put(ax); put(ay)
+    if ok then putcols(cols, len) end
+  end
+  for _, bad in ipairs({ { movers[1], 0 / 0, 0 }, { "nobody", 1, 1 }, { movers[1], 1, "2" } }) do
+    put(select(2, pcall(world.move, world, bad[1], bad[2], bad[3], nil, {})))
+  end
+  world.note = "own field"
+  put(world.note)
+  put(select(2, world:move(movers[1], 0, 0, nil, {})))
+  getmetatable(world).__gc(world)
+  put(select(2, pcall(world.move, world, movers[1], 1, 1, nil, {})))
+  return log
+end
+
 describe("#native the LuaJIT fast path", function()
   it("is in place while the JIT is on, and the C functions while it is off", function()
     withjit(true, function()
       assert.are.equal("Lua", what(OBB.intersectOBB))
       assert.are.equal("Lua", what(impact.sweepSegmentPoint))
       assert.are.equal("Lua", what(getmetatable(OBB()).__index))
+      assert.are.equal("Lua", what(impact.World.move))
+      assert.are.equal("Lua", what(getmetatable(impact.World()).__index))
     end)
     withjit(false, function()
       assert.are.equal("C", what(OBB.intersectOBB))
@@ -108,11 +165,13 @@ describe("#native the LuaJIT fast path", function()
       assert.are.equal("C", what(impact.sweepSegmentPoint))
       assert.are.equal("C", what(getmetatable(OBB()).__index))
       assert.are.equal("C", what(getmetatable(Point()).__newindex))
+      assert.are.equal("C", what(impact.World.check))
+      assert.are.equal("C", what(getmetatable(impact.World()).__index))
     end)
   end)
 
   it("leaves getmetatable giving each object's metatable itself", function()
-    for _, v in ipairs({ Point(), AABB(), OBB(), Hit(), Sweep() }) do
+    for _, v in ipairs({ Point(), AABB(), OBB(), Hit(), Sweep(), impact.World() }) do
       assert.is_true(rawequal(debug.getmetatable(v), getmetatable(v)))
     end
   end)
@@ -146,5 +205,90 @@ describe("#native the LuaJIT fast path", function()
         error(("result %d: C %s, fast path %s"):format(i, c[i], fast[i]))
       end
     end
+  end)
+
+  it("moves and checks in the World as the C functions do, exactly", function()
+    local fast, c
+    withjit(true, function() fast = worldload() end)
+    withjit(false, function() c = worldload() end)
+    assert.are.equal(#c, #fast)
+    for i = 1, #c do
+      if c[i] ~= fast[i] then
+        error(("result %d: C %s, fast path %s"):format(i, c[i], fast[i]))
+      end
+    end
+  end)
+
+  it("moves in the World allocating nothing also where the JIT does not compile", function()
+    withjit(true, function()
+      local world, out, mover = impact.World(16), {}, {}
+      for i = 0, 9 do world:add(i, i * 8, 10, 8, 8) end
+      world:add(mover, 0, 0, 6, 6)
+      jit.off(impact.World.move, true)
+      local bytes = helpers.allocated(function(n)
+        for i = 1, n do world:move(mover, (i % 2) * 40, 6, nil, out) end
+      end, 200)
+      jit.on(impact.World.move, true)
+      assert.are.equal(0, bytes)
+    end)
+  end)
+
+  it("gives each World move its own buffer: a finalizer's move changes no other", function()
+    withjit(true, function()
+      local world, wrong, junk = impact.World(16), 0, {}
+      for i = 0, 9 do world:add(i, i * 8, 10, 8, 8) end
+      world:add("wall", 40, -20, 8, 30)
+      local mover, other = {}, {}
+      world:add(mover, 0, 0, 6, 6)
+      world:add(other, 200, 200, 6, 6)
+      local function run()
+        world:update(mover, 0, 0)
+        local x, y, cols, len = world:move(mover, 50, 6, nil, {})
+        local got = { x, y, len }
+        for k = 1, len do
+          local c = cols[k]
+          got[#got + 1] = ("%s %s %.17g %.17g %.17g"):format(c.item == mover, c.other, c.ti,
+                                                             c.touch.x, c.slide.y)
+        end
+        return table.concat(got, " ")
+      end
+      local expected = run()
+      -- onto tile 4 when the bottom reaches y = 10 (t = 4/6), along it into the wall
+      local start = "34 4 2 true 4 0.66666666666666663 33.333333333333329 4 true wall "
+      assert.are.equal(start, expected:sub(1, #start))
+      for i = 1, 3000 do
+        getmetatable(newproxy(true)).__gc = function() world:move(other, 200 + i % 7, 200, nil, {}) end
+        junk[i % 16 + 1] = { i, i }  -- garbage, so that collections run often
+        if run() ~= expected then wrong = wrong + 1 end
+      end
+      assert.are.equal(0, wrong)
+      assert.are.equal(16, #junk)
+    end)
+  end)
+
+  it("ends a World move as the C function does when a finalizer moved or removed the item", function()
+    withjit(true, function()
+      local world, junk = impact.World(16), {}
+      for i = 0, 9 do world:add(i, i * 8, 10, 8, 8) end
+      local mover = {}
+      for i = 1, 500 do
+        world:add(mover, 0, 0, 6, 6)
+        getmetatable(newproxy(true)).__gc = i % 2 == 0 and function() world:remove(mover) end
+                                            or function() world:update(mover, 100, 100) end
+        junk[i % 16 + 1] = { i, i }
+        local x, y = world:move(mover, 50, 6, nil, {})
+        assert.are.same({ 50, 4 }, { x, y })  -- onto the row of tiles, along it
+        collectgarbage()  -- the finalizer has run, during the move or now
+        if i % 2 == 0 then
+          assert.is_false(world:hasItem(mover))
+        else
+          -- moved, then the finalizer's update; or the update, then the move
+          local rx, ry = world:getRect(mover)
+          assert.is_true((rx == 100 and ry == 100) or (rx == 50 and ry == 4))
+          world:remove(mover)
+        end
+      end
+      assert.are.equal(16, #junk)
+    end)
   end)
 end)

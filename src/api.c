@@ -5,7 +5,7 @@
 */
 #include <math.h>
 
-#include "object.h"
+#include "world.h"
 
 /*
 ** The fast path passes userdata as they are (declared void * there: the
@@ -156,6 +156,10 @@ static double hit_time(const Hit *h) { return h->h->time; }
 static double sweep_time(const imp_sweep *s) { return s->time; }
 static int sweep_has_hit(const imp_sweep *s) { return s->has_hit; }
 
+/* A World's own fields come before its methods (world.c), so the fast
+** path's __index looks a method up itself only where there are none. */
+static int world_hasfields(const World *w) { return w->hasfields; }
+
 typedef struct imp_api {
   int (*aabb_intersect_point)(const imp_aabb *, double, double, Hit *);
   int (*aabb_intersect_segment)(const imp_aabb *, double, double, double,
@@ -189,6 +193,9 @@ typedef struct imp_api {
   int (*sweep_segment_point)(double, double, double, double, double, double,
                              double, double, double, double, double, double,
                              double[4]);
+  int (*world_hasfields)(const World *);
+  int (*world_slide)(World *, double, double, double, double *);
+  int (*world_moveto)(World *, double, double, double, double);
 } imp_api;
 
 static const imp_api api = {
@@ -197,11 +204,27 @@ static const imp_api api = {
   intersect_rect, imp_obb_intersect_obb, overlap_rect, sweep_rect,
   sweep_clear_rect, sweep_nearer_rect, obb_intersect_point,
   obb_intersect_segment, obb_clip_segment, obb_angle, obb_store_angle,
-  sweep_segment_point
+  sweep_segment_point, world_hasfields, imp_world_slide, imp_world_moveto
 };
 
-void imp_pushapi(lua_State *L, int colliders, int standins) {
-  lua_createtable(L, 0, 4);
+/* The World's id and item tables (W_IDS, W_ITEMS) for the fast path,
+** which has checked that the argument is a World; nothing when a script
+** replaced them (the debug library can). */
+static int world_tables(lua_State *L) {
+  int n;
+  luaL_checktype(L, 1, LUA_TUSERDATA);
+  for (n = W_IDS; n <= W_ITEMS; n++) {
+    imp_getslot(L, 1, n);
+    if (!lua_istable(L, -1)) return 0;
+  }
+  return 2;
+}
+
+void imp_pushapi(lua_State *L, int base) {
+  const int colliders = base + UP_COLLIDERS - 1;
+  const int standins = base + UP_STANDINS - 1, keys = base + UP_KEYS - 1;
+  int u;
+  lua_createtable(L, 0, 9);
   lua_pushlightuserdata(L, (void *)&api);
   lua_setfield(L, -2, "api");
   lua_pushinteger(L, (lua_Integer)sizeof api);
@@ -210,4 +233,15 @@ void imp_pushapi(lua_State *L, int colliders, int standins) {
   lua_setfield(L, -2, "colliders");
   lua_pushvalue(L, standins);
   lua_setfield(L, -2, "standins");
+  lua_rawgeti(L, keys, K_FILL);
+  lua_setfield(L, -2, "fill");
+  lua_pushcfunction(L, world_tables);
+  lua_setfield(L, -2, "worldtables");
+  for (u = 0; u < IMP_NUPVALUES; u++) lua_pushvalue(L, base + u);
+  lua_pushcclosure(L, imp_world_arrive, IMP_NUPVALUES);  /* it may err */
+  lua_setfield(L, -2, "worldarrive");
+  lua_pushinteger(L, IMP_SLIDES);
+  lua_setfield(L, -2, "slides");
+  lua_pushinteger(L, IMP_SLIDE_VALUES);
+  lua_setfield(L, -2, "slidevalues");
 }

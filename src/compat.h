@@ -14,6 +14,16 @@
 #define imp_rawlen(L, i) lua_rawlen(L, (i))
 #endif
 
+/* lua_rawget, returning the type of the value it pushed (5.3 on do). */
+#if LUA_VERSION_NUM >= 503
+#define imp_rawget(L, i) lua_rawget(L, (i))
+#else
+static inline int imp_rawget(lua_State *L, int i) {
+  lua_rawget(L, i);
+  return lua_type(L, -1);
+}
+#endif
+
 /*
 ** Object slots: a few Lua values owned by a userdata (cached views, the
 ** owner of a view, a hit's collider). Lua 5.4 keeps them as user values;

@@ -55,18 +55,18 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   lua_pop(L, 1);
   luaL_checkstack(L, 2 * IMP_NUPVALUES + 8, NULL);  /* setfuncs' copies */
   for (t = 1; t <= IMP_NUPVALUES; t++) lua_newtable(L);
-  for (u = 2 * T_COUNT; u < 2 * T_COUNT + 3; u++) {  /* weak-keyed */
+  for (u = UP_COLLIDERS; u <= UP_OWNERS; u++) {  /* weak-keyed */
     lua_createtable(L, 0, 1);
     lua_pushstring(L, "k");
     lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, base + u);
+    lua_setmetatable(L, base + u - 1);
   }
   for (u = 0; imp_keys[u] != NULL; u++) {
     lua_pushstring(L, imp_keys[u]);
-    lua_rawseti(L, base + 2 * T_COUNT + 3, u + 1);
+    lua_rawseti(L, base + UP_KEYS - 1, u + 1);
   }
   imp_loadfill(L);
-  lua_rawseti(L, base + 2 * T_COUNT + 3, K_FILL);
+  lua_rawseti(L, base + UP_KEYS - 1, K_FILL);
   lua_newtable(L);  /* at index module */
   for (t = 1; t <= T_COUNT; t++) {
     int meta = base + t - 1, methods = base + T_COUNT + t - 1;
@@ -112,7 +112,7 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   lua_setfield(L, -2, "responses");
   lua_setfield(L, module, "_bump");
   imp_pinclipkinds(L);
-  imp_pushapi(L, base + 2 * T_COUNT, base + 2 * T_COUNT + 1);
+  imp_pushapi(L, base);
   lua_setfield(L, module, "_ffi");
   lua_pushlightuserdata(L, (void *)&built);
   lua_pushvalue(L, module);

@@ -22,13 +22,14 @@ enum { T_POINT = 1, T_AABB, T_HIT, T_SWEEP, T_OBB, T_WORLD, T_COUNT = T_WORLD };
 ** costs no string lookup, and the function that fills its collision tables
 ** (world.h).
 */
+enum { UP_COLLIDERS = 2 * T_COUNT + 1, UP_STANDINS, UP_OWNERS, UP_KEYS,
+       IMP_NUPVALUES = UP_KEYS };
 #define IMP_META(t) lua_upvalueindex(t)
 #define IMP_METHODS(t) lua_upvalueindex(T_COUNT + (t))
-#define IMP_COLLIDERS lua_upvalueindex(2 * T_COUNT + 1)
-#define IMP_STANDINS lua_upvalueindex(2 * T_COUNT + 2)
-#define IMP_OWNERS lua_upvalueindex(2 * T_COUNT + 3)
-#define IMP_KEYS lua_upvalueindex(2 * T_COUNT + 4)
-#define IMP_NUPVALUES (2 * T_COUNT + 4)
+#define IMP_COLLIDERS lua_upvalueindex(UP_COLLIDERS)
+#define IMP_STANDINS lua_upvalueindex(UP_STANDINS)
+#define IMP_OWNERS lua_upvalueindex(UP_OWNERS)
+#define IMP_KEYS lua_upvalueindex(UP_KEYS)
 
 /* A Point owns its coordinates, or views another object's (v points into
 ** the owner, which imp_setowner keeps alive). A view of a box's half size
@@ -132,9 +133,9 @@ int imp_checkextent(lua_State *L, int i, const char *fname, imp_vec2 *v,
 ** absent or nil. Anything else there is an error. */
 int imp_optout(lua_State *L, int i, int t, const char *fname);
 
-/* The module's _ffi table for lua/impact/ffi.lua (api.c): colliders and
-** standins are the indices of the tables of the same names. */
-void imp_pushapi(lua_State *L, int colliders, int standins);
+/* The module's _ffi table for lua/impact/ffi.lua (api.c), from the shared
+** upvalues on the stack from index base (see module.c). */
+void imp_pushapi(lua_State *L, int base);
 
 /* Results (hit.c). out is the index of the caller's object or 0 for a new
 ** one; collider the index of the object that was hit. */

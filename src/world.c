@@ -37,10 +37,8 @@ int imp_worldslot(lua_State *L, int n) {
 
 ptrdiff_t imp_worldid(lua_State *L, const World *w, int ids, int i) {
   double id = -1;
-  if (lua_isnil(L, i)) return -1;
-  lua_pushvalue(L, i);
-  lua_rawget(L, ids);
-  if (lua_type(L, -1) == LUA_TNUMBER) id = lua_tonumber(L, -1);
+  lua_pushvalue(L, i);  /* nil and NaN are keys of nothing to rawget */
+  if (imp_rawget(L, ids) == LUA_TNUMBER) id = lua_tonumber(L, -1);
   lua_pop(L, 1);
   if (!(id >= 0 && id < (double)w->g->nitems) ||
       (double)(size_t)id != id || !imp_grid_alive(w->g, (size_t)id))
@@ -190,6 +188,23 @@ static int record(lua_State *L) {
   return 0;
 }
 
+/* Pushes record. The registry keeps it (at record_key's address), made
+** once: under LuaJIT every lua_pushcfunction makes a new function object,
+** and a million adds left a million of them to the collector. */
+static const char record_key = 0;
+
+static void pushrecord(lua_State *L) {
+  lua_pushlightuserdata(L, (void *)&record_key);
+  lua_rawget(L, LUA_REGISTRYINDEX);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_pushcfunction(L, record);
+    lua_pushlightuserdata(L, (void *)&record_key);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+  }
+}
+
 /* Removes t[k] (k at the top, popped) when it is there: setting a key
 ** that exists to nil never allocates. */
 static void unrecord(lua_State *L, int t) {
@@ -219,7 +234,7 @@ static int world_add(lua_State *L) {
                                                imp_typename(L, 2)));
   checkkey(L, 2, "add", "item");
   imp_checkrect(L, 3, "add", &r);
-  lua_pushcfunction(L, record);
+  pushrecord(L);
   lua_pushvalue(L, ids);
   lua_pushvalue(L, items);
   lua_pushvalue(L, 2);

@@ -122,6 +122,16 @@ void imp_loadfill(lua_State *L);
 ** (worldview.c). */
 int imp_worldview(lua_State *L, const World *w, const char *k);
 
+/* How many collisions a move without callbacks resolves in C alone (more
+** go the general way), and the numbers imp_world_slide writes for each. */
+#define IMP_SLIDES 32
+#define IMP_SLIDE_VALUES 19
+int imp_world_slide(World *w, double id, double goalx, double goaly,
+                    double *r);
+int imp_world_moveto(World *w, double id, double x, double y,
+                     double changes);
+int imp_world_arrive(lua_State *L);
+
 extern const luaL_Reg imp_world_move_methods[];   /* worldmove.c */
 extern const luaL_Reg imp_world_query_methods[];  /* worldquery.c */
 extern const luaL_Reg imp_rect_functions[];       /* bumprect.c: bump.rect */

@@ -492,6 +492,135 @@ static void liststep(lua_State *L, Move *m, int list, Step *st) {
   visit(L, m, lua_gettop(L), imp_worldid(L, m->w, m->ids, lua_gettop(L)));
 }
 
+/* Ends a move: the item at 2, which had id id when the World had made
+** changes changes, goes to goal. Callbacks, and finalizers run by the
+** tables a move makes, may have moved or removed it, or freed the World,
+** since: then it is looked up again (W_IDS at ids). Moving last keeps a move
+** atomic: an error before leaves the item where it was. */
+static void arrive(lua_State *L, World *w, const char *fname, int ids,
+                   size_t id, unsigned long changes, imp_vec2 goal) {
+  ptrdiff_t now;
+  imp_worldgrid(L, w, fname);
+  now = w->changes == changes ? (ptrdiff_t)id : imp_worldid(L, w, ids, 2);
+  if (now >= 0) {
+    imp_rect r = w->g->items[now].r;
+    if (goal.x != r.x) r.x = goal.x;  /* as bump's update: -0 is 0 */
+    if (goal.y != r.y) r.y = goal.y;
+    imp_worldput(L, w, (size_t)now, &r);
+  }
+}
+
+/* Ends a move of item id (2) that no callback can see (imp_grid_slide gave
+** its n collisions and goal): the collision tables fill the table at 6,
+** reusing those of the out table at out (0: none), then the item moves
+** (W_IDS at 7). The other items are looked up before any table is made,
+** since making one may run a finalizer that changes the World. */
+static int slid(lua_State *L, World *w, const char *fname, size_t id,
+                int out, int moving, const imp_grid_collision *cols, int n,
+                imp_vec2 goal) {
+  unsigned long changes = w->changes;
+  int first = lua_gettop(L) + 1, k;
+  if (n > 0) {
+    int items = imp_worldslot(L, W_ITEMS);
+    luaL_checkstack(L, n + W_STACKROOM, NULL);
+    first = lua_gettop(L) + 1;
+    for (k = 0; k < n; k++)
+      lua_rawgeti(L, items, (lua_Integer)cols[k].id + 1);
+    imp_pushkey(L, K_SLIDE);
+  }
+  for (k = 0; k < n; k++) {
+    ColFill f;
+    f.item = &cols[k].item;
+    f.other = &cols[k].other;
+    f.c = &cols[k].c;
+    f.itemslot = 2;
+    f.otherslot = first + k;
+    f.typeslot = first + n;
+    f.extra = K_SLIDE;
+    f.extrav = cols[k].slide;
+    imp_pushcollision(L, w, out, k + 1, &f);
+    lua_rawseti(L, 6, k + 1);
+  }
+  if (out) imp_trimpool(L, w, out, n, P_COLS);
+  if (moving) arrive(L, w, fname, 7, id, changes, goal);
+  lua_pushnumber(L, goal.x);
+  lua_pushnumber(L, goal.y);
+  lua_pushvalue(L, 6);
+  lua_pushinteger(L, n);
+  return 4;
+}
+
+/* The same move for the LuaJIT fast path (lua/impact/ffi.lua, through
+** api.c), in steps that need no Lua state. imp_world_slide finds the
+** collisions of the item whose id the World's id table gives, moving
+** nothing; returns -1 where the C function must judge: a freed World,
+** custom responses, an id that is no item's, a goal not finite, more
+** collisions than IMP_SLIDES. Else r gets where the item ends (x, y), the
+** World's count of changes, then IMP_SLIDE_VALUES numbers per collision:
+** the other item's id, overlaps (0 or 1), ti, move, normal, touch,
+** itemRect, otherRect and slide; returns how many collisions. */
+int imp_world_slide(World *w, double id, double goalx, double goaly,
+                    double *r) {
+  imp_grid_collision cols[IMP_SLIDES];
+  imp_vec2 goal;
+  int n, k;
+  if (w->g == NULL || w->hasresponses || !(id >= 0 && id < w->g->nitems) ||
+      (double)(size_t)id != id || !imp_grid_alive(w->g, (size_t)id) ||
+      goalx - goalx != 0 || goaly - goaly != 0)
+    return -1;
+  goal.x = goalx;
+  goal.y = goaly;
+  n = imp_grid_slide(w->g, (size_t)id, &goal, cols, IMP_SLIDES);
+  if (n < 0) return -1;
+  *r++ = goal.x;
+  *r++ = goal.y;
+  *r++ = (double)w->changes;
+  for (k = 0; k < n; k++) {
+    const imp_grid_collision *c = &cols[k];
+    *r++ = (double)c->id;
+    *r++ = c->c.overlaps;
+    *r++ = c->c.ti;
+    *r++ = c->c.move.x, *r++ = c->c.move.y;
+    *r++ = c->c.normal.x, *r++ = c->c.normal.y;
+    *r++ = c->c.touch.x, *r++ = c->c.touch.y;
+    *r++ = c->item.x, *r++ = c->item.y, *r++ = c->item.w, *r++ = c->item.h;
+    *r++ = c->other.x, *r++ = c->other.y, *r++ = c->other.w;
+    *r++ = c->other.h;
+    *r++ = c->slide.x, *r++ = c->slide.y;
+  }
+  return n;
+}
+
+/* Then, once the collision tables are made, the item moves to (x, y):
+** returns 1, or 0 having done nothing when the World has changed since
+** imp_world_slide counted changes (or was freed), or memory runs out; then
+** imp_world_arrive finishes the move. */
+int imp_world_moveto(World *w, double id, double x, double y,
+                     double changes) {
+  imp_rect r;
+  if (w->g == NULL || (double)w->changes != changes) return 0;
+  r = w->g->items[(size_t)id].r;
+  if (x != r.x) r.x = x;  /* as bump's update: -0 is 0 */
+  if (y != r.y) r.y = y;
+  if (!imp_grid_update(w->g, (size_t)id, &r)) return 0;
+  w->changes++;
+  return 1;
+}
+
+/* imp_world_arrive(world, item, x, y, id, changes): the end of a move as
+** the C function makes it, errors included. */
+int imp_world_arrive(lua_State *L) {
+  World *w = (World *)lua_touserdata(L, 1);  /* the fast path checked it */
+  imp_vec2 goal;
+  lua_settop(L, 6);
+  goal.x = lua_tonumber(L, 3);
+  goal.y = lua_tonumber(L, 4);
+  imp_worldslot(L, W_IDS);
+  arrive(L, w, "move", 7, (size_t)lua_tonumber(L, 5),
+         (unsigned long)lua_tonumber(L, 6), goal);
+  return 0;
+}
+
 /* world:check(item, goalX, goalY[, filter, out]) -> x, y, cols, len, and
 ** world:move (the same, then the item goes to x, y). The collision tables
 ** go into out when given, reusing its tables, and into a new table
@@ -517,6 +646,12 @@ static int check(lua_State *L, const char *fname, int moving) {
   goal.y = imp_checknumber(L, 4, fname);
   filter = imp_optfilter(L, 5, fname);
   out = prepareout(L, 6, fname);
+  if (!filter && !w->hasresponses) {  /* every collision slides */
+    imp_grid_collision slides[IMP_SLIDES];
+    imp_vec2 to = goal;
+    int ns = imp_grid_slide(w->g, id, &to, slides, IMP_SLIDES);
+    if (ns >= 0) return slid(L, w, fname, id, out, moving, slides, ns, to);
+  }
   begin(L, &m, w, fname, 7, (ptrdiff_t)id, filter);
   changes = w->changes;
   lua_pushnil(L);  /* a custom response's collisions */
@@ -598,17 +733,7 @@ static int check(lua_State *L, const char *fname, int moving) {
   }
   if (out) imp_trimpool(L, w, out, ncols, P_COLS);
   endvisits(L, &m);
-  if (moving) {  /* callbacks may have removed the item, or freed all */
-    ptrdiff_t now;
-    imp_worldgrid(L, w, fname);
-    now = w->changes == changes ? (ptrdiff_t)id : imp_worldid(L, w, m.ids, 2);
-    if (now >= 0) {
-      imp_rect r = w->g->items[now].r;
-      if (goal.x != r.x) r.x = goal.x;  /* as bump's update: -0 is 0 */
-      if (goal.y != r.y) r.y = goal.y;
-      imp_worldput(L, w, (size_t)now, &r);
-    }
-  }
+  if (moving) arrive(L, w, fname, m.ids, id, changes, goal);
   lua_pushnumber(L, goal.x);
   lua_pushnumber(L, goal.y);
   lua_pushvalue(L, 6);

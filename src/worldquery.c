@@ -5,7 +5,6 @@
 ** optional filter(item) keeps the items it answers true for; an optional
 ** last table receives the results instead of a new one.
 */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,27 +31,37 @@ typedef struct Found {
 #define LOCALFOUND 128
 
 static int test(const Ask *a, const imp_rect *r, Found *f) {
-  imp_rect_span in, line;
   switch (a->q) {
     case Q_RECT: return imp_rect_intersects(&a->r, r);
     case Q_POINT: return imp_rect_contains_point(r, a->x1, a->y1);
     default: break;
   }
-  if (!imp_rect_segment(r, a->x1, a->y1, a->x2, a->y2, 0, 1, &in) ||
-      !((0 < in.ti1 && in.ti1 < 1) || (0 < in.ti2 && in.ti2 < 1)))
-    return 0;
-  /* bump orders by the infinite line, not the segment */
-  imp_rect_segment(r, a->x1, a->y1, a->x2, a->y2, -HUGE_VAL, HUGE_VAL, &line);
-  f->ti1 = in.ti1;
-  f->ti2 = in.ti2;
-  f->weight = line.ti1 < line.ti2 ? line.ti1 : line.ti2;
-  return 1;
+  return imp_rect_crossed(r, a->x1, a->y1, a->x2, a->y2, &f->ti1, &f->ti2,
+                          &f->weight);
 }
 
 static int byweight(const void *pa, const void *pb) {
   const Found *a = (const Found *)pa, *b = (const Found *)pb;
   if (a->weight != b->weight) return a->weight < b->weight ? -1 : 1;
   return a->index - b->index;
+}
+
+/* Sorts the n items found along the line. A segment finds a few items,
+** which insertion sorts quicker than qsort (whose C library version may
+** allocate a buffer and copy through it); the order is total, so either
+** gives the same result. */
+static void sortfound(Found *found, size_t n) {
+  size_t i, j;
+  if (n > 24) {
+    qsort(found, n, sizeof *found, byweight);
+    return;
+  }
+  for (i = 1; i < n; i++) {
+    Found f = found[i];
+    for (j = i; j > 0 && byweight(&f, &found[j - 1]) < 0; j--)
+      found[j] = found[j - 1];
+    found[j] = f;
+  }
 }
 
 /* Replaces the items 1..n of the out table by bump's info tables, taken
@@ -154,7 +163,7 @@ static int collect(lua_State *L, World *w, const Ask *a, int filter,
     lua_rawseti(L, out, k);
   }
   if (a->q == Q_SEGMENT && k > 1) {
-    qsort(*found, (size_t)k, sizeof **found, byweight);
+    sortfound(*found, (size_t)k);
     reorder(L, out, *found, k);
   }
   return k;

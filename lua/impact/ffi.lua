@@ -45,6 +45,9 @@ typedef struct imp_api {
   int (*sweep_segment_point)(double, double, double, double, double, double,
                              double, double, double, double, double, double,
                              double *);
+  int (*world_hasfields)(void *);
+  int (*world_slide)(void *, double, double, double, double *);
+  int (*world_moveto)(void *, double, double, double, double);
 } imp_api;
 ]]
 
@@ -68,6 +71,7 @@ return function(impact, exports)
   local obb_intersect_point, obb_intersect_segment = api.obb_intersect_point, api.obb_intersect_segment
   local obb_clip_segment, obb_angle, obb_store_angle = api.obb_clip_segment, api.obb_angle, api.obb_store_angle
   local sweep_segment_point = api.sweep_segment_point
+  local world_hasfields, world_slide, world_moveto = api.world_hasfields, api.world_slide, api.world_moveto
   local colliders, standins = exports.colliders, exports.standins
 
   local Point, AABB, OBB, Hit, Sweep = impact.Point, impact.AABB, impact.OBB, impact.Hit, impact.Sweep
@@ -461,6 +465,106 @@ return function(impact, exports)
     end
   end)
 
+  -- The World's move and check when no callback can run (no filter and no
+  -- custom response) and the collisions go into an out table without a
+  -- metatable. The core resolves the whole move into a buffer of numbers
+  -- (world_slide: x, y, the World's count of changes, then VALUES per
+  -- collision), the collision tables are filled here by the module's own
+  -- fill function, reused from the out table or a pool, and last the item
+  -- moves (world_moveto; worldarrive, the C function's ending, when the
+  -- World changed meanwhile or memory ran out). Anything else, and every
+  -- case the core declines (a freed World, an item not in it, a goal not
+  -- finite, many collisions), goes to the C function.
+  local World = impact.World
+  local WorldMT = getmetatable(World())
+  rawset(WorldMT, "__metatable", WorldMT)
+  local fill, worldtables, worldarrive = exports.fill, exports.worldtables, exports.worldarrive
+  local SLIDES, VALUES = exports.slides, exports.slidevalues
+  -- Each World's id and item tables, which its user values keep alive.
+  local idsof = setmetatable({}, { __mode = "kv" })
+  local itemsof = setmetatable({}, { __mode = "kv" })
+
+  -- Buffers not in use. A move takes one out first, so that a finalizer
+  -- that moves (run by an allocation while the tables are filled) gets
+  -- another. others, as long as the most collisions, holds the other items,
+  -- all looked up before any allocation can change the World.
+  local buffers = {}
+  local function takebuffer()
+    local b = buffers[#buffers]
+    if b then
+      buffers[#buffers] = nil
+      return b
+    end
+    b = { values = ffi.new("double[?]", 3 + SLIDES * VALUES), others = {} }
+    for k = 1, SLIDES do b.others[k] = false end
+    return b
+  end
+
+  -- Collision tables that out tables gave back, as the C World keeps them.
+  local POOLMAX = 256
+  local pool, npool = {}, 0
+  local function pooled()
+    if npool == 0 then return nil end
+    local t = pool[npool]
+    pool[npool], npool = nil, npool - 1
+    return t
+  end
+
+  local function slid(v, o, col, item, other)
+    return fill(col, item, other, "slide", v[o + 1] ~= 0, v[o + 2], v[o + 3], v[o + 4],
+                v[o + 5], v[o + 6], v[o + 7], v[o + 8], v[o + 9], v[o + 10], v[o + 11],
+                v[o + 12], v[o + 13], v[o + 14], v[o + 15], v[o + 16], "slide",
+                v[o + 17], v[o + 18])
+  end
+
+  local function slide(moving)
+    return function(c)
+      return function(...)
+        local self, item, goalx, goaly, filter, out = ...
+        if filter == nil and type(out) == "table" and getmetatable(out) == nil
+           and type(goalx) == "number" and type(goaly) == "number"
+           and getmetatable(self) == WorldMT then
+          local ids, items = idsof[self], itemsof[self]
+          if ids == nil then
+            ids, items = worldtables(self)
+            if ids then idsof[self], itemsof[self] = ids, items end
+          end
+          local b = ids and takebuffer()
+          local id = b and rawget(ids, item)
+          local n = type(id) == "number" and world_slide(self, id, goalx, goaly, b.values)
+          if n and n >= 0 then
+            local v, others = b.values, b.others
+            for k = 1, n do others[k] = rawget(items, v[3 + (k - 1) * VALUES] + 1) end
+            for k = 1, n do
+              local o, col = 3 + (k - 1) * VALUES, rawget(out, k)
+              if type(col) ~= "table" then col = pooled() end
+              local ok, t = pcall(slid, v, o, col, item, others[k])
+              if not ok then t = slid(v, o, nil, item, others[k]) end
+              rawset(out, k, t)
+              others[k] = false
+            end
+            for k = #out, n + 1, -1 do
+              local t = rawget(out, k)
+              if type(t) == "table" and npool < POOLMAX then npool = npool + 1; pool[npool] = t end
+              rawset(out, k, nil)
+            end
+            local x, y, changes = v[0], v[1], v[2]
+            buffers[#buffers + 1] = b
+            if moving and world_moveto(self, id, x, y, changes) == 0 then
+              worldarrive(self, item, x, y, id, changes)
+            end
+            return x, y, out, n
+          end
+          if b then buffers[#buffers + 1] = b end
+        end
+        local x, y, cols, len = c(...)
+        return x, y, cols, len
+      end
+    end
+  end
+  standin(World, "move", slide(true))
+  standin(World, "check", slide(false))
+
   -- Field reads: methods first, then the fields the C function would give.
   local function index(MT, methods, fields)
     local c_index = MT.__index
@@ -500,6 +604,19 @@ return function(impact, exports)
       return view(self, k, c_index)
     end,
   })
+
+  -- A World's own fields come before its methods: where it has none, the
+  -- method is looked up here.
+  standin(WorldMT, "__index", function(c)
+    return function(self, k)
+      if getmetatable(self) == WorldMT and world_hasfields(self) == 0 then
+        local m = rawget(World, k)
+        if m ~= nil then return m end
+      end
+      local r = c(self, k)
+      return r
+    end
+  end)
 
   -- Field writes in loops: a Point's coordinates and an OBB's angle.
   local axes = { x = 0, y = 1 }

@@ -23,8 +23,9 @@
 **   OBB overlap agrees with a brute-force polygon test and its push-out
 **   separates, and an OBB sweep neither tunnels nor stops for nothing;
 ** - the World's collision test (bump's rules) misses no movement into a
-**   rectangle, sampled along the path, and the grid finds every item that
-**   a rectangle or a segment query reaches.
+**   rectangle, sampled along the path, its segment test (one clip of the
+**   line) is bit for bit its definition (two clips), and the grid finds
+**   every item that a rectangle or a segment query reaches.
 **
 ** Usage: impact_properties [rounds [seed]]. Each counterexample is printed
 ** with its inputs in hex floats (exact), and makes the run fail. Each check
@@ -1161,6 +1162,42 @@ static void rect_detect_sampling(void) {
          c.touch.x, c.touch.y);
 }
 
+/* The segment query's test, one clip of the line, against its definition:
+** the segment clipped over [0, 1] with an end of the part inside strictly
+** within it, and the line clipped over all the reals for the order; bit for
+** bit, on segments that start, end or run on the rectangle's sides. */
+static void crossed_by_definition(void) {
+  imp_rect r = rect();
+  imp_rect_span in, line;
+  double x1 = coord(), y1 = coord(), x2, y2, ti1 = 0, ti2 = 0, weight = 0;
+  imp_vec2 d = delta();
+  int got, want;
+  x2 = below(4) ? x1 + d.x : coord();
+  y2 = below(4) ? y1 + d.y : coord();
+  got = imp_rect_crossed(&r, x1, y1, x2, y2, &ti1, &ti2, &weight);
+  want = imp_rect_segment(&r, x1, y1, x2, y2, 0, 1, &in) &&
+         ((0 < in.ti1 && in.ti1 < 1) || (0 < in.ti2 && in.ti2 < 1));
+  keep_bits((uint64_t)got);
+  if (got) {
+    keep(ti1);
+    keep(ti2);
+    keep(weight);
+  }
+  checked++;
+  if (got != want) {
+    fail(RECT_FMT " segment (%a, %a)-(%a, %a): crossed %d, by definition %d",
+         RECT_ARGS(r), x1, y1, x2, y2, got, want);
+    return;
+  }
+  if (!got) return;
+  imp_rect_segment(&r, x1, y1, x2, y2, -HUGE_VAL, HUGE_VAL, &line);
+  if (!same_double(ti1, in.ti1) || !same_double(ti2, in.ti2) ||
+      !same_double(weight, line.ti1 < line.ti2 ? line.ti1 : line.ti2))
+    fail(RECT_FMT " segment (%a, %a)-(%a, %a): crossed at %a, %a (order %a), "
+         "by definition %a, %a", RECT_ARGS(r), x1, y1, x2, y2, ti1, ti2,
+         weight, in.ti1, in.ti2);
+}
+
 /* The grid finds every item that a rectangle overlaps or a segment
 ** crosses, among items of every size (some too big for the cells) after
 ** adds, moves and removals. */
@@ -1238,6 +1275,7 @@ static const check checks[] = {
   {"sweep_segment_point matches the reference bit for bit",
    segment_point_matches_reference, 20},
   {"the World's detect finds every movement into", rect_detect_sampling, 20},
+  {"querySegment's test is its definition", crossed_by_definition, 20},
   {"the grid finds every item a query reaches", grid_finds_all, 1},
 #ifdef IMPACT_HAS_OBB
   {"an OBB at angle 0 is its AABB", obb_angle_zero, 5},

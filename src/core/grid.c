@@ -56,11 +56,15 @@ static int grow(imp_grid *g, void *p, size_t *cap, size_t need, size_t sz) {
 
 imp_grid *imp_grid_new_alloc(double cell_size, imp_alloc alloc, void *ud) {
   imp_grid *g;
+  int exponent;
   if (!(cell_size > 0) || !isfinite(cell_size)) return NULL;
   g = (imp_grid *)alloc(ud, NULL, 0, sizeof *g);
   if (g == NULL) return NULL;
   memset(g, 0, sizeof *g);
   g->cell = cell_size;
+  /* a power of two: dividing by it is multiplying by its inverse, exactly */
+  if (frexp(cell_size, &exponent) == 0.5 && isfinite(1 / cell_size))
+    g->inverse = 1 / cell_size;
   g->alloc = alloc;
   g->ud = ud;
   return g;
@@ -74,18 +78,23 @@ void imp_grid_free(imp_grid *g) {
   size_t i;
   if (g == NULL) return;
   for (i = 0; i < g->ncells; i++)
-    release(g, g->cells[i].ids, g->cells[i].cap * sizeof(size_t));
+    release(g, g->cells[i].ids, g->cells[i].cap * sizeof *g->cells[i].ids);
   release(g, g->cells, g->capcells * sizeof *g->cells);
   release(g, g->table, g->tablecap * sizeof *g->table);
   release(g, g->items, g->capitems * sizeof *g->items);
-  release(g, g->freeids, g->capfree * sizeof *g->freeids);
   release(g, g->big, g->capbig * sizeof *g->big);
   g->alloc(g->ud, g, sizeof *g, 0);
 }
 
+/* v / g->cell, the same to the bit, quicker when the size is a power of
+** two (the usual 16, 32, 64). */
+static double incells(const imp_grid *g, double v) {
+  return g->inverse != 0 ? v * g->inverse : v / g->cell;
+}
+
 /* The index of the cell holding coordinate v, clamped to the stored range. */
 static long long cellof(const imp_grid *g, double v) {
-  double c = floor(v / g->cell);
+  double c = floor(incells(g, v));
   if (!(c > -MAXCELL)) return (long long)-MAXCELL;
   if (c > MAXCELL) return (long long)MAXCELL;
   return (long long)c;
@@ -145,7 +154,7 @@ static void rebuild(imp_grid *g) {
 static void dropcells(imp_grid *g, size_t n) {
   size_t i;
   for (i = n; i < g->ncells; i++)
-    release(g, g->cells[i].ids, g->cells[i].cap * sizeof(size_t));
+    release(g, g->cells[i].ids, g->cells[i].cap * sizeof *g->cells[i].ids);
   g->ncells = n;
   rebuild(g);
 }
@@ -155,7 +164,7 @@ void imp_grid_compact(imp_grid *g) {
   for (i = 0; i < g->ncells; i++) {
     imp_grid_cell c = g->cells[i];
     if (c.n > 0) g->cells[n++] = c;
-    else release(g, c.ids, c.cap * sizeof(size_t));
+    else release(g, c.ids, c.cap * sizeof *c.ids);
   }
   g->ncells = g->nonempty = n;
   rebuild(g);
@@ -181,9 +190,9 @@ static imp_grid_cell *newcell(imp_grid *g, long long cx, long long cy) {
 ** floor(x / s) to ceil((x + w) / s) - 1, in c (left, top, right, bottom).
 ** Returns 0 when it belongs in the big list. */
 static int rectcells(const imp_grid *g, const imp_rect *r, long long c[4]) {
-  double l = floor(r->x / g->cell), t = floor(r->y / g->cell);
-  double rt = ceil((r->x + r->w) / g->cell) - 1;
-  double b = ceil((r->y + r->h) / g->cell) - 1;
+  double l = floor(incells(g, r->x)), t = floor(incells(g, r->y));
+  double rt = ceil(incells(g, r->x + r->w)) - 1;
+  double b = ceil(incells(g, r->y + r->h)) - 1;
   if (!(l >= -MAXCELL && t >= -MAXCELL && rt <= MAXCELL && b <= MAXCELL))
     return 0;
   if (rt < l) rt = l;
@@ -235,7 +244,7 @@ static void link_cells(imp_grid *g, size_t id, const long long c[4],
       if (inrange(skip, cx, cy)) continue;
       cell = findcell(g, cx, cy);
       if (cell->n++ == 0) g->nonempty++;
-      cell->ids[cell->n - 1] = id;
+      cell->ids[cell->n - 1] = (uint32_t)id;
     }
 }
 
@@ -265,25 +274,22 @@ static void big_remove(imp_grid *g, size_t id) {
 }
 
 int imp_grid_add(imp_grid *g, const imp_rect *r, size_t *id) {
-  size_t n = g->nfree > 0 ? g->freeids[g->nfree - 1] : g->nitems;
+  size_t n = g->freeid > 0 ? g->freeid - 1 : g->nitems;
   long long c[4];
   int incells = rectcells(g, r, c);
-  /* room to reuse every id, so that removing never needs memory */
-  if (!grow(g, &g->items, &g->capitems, g->nitems + 1, sizeof *g->items) ||
-      !grow(g, &g->freeids, &g->capfree, g->nitems + 1, sizeof *g->freeids))
+  if (n >= UINT32_MAX) return 0;
+  if (!grow(g, &g->items, &g->capitems, g->nitems + 1, sizeof *g->items))
     return 0;
   if (incells ? !reserve(g, c, NULL)
               : !grow(g, &g->big, &g->capbig, g->nbig + 1, sizeof *g->big))
     return 0;
   if (incells) link_cells(g, n, c, NULL);
-  else g->big[g->nbig++] = n;
+  else g->big[g->nbig++] = (uint32_t)n;
+  if (g->freeid > 0) memcpy(&g->freeid, &g->items[n].r, sizeof g->freeid);
+  else g->nitems++;
   g->items[n].r = *r;
   g->items[n].mark = 0;
-  g->items[n].incells = incells;
-  if (incells) memcpy(g->items[n].cells, c, sizeof c);
   g->items[n].alive = 1;
-  if (g->nfree > 0) g->nfree--;
-  else g->nitems++;
   g->count++;
   *id = n;
   return 1;
@@ -291,23 +297,24 @@ int imp_grid_add(imp_grid *g, const imp_rect *r, size_t *id) {
 
 int imp_grid_remove(imp_grid *g, size_t id) {
   imp_grid_item *it;
+  long long c[4];
   if (!imp_grid_alive(g, id)) return 0;
   it = &g->items[id];
-  if (it->incells) unlink_cells(g, id, it->cells, NULL);
+  if (rectcells(g, &it->r, c)) unlink_cells(g, id, c, NULL);
   else big_remove(g, id);
   it->alive = 0;
-  g->freeids[g->nfree++] = id;
+  memcpy(&it->r, &g->freeid, sizeof g->freeid);
+  g->freeid = id + 1;
   g->count--;
   return 1;
 }
 
 int imp_grid_update(imp_grid *g, size_t id, const imp_rect *r) {
   imp_grid_item *it = &g->items[id];
-  long long c[4];
-  const long long *old = it->incells ? it->cells : NULL;
-  int incells = rectcells(g, r, c);
-  if (incells == it->incells &&
-      (!incells || memcmp(c, it->cells, sizeof c) == 0)) {
+  long long c[4], was[4];
+  int incells = rectcells(g, r, c), inwas = rectcells(g, &it->r, was);
+  const long long *old = inwas ? was : NULL;
+  if (incells == inwas && (!incells || memcmp(c, was, sizeof c) == 0)) {
     it->r = *r;
     return 1;
   }
@@ -317,10 +324,8 @@ int imp_grid_update(imp_grid *g, size_t id, const imp_rect *r) {
   if (old != NULL) unlink_cells(g, id, old, incells ? c : NULL);
   else big_remove(g, id);
   if (incells) link_cells(g, id, c, old);
-  else g->big[g->nbig++] = id;
+  else g->big[g->nbig++] = (uint32_t)id;
   it->r = *r;
-  it->incells = incells;
-  if (incells) memcpy(it->cells, c, sizeof c);
   return 1;
 }
 
@@ -345,7 +350,7 @@ static void begin(imp_grid *g, Found *f, size_t *ids, size_t cap) {
   }
 }
 
-static void take(imp_grid *g, Found *f, const size_t *ids, size_t n) {
+static void take(imp_grid *g, Found *f, const uint32_t *ids, size_t n) {
   size_t i;
   for (i = 0; i < n; i++) {
     imp_grid_item *it = &g->items[ids[i]];

@@ -11,6 +11,7 @@
 #define IMPACT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -234,6 +235,12 @@ typedef struct imp_rect_span {
 } imp_rect_span;
 int imp_rect_segment(const imp_rect *r, double x1, double y1, double x2,
                      double y2, double ti1, double ti2, imp_rect_span *out);
+/* bump's querySegment test: whether the segment crosses r with an end of
+** its part inside strictly within the segment; then where it enters and
+** leaves (ti1, ti2 within [0, 1]) and, for the order along it, the first
+** parameter at which the infinite line meets r. */
+int imp_rect_crossed(const imp_rect *r, double x1, double y1, double x2,
+                     double y2, double *ti1, double *ti2, double *weight);
 
 /* item moving to (goalx, goaly) against the static other. Overlapping at
 ** the start gives overlaps and ti = minus the area of their intersection;
@@ -268,28 +275,34 @@ imp_vec2 imp_rect_nearest_corner(const imp_rect *r, double px, double py);
 ** cannot (the old block is then kept). */
 typedef void *(*imp_alloc)(void *ud, void *ptr, size_t osize, size_t nsize);
 
+/* An item's cells are not stored: its rectangle gives them again. A free
+** id's rectangle holds the next free id instead (the free list needs no
+** memory of its own). */
 typedef struct imp_grid_item {
   imp_rect r;
-  long long cells[4];  /* left, top, right, bottom cell, when incells */
-  int incells;         /* 0: in the big list */
   unsigned mark;       /* == stamp when already in found */
   int alive;
 } imp_grid_item;
 
+/* Ids in cells are 32-bit, which halves the cells' memory: a grid holds
+** fewer than 2^32 items (adding more fails as out of memory). */
 typedef struct imp_grid_cell {
   long long cx, cy;      /* which cell: x from cx * cell to (cx + 1) * cell */
-  size_t *ids, n, cap;   /* the ids of the items in it */
+  uint32_t *ids;         /* the ids of the items in it */
+  size_t n, cap;
 } imp_grid_cell;
 
 typedef struct imp_grid {
   double cell;                        /* cell size, > 0 */
+  double inverse;                     /* 1 / cell when exact, else 0 */
   imp_grid_item *items;               /* by id */
   size_t nitems, capitems, count;     /* ids used, room, items alive */
-  size_t *freeids, nfree, capfree;    /* ids to reuse */
+  size_t freeid;                      /* the first id to reuse, + 1; 0: none */
   struct imp_grid_cell *cells;        /* cells used since the last compact */
   size_t ncells, capcells, nonempty;
   size_t *table, tablecap;            /* hash of cells: index + 1, 0 empty */
-  size_t *big, nbig, capbig;          /* items kept outside the cells */
+  uint32_t *big;                      /* items kept outside the cells */
+  size_t nbig, capbig;
   unsigned stamp;
   imp_alloc alloc;                    /* where its memory comes from */
   void *ud;
@@ -317,6 +330,23 @@ size_t imp_grid_query_rect(imp_grid *g, double x, double y, double w,
                            double h, size_t *ids, size_t cap);
 size_t imp_grid_query_segment(imp_grid *g, double x1, double y1, double x2,
                               double y2, size_t *ids, size_t cap);
+
+/* One collision of imp_grid_slide: the other item's id, the collision, the
+** rectangles (the moving one where that step began) and where the item
+** slides on to. */
+typedef struct imp_grid_collision {
+  size_t id;
+  imp_rect_collision c;
+  imp_rect item, other;
+  imp_vec2 slide;
+} imp_grid_collision;
+/* bump's check of item id (alive) moving to *goal when every collision
+** slides: fills out with the collisions in order and *goal with where the
+** item ends, and returns how many; or returns -1, having changed nothing,
+** when there are more than cap collisions or too many items near a step.
+** The grid itself is not changed: the caller moves the item. */
+int imp_grid_slide(imp_grid *g, size_t id, imp_vec2 *goal,
+                   imp_grid_collision *out, size_t cap);
 
 #ifdef __cplusplus
 }

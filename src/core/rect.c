@@ -66,6 +66,24 @@ int imp_rect_segment(const imp_rect *r, double x1, double y1, double x2,
   return 1;
 }
 
+/* One clip of the infinite line gives the segment's too: Liang-Barsky
+** over [0, 1] keeps the same parameters, bounded by 0 and 1 (entering at
+** -0 leaves 0), and misses exactly when the bounded ones cross. */
+int imp_rect_crossed(const imp_rect *r, double x1, double y1, double x2,
+                     double y2, double *ti1, double *ti2, double *weight) {
+  imp_rect_span line;
+  double in1, in2;
+  if (!imp_rect_segment(r, x1, y1, x2, y2, -HUGE_VAL, HUGE_VAL, &line))
+    return 0;
+  in1 = line.ti1 > 0 ? line.ti1 : 0;
+  in2 = line.ti2 < 1 ? line.ti2 : 1;
+  if (in1 > in2 || !((0 < in1 && in1 < 1) || (0 < in2 && in2 < 1))) return 0;
+  *ti1 = in1;
+  *ti2 = in2;
+  *weight = line.ti1 < line.ti2 ? line.ti1 : line.ti2;
+  return 1;
+}
+
 static double sign(double v) { return v > 0 ? 1 : v == 0 ? 0 : -1; }
 
 imp_rect imp_rect_swept(const imp_rect *r, double dx, double dy) {

@@ -1,0 +1,66 @@
+/*
+** bump.lua's check when every collision slides (no filter, no custom
+** response), on the grid alone: each step projects the rest of the
+** movement, takes the first collision (by time, then by the distance
+** between the centres, then in the order the grid found them), slides
+** along it and goes on from where it touched; each other item collides at
+** most once. The World's general check (worldmove.c) gives the same
+** collisions in the same order; this one needs no Lua, so both the C API
+** and the LuaJIT fast path run the common case through it.
+*/
+#include "impact.h"
+
+/* Room for the ids near one step of the movement. */
+#define NEARBY 256
+
+static int visited(const imp_grid_collision *out, size_t n, size_t id) {
+  size_t i;
+  for (i = 0; i < n; i++)
+    if (out[i].id == id) return 1;
+  return 0;
+}
+
+int imp_grid_slide(imp_grid *g, size_t id, imp_vec2 *goal,
+                   imp_grid_collision *out, size_t cap) {
+  imp_rect from = g->items[id].r;
+  imp_vec2 to = *goal;
+  size_t nearby[NEARBY], n = 0;
+  for (;;) {
+    imp_rect swept = imp_rect_swept(&from, to.x - from.x, to.y - from.y);
+    size_t i, found = imp_grid_query_rect(g, swept.x, swept.y, swept.w,
+                                          swept.h, nearby, NEARBY);
+    imp_grid_collision *c = &out[n];
+    double best = 0;
+    int hit = 0;
+    if (found > NEARBY) return -1;
+    for (i = 0; i < found; i++) {
+      size_t other = nearby[i];
+      imp_rect_collision col;
+      double distance;
+      if (other == id || !imp_grid_alive(g, other) || visited(out, n, other))
+        continue;
+      if (imp_rect_apart(&swept, &g->items[other].r) ||
+          !imp_rect_detect(&from, &g->items[other].r, to.x, to.y, &col))
+        continue;
+      distance = imp_rect_square_distance(&from, &g->items[other].r);
+      if (hit && !(col.ti < c->c.ti || (col.ti == c->c.ti && distance < best)))
+        continue;
+      if (n == cap) return -1;
+      c->c = col;
+      c->id = other;
+      best = distance;
+      hit = 1;
+    }
+    if (!hit) {
+      *goal = to;
+      return (int)n;
+    }
+    c->item = from;
+    c->other = g->items[c->id].r;
+    c->slide = imp_rect_slide(&c->c, to);
+    to = c->slide;
+    from.x = c->c.touch.x;
+    from.y = c->c.touch.y;
+    n++;
+  }
+}
