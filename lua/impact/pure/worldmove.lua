@@ -19,8 +19,7 @@ local object = require "impact.pure.object"
 local type, rawget, rawset, select, tostring =
       type, rawget, rawset, select, tostring
 local sort = table.sort
-local detect, apart, swept, squareDistance =
-      rect.detect, rect.apart, rect.swept, rect.squareDistance
+local collide, swept, squareDistance = rect.collide, rect.swept, rect.squareDistance
 local slide, bounce = rect.slide, rect.bounce
 local queryRect = grid.queryRect
 local fill, reused, trim, setxy, readcol =
@@ -88,55 +87,82 @@ end
 -- The collisions of the rectangle (fx, fy, fw, fh) moving to (gx, gy), in
 -- the scratch s (whose item and filter say who moves and what it asks):
 -- returns how many, and which comes first.
+--
+-- Shaped for LuaJIT: every number held in a frame or passed to a call at
+-- a branch of this loop is one more value that a side trace leaving there
+-- must inherit, and past about 16 of them it cannot compile ("register
+-- coalescing too complex") and the branch runs interpreted. So what does
+-- not depend on the candidate is computed once before the loop, apart is
+-- written out, the other's rectangle goes out of scope (its slots reused)
+-- before rect.collide, which takes the Minkowski difference, and it is
+-- read again after it.
 local function project(g, s, fx, fy, fw, fh, gx, gy)
-  local sx, sy, sw, sh = swept(fx, fy, fw, fh, gx - fx, gy - fy)
+  local dx, dy = gx - fx, gy - fy
+  local sx, sy, sw, sh = swept(fx, fy, fw, fh, dx, dy)
   local cand = s.cand
   local nc = queryRect(g, sx, sy, sw, sh, cand)
   local X, Y, W, H, alive, items = g.x, g.y, g.w, g.h, g.alive, g.items
   local visited, item, filter = s.visited, s.item, s.filter
   local found, first, firstti, firstdist = 0, 0, 0, 0
+  -- A cheap rejection before the collision tests: the candidates apart
+  -- from the swept box by more than rounding in the tests could close (a
+  -- tolerance of 1e-9 of the magnitudes), the swept box's side computed
+  -- once.
+  local sr, sb = sx + sw, sy + sh
+  local smx, smy = (sx < 0 and -sx or sx) + sw, (sy < 0 and -sy or sy) + sh
   for i = 1, nc do
     local id = cand[i]
     local other = items[id]
+    local ov, ti, nx, ny, cx, cy
     if alive[id] and not visited[other] then
-      local ox, oy, ow, oh = X[id], Y[id], W[id], H[id]
-      if not apart(sx, sy, sw, sh, ox, oy, ow, oh) then
-        local ov, ti, mx, my, nx, ny, tx, ty =
-          detect(fx, fy, fw, fh, ox, oy, ow, oh, gx, gy)
-        local kind, resp = nil, SLIDE
-        if ov ~= nil and filter then
-          local changes = g.changes
-          kind = filter(item, other)
-          if not kind then
-            ov = nil
-          else
-            resp = responseOf(g, kind)
-            if g.changes ~= changes then  -- look again: is it still hit?
-              local now = g.ids[other]
-              if now then
-                ox, oy, ow, oh = X[now], Y[now], W[now], H[now]
-                ov, ti, mx, my, nx, ny, tx, ty =
-                  detect(fx, fy, fw, fh, ox, oy, ow, oh, gx, gy)
-              else
-                ov = nil
-              end
+      local mx, my, mw, mh  -- the Minkowski difference, unless apart
+      do
+        local ox, oy, ow, oh = X[id], Y[id], W[id], H[id]
+        local tx = 1e-9 * ((smx + (ox < 0 and -ox or ox)) + ow)
+        local ty = 1e-9 * ((smy + (oy < 0 and -oy or oy)) + oh)
+        if not (ox - sr > tx or sx - (ox + ow) > tx or
+                oy - sb > ty or sy - (oy + oh) > ty) then
+          mx, my, mw, mh = ox - fx - fw, oy - fy - fh, fw + ow, fh + oh
+        end
+      end
+      if mx then
+        ov, ti, nx, ny, cx, cy = collide(mx, my, mw, mh, dx, dy, fw, fh)
+      end
+    end
+    if ov ~= nil then
+      local kind, resp, at = nil, SLIDE, id
+      if filter then
+        local changes = g.changes
+        kind = filter(item, other)
+        if not kind then
+          ov = nil
+        else
+          resp = responseOf(g, kind)
+          if g.changes ~= changes then  -- look again: is it still hit?
+            at = g.ids[other]
+            if at then
+              ov, ti, nx, ny, cx, cy = collide(X[at] - fx - fw, Y[at] - fy - fh,
+                                               fw + W[at], fh + H[at], dx, dy, fw, fh)
+            else
+              ov = nil
             end
           end
-        elseif ov ~= nil and g.hasresponses then  -- slide may be replaced
-          kind = "slide"
-          resp = responseOf(g, kind)
         end
-        if ov ~= nil then
-          local dist = squareDistance(fx, fy, fw, fh, ox, oy, ow, oh)
-          found = found + 1
-          s.ov[found], s.ti[found], s.mx[found], s.my[found] = ov, ti, mx, my
-          s.nx[found], s.ny[found], s.tx[found], s.ty[found] = nx, ny, tx, ty
-          s.ox[found], s.oy[found], s.ow[found], s.oh[found] = ox, oy, ow, oh
-          s.dist[found], s.other[found] = dist, other
-          s.kind[found], s.resp[found] = kind or NAMES[resp], resp
-          if first == 0 or ti < firstti or (ti == firstti and dist < firstdist) then
-            first, firstti, firstdist = found, ti, dist
-          end
+      elseif g.hasresponses then  -- slide may be replaced
+        kind = "slide"
+        resp = responseOf(g, kind)
+      end
+      if ov ~= nil then
+        local ox, oy, ow, oh = X[at], Y[at], W[at], H[at]
+        local dist = squareDistance(fx, fy, fw, fh, ox, oy, ow, oh)
+        found = found + 1
+        s.ov[found], s.ti[found], s.mx[found], s.my[found] = ov, ti, dx, dy
+        s.nx[found], s.ny[found], s.tx[found], s.ty[found] = nx, ny, fx + cx, fy + cy
+        s.ox[found], s.oy[found], s.ow[found], s.oh[found] = ox, oy, ow, oh
+        s.dist[found], s.other[found] = dist, other
+        s.kind[found], s.resp[found] = kind or NAMES[resp], resp
+        if first == 0 or ti < firstti or (ti == firstti and dist < firstdist) then
+          first, firstti, firstdist = found, ti, dist
         end
       end
     end
