@@ -34,14 +34,17 @@ function rect.nearestCorner(x, y, w, h, px, py)
          abs(y - py) < abs(y + h - py) and y or y + h
 end
 
--- Where the segment (x1, y1)-(x2, y2) crosses the open rectangle, kept
--- within [ti1, ti2] (Liang-Barsky, sides left, right, top, bottom):
--- ti1, ti2 and the normals of the sides it enters and leaves by ((0, 0)
--- when the range bounds it), or nil on a miss. The four sides are written
--- out: a loop would need a table of sides or a call per side, on the path
--- every move and segment query takes.
-function rect.segment(x, y, w, h, x1, y1, x2, y2, ti1, ti2)
-  local dx, dy = x2 - x1, y2 - y1
+-- Where the segment from (x1, y1) by (dx, dy) (its end minus its start)
+-- crosses the open rectangle, kept within [ti1, ti2] (Liang-Barsky, sides
+-- left, right, top, bottom): ti1, ti2 and the normals of the sides it
+-- enters and leaves by ((0, 0) when the range bounds it), or nil on a
+-- miss. The four sides are written out: a loop would need a table of sides
+-- or a call per side, on the path every move and segment query takes. It
+-- takes the direction rather than the end for LuaJIT: each argument is
+-- one more number that a side trace leaving from a side's branch must
+-- inherit, and past about 16 of them it cannot compile ("register
+-- coalescing too complex").
+function rect.segment(x, y, w, h, x1, y1, dx, dy, ti1, ti2)
   local n1x, n1y, n2x, n2y = 0, 0, 0, 0
   local p, q, t
   p, q = -dx, x1 - x
