@@ -97,10 +97,11 @@ end
 -- before rect.collide, which takes the Minkowski difference, and it is
 -- read again after it.
 local function project(g, s, fx, fy, fw, fh, gx, gy)
+  -- the swept box straight into the query: none of it in this frame yet
+  local cand = s.cand
+  local nc = queryRect(g, cand, swept(fx, fy, fw, fh, gx - fx, gy - fy))
   local dx, dy = gx - fx, gy - fy
   local sx, sy, sw, sh = swept(fx, fy, fw, fh, dx, dy)
-  local cand = s.cand
-  local nc = queryRect(g, sx, sy, sw, sh, cand)
   local X, Y, W, H, alive, items = g.x, g.y, g.w, g.h, g.alive, g.items
   local visited, item, filter = s.visited, s.item, s.filter
   local found, first, firstti, firstdist = 0, 0, 0, 0
@@ -292,63 +293,73 @@ return function(World, internal)
     local found, j = project(g, s, fx, fy, sw, sh, gx, gy)
     local o, k = nil, 1
     while true do
-      local col, kind, resp, tx, ty, mx, my, nx
-      if nlist >= 0 then
-        if nlist == 0 then break end
-        col = rawget(list, 1)
-        if type(col) ~= "table" then
-          raise(fname .. ": a response returned a collision that is not a table")
+      -- The next projection comes after this block, whose locals are then
+      -- out of scope: under LuaJIT the call's frame takes their slots, so
+      -- a side trace leaving from inside it does not inherit them (see
+      -- project).
+      local again = false
+      do
+        local col, kind, resp, tx, ty, mx, my, nx
+        if nlist >= 0 then
+          if nlist == 0 then break end
+          col = rawget(list, 1)
+          if type(col) ~= "table" then
+            raise(fname .. ": a response returned a collision that is not a table")
+          end
+          kind = col.type
+          resp = responseOf(g, kind)
+          tx, ty, mx, my, nx = readcol(col, fname)
+          local other = col.other
+          if other ~= nil and other == other then visit(s, other) end
+        else
+          if k > found then break end
+          if o then j = o[k] end
+          kind, resp = s.kind[j], s.resp[j]
+          tx, ty, mx, my, nx = s.tx[j], s.ty[j], s.mx[j], s.my[j], s.nx[j]
+          visit(s, s.other[j])
         end
-        kind = col.type
-        resp = responseOf(g, kind)
-        tx, ty, mx, my, nx = readcol(col, fname)
-        local other = col.other
-        if other ~= nil and other == other then visit(s, other) end
-      else
-        if k > found then break end
-        if o then j = o[k] end
-        kind, resp = s.kind[j], s.resp[j]
-        tx, ty, mx, my, nx = s.tx[j], s.ty[j], s.mx[j], s.my[j], s.nx[j]
-        visit(s, s.other[j])
-      end
-      local nextx, nexty, extra = gx, gy, nil
-      if resp == TOUCH then
-        nextx, nexty = tx, ty
-      elseif resp == SLIDE then
-        nextx, nexty = slide(mx, my, nx, tx, ty, gx, gy)
-        extra = "slide"
-      elseif resp == BOUNCE then
-        nextx, nexty = bounce(mx, my, nx, tx, ty, gx, gy)
-        extra = "bounce"
-      end
-      local listed = col == nil
-      if listed then
-        col = collision(g, s, j, given, ncols + 1, fx, fy, sw, sh, extra, nextx, nexty)
-      elseif extra then
-        setxy(col, extra, nextx, nexty)
-      end
-      ncols = ncols + 1
-      rawset(out, ncols, col)
-      nlist = -1
-      if resp == CUSTOM then
-        -- its filter sees the collisions so far: only those
-        trim(g.colpool, out, ncols)
-        gx, gy, list, nlist = respond(g, self, fname, s, col, kind, sx, sy, sw, sh, gx, gy)
-        found, k, o = 0, 1, nil
-      elseif resp == CROSS and listed and g.changes == projected and
-             fx == sx and fy == sy then
-        -- projecting again, from the start to the same goal, would find
-        -- the rest of this list
-        if not o then o = order(s, found) end
-        k = k + 1
-      else
-        gx, gy = nextx, nexty
-        found, k, o = 0, 1, nil
-        if resp ~= TOUCH then
-          if resp == CROSS then fx, fy = sx, sy else fx, fy = tx, ty end
-          projected = g.changes
-          found, j = project(g, s, fx, fy, sw, sh, gx, gy)
+        local nextx, nexty, extra = gx, gy, nil
+        if resp == TOUCH then
+          nextx, nexty = tx, ty
+        elseif resp == SLIDE then
+          nextx, nexty = slide(mx, my, nx, tx, ty, gx, gy)
+          extra = "slide"
+        elseif resp == BOUNCE then
+          nextx, nexty = bounce(mx, my, nx, tx, ty, gx, gy)
+          extra = "bounce"
         end
+        local listed = col == nil
+        if listed then
+          col = collision(g, s, j, given, ncols + 1, fx, fy, sw, sh, extra, nextx, nexty)
+        elseif extra then
+          setxy(col, extra, nextx, nexty)
+        end
+        ncols = ncols + 1
+        rawset(out, ncols, col)
+        nlist = -1
+        if resp == CUSTOM then
+          -- its filter sees the collisions so far: only those
+          trim(g.colpool, out, ncols)
+          gx, gy, list, nlist = respond(g, self, fname, s, col, kind, sx, sy, sw, sh, gx, gy)
+          found, k, o = 0, 1, nil
+        elseif resp == CROSS and listed and g.changes == projected and
+               fx == sx and fy == sy then
+          -- projecting again, from the start to the same goal, would find
+          -- the rest of this list
+          if not o then o = order(s, found) end
+          k = k + 1
+        else
+          gx, gy = nextx, nexty
+          found, k, o = 0, 1, nil
+          if resp ~= TOUCH then
+            if resp == CROSS then fx, fy = sx, sy else fx, fy = tx, ty end
+            again = true
+          end
+        end
+      end
+      if again then
+        projected = g.changes
+        found, j = project(g, s, fx, fy, sw, sh, gx, gy)
       end
     end
     if given then trim(g.colpool, out, ncols) end

@@ -76,8 +76,8 @@ end
 local function collect(g, s, q, a, b, c, d, filter, out)
   local cand = s.cand
   local n
-  if q == RECT then n = grid.queryRect(g, a, b, c, d, cand)
-  elseif q == POINT then n = grid.queryRect(g, a, b, 0.0, 0.0, cand)
+  if q == RECT then n = grid.queryRect(g, cand, a, b, c, d)
+  elseif q == POINT then n = grid.queryRect(g, cand, a, b, 0.0, 0.0)
   else n = grid.querySegment(g, a, b, c, d, cand) end
   local alive, items = g.alive, g.items
   s.q, s.a, s.b, s.c, s.d, s.dx, s.dy = q, a, b, c, d, c - a, d - b
