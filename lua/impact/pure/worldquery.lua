@@ -41,25 +41,25 @@ local function give(s)
   pool[npool] = s
 end
 
--- Whether the rectangle of item id answers the query of the scratch s
--- (kind q, numbers a, b, c, d, and a segment's direction dx, dy); for a
--- segment also ti1, ti2 and the weight that orders it. The numbers are read
--- here, as the arguments of the tests, rather than passed in: under LuaJIT
--- every number held in a frame below a branch is one more value that a
--- side trace leaving there must inherit, and past about 16 of them it
--- cannot compile ("register coalescing too complex").
-local function test(g, s, id)
+-- Whether the rectangle of item id (in the arrays X, Y, W, H) answers the
+-- query of the scratch s (kind q, numbers a, b, c, d, and a segment's
+-- direction dx, dy); for a segment also ti1, ti2 and the weight that orders
+-- it. The numbers are read here, as the arguments of the tests, rather
+-- than passed in: under LuaJIT every number held in a frame below a branch
+-- is one more value that a side trace leaving there must inherit, and past
+-- about 16 of them it cannot compile ("register coalescing too complex").
+local function test(s, X, Y, W, H, id)
   local q = s.q
   if q == RECT then
-    return intersects(s.a, s.b, s.c, s.d, g.x[id], g.y[id], g.w[id], g.h[id])
+    return intersects(s.a, s.b, s.c, s.d, X[id], Y[id], W[id], H[id])
   end
-  if q == POINT then return containsPoint(g.x[id], g.y[id], g.w[id], g.h[id], s.a, s.b) end
-  local ti1, ti2 = segment(g.x[id], g.y[id], g.w[id], g.h[id], s.a, s.b, s.dx, s.dy, 0.0, 1.0)
+  if q == POINT then return containsPoint(X[id], Y[id], W[id], H[id], s.a, s.b) end
+  local ti1, ti2 = segment(X[id], Y[id], W[id], H[id], s.a, s.b, s.dx, s.dy, 0.0, 1.0)
   if not ti1 or not ((0 < ti1 and ti1 < 1) or (0 < ti2 and ti2 < 1)) then
     return false
   end
   -- bump orders by the infinite line, not the segment
-  local li1, li2 = segment(g.x[id], g.y[id], g.w[id], g.h[id], s.a, s.b, s.dx, s.dy, -HUGE, HUGE)
+  local li1, li2 = segment(X[id], Y[id], W[id], H[id], s.a, s.b, s.dx, s.dy, -HUGE, HUGE)
   return true, ti1, ti2, li1 < li2 and li1 or li2
 end
 
@@ -79,13 +79,13 @@ local function collect(g, s, q, a, b, c, d, filter, out)
   if q == RECT then n = grid.queryRect(g, cand, a, b, c, d)
   elseif q == POINT then n = grid.queryRect(g, cand, a, b, 0.0, 0.0)
   else n = grid.querySegment(g, a, b, c, d, cand) end
-  local alive, items = g.alive, g.items
+  local X, Y, W, H, alive, items = g.x, g.y, g.w, g.h, g.alive, g.items
   s.q, s.a, s.b, s.c, s.d, s.dx, s.dy = q, a, b, c, d, c - a, d - b
   local found = 0
   for i = 1, n do
     local id = cand[i]
     if alive[id] then
-      local ok, ti1, ti2, weight = test(g, s, id)
+      local ok, ti1, ti2, weight = test(s, X, Y, W, H, id)
       if ok then
         local item = items[id]
         if filter then
@@ -95,7 +95,7 @@ local function collect(g, s, q, a, b, c, d, filter, out)
             local now = g.ids[item]
             ok = false
             if now then
-              ok, ti1, ti2, weight = test(g, s, now)
+              ok, ti1, ti2, weight = test(s, X, Y, W, H, now)
             end
           end
         end
