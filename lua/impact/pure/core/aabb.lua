@@ -112,6 +112,18 @@ function aabb.intersectSegment(cx, cy, hx, hy, px, py, dx, dy, padx, pady)
 end
 local intersectSegment, intersectAABB = aabb.intersectSegment, aabb.intersectAABB
 
+-- sweepAABB's results once the contact point (px, py) is kept on the
+-- static box. A tail call of its own, for LuaJIT: the clamps' branches
+-- then leave from a frame without sweepAABB's arguments (see
+-- intersectSegment).
+local function sweepHit(time, x, y, t, px, py, cx, cy, hx, hy, ddx, ddy, nx, ny)
+  local lo, hi = cx - hx, cx + hx
+  px = px < lo and lo or (px > hi and hi or px)
+  lo, hi = cy - hy, cy + hy
+  py = py < lo and lo or (py > hi and hi or py)
+  return time, x, y, t, px, py, ddx, ddy, nx, ny
+end
+
 -- A box (mx, my, mhx, mhy) moving by (dx, dy) towards the static box:
 -- time, posx, posy of the sweep, then its hit (time nil when none).
 function aabb.sweepAABB(cx, cy, hx, hy, mx, my, mhx, mhy, dx, dy)
@@ -131,13 +143,8 @@ function aabb.sweepAABB(cx, cy, hx, hy, mx, my, mhx, mhy, dx, dy)
     local inverse = 1.0 / sqrt(length)
     ux, uy = dx * inverse, dy * inverse
   end
-  local lo, hi = cx - hx, cx + hx
-  px = px + ux * mhx
-  px = px < lo and lo or (px > hi and hi or px)
-  lo, hi = cy - hy, cy + hy
-  py = py + uy * mhy
-  py = py < lo and lo or (py > hi and hi or py)
-  return time, mx + dx * time, my + dy * time, t, px, py, ddx, ddy, nx, ny
+  return sweepHit(time, mx + dx * time, my + dy * time, t, px + ux * mhx, py + uy * mhy,
+                  cx, cy, hx, hy, ddx, ddy, nx, ny)
 end
 
 return aabb
