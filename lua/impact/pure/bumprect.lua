@@ -39,7 +39,7 @@ function bumprect.getSegmentIntersectionIndices(...)
   x, y, w, h = checkrect(1, n, x, y, w, h)
   x1, y1 = luanumber(x1, 5, n), luanumber(y1, 6, n)
   x2, y2 = luanumber(x2, 7, n), luanumber(y2, 8, n)
-  local t1, t2, n1x, n1y, n2x, n2y = rect.segment(x, y, w, h, x1, y1, x2, y2,
+  local t1, t2, n1x, n1y, n2x, n2y = rect.segment(x, y, w, h, x1, y1, x2 - x1, y2 - y1,
     optnumber(9, ti1, 0.0), optnumber(10, ti2, 1.0))
   if not t1 then return nil end
   return t1, t2, n1x, n1y, n2x, n2y

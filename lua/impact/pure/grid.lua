@@ -252,12 +252,9 @@ local function finish(g, stamp, ids, n)
   return take(g.mark, stamp, g.big, g.nbig, ids, n)
 end
 
--- The ids of the items in the cells that the rectangle meets, into ids;
--- returns how many.
-function grid.queryRect(g, x, y, w, h, ids)
-  local cell = g.cell
-  local l, t = cellof(g, x - PAD * cell), cellof(g, y - PAD * cell)
-  local r, b = cellof(g, x + w + PAD * cell), cellof(g, y + h + PAD * cell)
+-- The ids of the items in the cells l .. r, t .. b, into ids; returns how
+-- many.
+local function queryCells(g, l, t, r, b, ids)
   local stamp, mark, n = begin(g), g.mark, 0
   if (r - l + 1.0) * (b - t + 1.0) > g.ncells then
     -- fewer cells stored than in the range: scan them all
@@ -282,6 +279,18 @@ function grid.queryRect(g, x, y, w, h, ids)
     end
   end
   return finish(g, stamp, ids, n)
+end
+
+-- The ids of the items in the cells that the rectangle meets, into ids;
+-- returns how many. The ids come first, so that a caller can pass the
+-- rectangle as another call's results, and the cells are walked in a tail
+-- call: under LuaJIT the rectangle is then in no frame that a side trace
+-- from the walk must inherit (past about 16 numbers it cannot compile).
+function grid.queryRect(g, ids, x, y, w, h)
+  local cell = g.cell
+  local l, t = cellof(g, x - PAD * cell), cellof(g, y - PAD * cell)
+  local r, b = cellof(g, x + w + PAD * cell), cellof(g, y + h + PAD * cell)
+  return queryCells(g, l, t, r, b, ids)
 end
 
 -- Whether the segment meets cell (cx, cy), grown by the margin.

@@ -34,14 +34,17 @@ function rect.nearestCorner(x, y, w, h, px, py)
          abs(y - py) < abs(y + h - py) and y or y + h
 end
 
--- Where the segment (x1, y1)-(x2, y2) crosses the open rectangle, kept
--- within [ti1, ti2] (Liang-Barsky, sides left, right, top, bottom):
--- ti1, ti2 and the normals of the sides it enters and leaves by ((0, 0)
--- when the range bounds it), or nil on a miss. The four sides are written
--- out: a loop would need a table of sides or a call per side, on the path
--- every move and segment query takes.
-function rect.segment(x, y, w, h, x1, y1, x2, y2, ti1, ti2)
-  local dx, dy = x2 - x1, y2 - y1
+-- Where the segment from (x1, y1) by (dx, dy) (its end minus its start)
+-- crosses the open rectangle, kept within [ti1, ti2] (Liang-Barsky, sides
+-- left, right, top, bottom): ti1, ti2 and the normals of the sides it
+-- enters and leaves by ((0, 0) when the range bounds it), or nil on a
+-- miss. The four sides are written out: a loop would need a table of sides
+-- or a call per side, on the path every move and segment query takes. It
+-- takes the direction rather than the end for LuaJIT: each argument is
+-- one more number that a side trace leaving from a side's branch must
+-- inherit, and past about 16 of them it cannot compile ("register
+-- coalescing too complex").
+function rect.segment(x, y, w, h, x1, y1, dx, dy, ti1, ti2)
   local n1x, n1y, n2x, n2y = 0, 0, 0, 0
   local p, q, t
   p, q = -dx, x1 - x
@@ -113,16 +116,6 @@ function rect.diff(x1, y1, w1, h1, x2, y2, w2, h2)
   return x2 - x1 - w1, y2 - y1 - h1, w1 + w2, h1 + h2
 end
 
--- Whether two rectangles are apart by more than rounding in the tests
--- could close: then a movement whose swept box is the first does not hit
--- the second (a cheap rejection before detect).
-function rect.apart(ax, ay, aw, ah, bx, by, bw, bh)
-  local tx = 1e-9 * ((ax < 0 and -ax or ax) + aw + (bx < 0 and -bx or bx) + bw)
-  local ty = 1e-9 * ((ay < 0 and -ay or ay) + ah + (by < 0 and -by or by) + bh)
-  return bx - (ax + aw) > tx or ax - (bx + bw) > tx or
-         by - (ay + ah) > ty or ay - (by + bh) > ty
-end
-
 -- The seam rule, impact's one deliberate difference from bump.lua (see
 -- src/core/rect.c): a movement with no component across an axis (d == 0)
 -- only grazes a side of the difference lo .. lo + size on that axis lying
@@ -137,44 +130,72 @@ local function sign(v)
   return -1
 end
 
--- The item (x, y, w, h) moving to (goalX, goalY) against the static other
--- (ox, oy, ow, oh): nil when they do not collide, else overlaps, ti,
--- moveX, moveY, normalX, normalY, touchX, touchY. Overlapping at the start
--- gives ti = minus the area of their intersection; otherwise ti in [0, 1)
--- is when they first meet.
-function rect.detect(x, y, w, h, ox, oy, ow, oh, goalX, goalY)
-  local dx, dy = goalX - x, goalY - y
-  local mx, my = ox - x - w, oy - y - h  -- the Minkowski difference
-  local mw, mh = w + ow, h + oh
-  local ti1, ti2, nx, ny
-  if 0.0 - mx > DELTA and 0.0 - my > DELTA and
-     mx + mw - 0.0 > DELTA and my + mh - 0.0 > DELTA then
-    local cx = abs(mx - 0.0) < abs(mx + mw - 0.0) and mx or mx + mw
-    local cy = abs(my - 0.0) < abs(my + mh - 0.0) and my or my + mh
-    local wi, hi = abs(cx), abs(cy)
-    if not (wi < w) then wi = w end
-    if not (hi < h) then hi = h end
-    local ti = -wi * hi
-    if dx == 0 and dy == 0 then
-      -- not moving: out along the smaller displacement
-      if abs(cx) < abs(cy) then cy = 0.0 else cx = 0.0 end
-      return true, ti, dx, dy, sign(cx), sign(cy), x + cx, y + cy
-    end
-    -- moving: back along the movement to where the overlap began
-    local back, _, bx, by = segment(mx, my, mw, mh, 0.0, 0.0, dx, dy, -HUGE, 1.0)
-    if not back then return nil end
-    return true, ti, dx, dy, bx, by, x + dx * back, y + dy * back
+-- The collision of an item, w by h, moving by (dx, dy) against a static
+-- other, given as their Minkowski difference mx, my, mw, mh (the other
+-- minus the item), in three parts (whether they overlap at the start, then
+-- overlapping or crossing, so that the test leaves few numbers live):
+-- rect.collide returns nil when they do not collide, else
+-- overlaps, ti, normalX, normalY and where the item touches, relative to
+-- its start (cx, cy). Overlapping at the start gives ti = minus the area of
+-- their intersection; otherwise ti in [0, 1) is when they first meet.
+--
+-- It takes the difference so that the World's candidate loop passes few
+-- numbers: under LuaJIT every number held in a caller's frame or passed to
+-- a call there is one more value that a side trace leaving from a branch
+-- inside must inherit, and past about 16 of them it cannot compile
+-- ("register coalescing too complex").
+local function inside(mx, my, mw, mh)
+  return 0.0 - mx > DELTA and 0.0 - my > DELTA and
+         mx + mw - 0.0 > DELTA and my + mh - 0.0 > DELTA
+end
+
+local function overlapping(mx, my, mw, mh, dx, dy, w, h)
+  local cx = abs(mx - 0.0) < abs(mx + mw - 0.0) and mx or mx + mw
+  local cy = abs(my - 0.0) < abs(my + mh - 0.0) and my or my + mh
+  local wi, hi = abs(cx), abs(cy)
+  if not (wi < w) then wi = w end
+  if not (hi < h) then hi = h end
+  local ti = -wi * hi
+  if dx == 0 and dy == 0 then
+    -- not moving: out along the smaller displacement
+    if abs(cx) < abs(cy) then cy = 0.0 else cx = 0.0 end
+    return true, ti, sign(cx), sign(cy), cx, cy
   end
+  -- moving: back along the movement to where the overlap began
+  local back, _, bx, by = segment(mx, my, mw, mh, 0.0, 0.0, dx, dy, -HUGE, 1.0)
+  if not back then return nil end
+  return true, ti, bx, by, dx * back, dy * back
+end
+
+local function crossing(mx, my, mw, mh, dx, dy)
   -- A path through a corner only (ti1 == ti2), one that ends at contact
   -- or one that only leaves is no hit; nor is one along a side (the seam
   -- rule).
   if grazes(dx, mx, mw) or grazes(dy, my, mh) then return nil end
-  ti1, ti2, nx, ny = segment(mx, my, mw, mh, 0.0, 0.0, dx, dy, -HUGE, HUGE)
+  local ti1, ti2, nx, ny = segment(mx, my, mw, mh, 0.0, 0.0, dx, dy, -HUGE, HUGE)
   if not ti1 or not (ti1 < 1) or not (abs(ti1 - ti2) >= DELTA) or
      not (0 < ti1 + DELTA or (ti1 == 0 and ti2 > 0)) then
     return nil
   end
-  return false, ti1, dx, dy, nx, ny, x + dx * ti1, y + dy * ti1
+  return false, ti1, nx, ny, dx * ti1, dy * ti1
+end
+
+function rect.collide(mx, my, mw, mh, dx, dy, w, h)
+  if inside(mx, my, mw, mh) then
+    return overlapping(mx, my, mw, mh, dx, dy, w, h)
+  end
+  return crossing(mx, my, mw, mh, dx, dy)
+end
+local collide = rect.collide
+
+-- The item (x, y, w, h) moving to (goalX, goalY) against the static other
+-- (ox, oy, ow, oh): nil when they do not collide, else overlaps, ti,
+-- moveX, moveY, normalX, normalY, touchX, touchY.
+function rect.detect(x, y, w, h, ox, oy, ow, oh, goalX, goalY)
+  local dx, dy = goalX - x, goalY - y
+  local ov, ti, nx, ny, cx, cy = collide(ox - x - w, oy - y - h, w + ow, h + oh, dx, dy, w, h)
+  if ov == nil then return nil end
+  return ov, ti, dx, dy, nx, ny, x + cx, y + cy
 end
 
 -- bump's responses: where the item heads after a collision (move, normal,

@@ -19,8 +19,7 @@ local object = require "impact.pure.object"
 local type, rawget, rawset, select, tostring =
       type, rawget, rawset, select, tostring
 local sort = table.sort
-local detect, apart, swept, squareDistance =
-      rect.detect, rect.apart, rect.swept, rect.squareDistance
+local collide, swept, squareDistance = rect.collide, rect.swept, rect.squareDistance
 local slide, bounce = rect.slide, rect.bounce
 local queryRect = grid.queryRect
 local fill, reused, trim, setxy, readcol =
@@ -88,55 +87,83 @@ end
 -- The collisions of the rectangle (fx, fy, fw, fh) moving to (gx, gy), in
 -- the scratch s (whose item and filter say who moves and what it asks):
 -- returns how many, and which comes first.
+--
+-- Shaped for LuaJIT: every number held in a frame or passed to a call at
+-- a branch of this loop is one more value that a side trace leaving there
+-- must inherit, and past about 16 of them it cannot compile ("register
+-- coalescing too complex") and the branch runs interpreted. So what does
+-- not depend on the candidate is computed once before the loop, apart is
+-- written out, the other's rectangle goes out of scope (its slots reused)
+-- before rect.collide, which takes the Minkowski difference, and it is
+-- read again after it.
 local function project(g, s, fx, fy, fw, fh, gx, gy)
-  local sx, sy, sw, sh = swept(fx, fy, fw, fh, gx - fx, gy - fy)
+  -- the swept box straight into the query: none of it in this frame yet
   local cand = s.cand
-  local nc = queryRect(g, sx, sy, sw, sh, cand)
+  local nc = queryRect(g, cand, swept(fx, fy, fw, fh, gx - fx, gy - fy))
+  local dx, dy = gx - fx, gy - fy
+  local sx, sy, sw, sh = swept(fx, fy, fw, fh, dx, dy)
   local X, Y, W, H, alive, items = g.x, g.y, g.w, g.h, g.alive, g.items
   local visited, item, filter = s.visited, s.item, s.filter
   local found, first, firstti, firstdist = 0, 0, 0, 0
+  -- A cheap rejection before the collision tests: the candidates apart
+  -- from the swept box by more than rounding in the tests could close (a
+  -- tolerance of 1e-9 of the magnitudes), the swept box's side computed
+  -- once.
+  local sr, sb = sx + sw, sy + sh
+  local smx, smy = (sx < 0 and -sx or sx) + sw, (sy < 0 and -sy or sy) + sh
   for i = 1, nc do
     local id = cand[i]
     local other = items[id]
+    local ov, ti, nx, ny, cx, cy
     if alive[id] and not visited[other] then
-      local ox, oy, ow, oh = X[id], Y[id], W[id], H[id]
-      if not apart(sx, sy, sw, sh, ox, oy, ow, oh) then
-        local ov, ti, mx, my, nx, ny, tx, ty =
-          detect(fx, fy, fw, fh, ox, oy, ow, oh, gx, gy)
-        local kind, resp = nil, SLIDE
-        if ov ~= nil and filter then
-          local changes = g.changes
-          kind = filter(item, other)
-          if not kind then
-            ov = nil
-          else
-            resp = responseOf(g, kind)
-            if g.changes ~= changes then  -- look again: is it still hit?
-              local now = g.ids[other]
-              if now then
-                ox, oy, ow, oh = X[now], Y[now], W[now], H[now]
-                ov, ti, mx, my, nx, ny, tx, ty =
-                  detect(fx, fy, fw, fh, ox, oy, ow, oh, gx, gy)
-              else
-                ov = nil
-              end
+      local mx, my, mw, mh  -- the Minkowski difference, unless apart
+      do
+        local ox, oy, ow, oh = X[id], Y[id], W[id], H[id]
+        local tx = 1e-9 * ((smx + (ox < 0 and -ox or ox)) + ow)
+        local ty = 1e-9 * ((smy + (oy < 0 and -oy or oy)) + oh)
+        if not (ox - sr > tx or sx - (ox + ow) > tx or
+                oy - sb > ty or sy - (oy + oh) > ty) then
+          mx, my, mw, mh = ox - fx - fw, oy - fy - fh, fw + ow, fh + oh
+        end
+      end
+      if mx then
+        ov, ti, nx, ny, cx, cy = collide(mx, my, mw, mh, dx, dy, fw, fh)
+      end
+    end
+    if ov ~= nil then
+      local kind, resp, at = nil, SLIDE, id
+      if filter then
+        local changes = g.changes
+        kind = filter(item, other)
+        if not kind then
+          ov = nil
+        else
+          resp = responseOf(g, kind)
+          if g.changes ~= changes then  -- look again: is it still hit?
+            at = g.ids[other]
+            if at then
+              ov, ti, nx, ny, cx, cy = collide(X[at] - fx - fw, Y[at] - fy - fh,
+                                               fw + W[at], fh + H[at], dx, dy, fw, fh)
+            else
+              ov = nil
             end
           end
-        elseif ov ~= nil and g.hasresponses then  -- slide may be replaced
-          kind = "slide"
-          resp = responseOf(g, kind)
         end
-        if ov ~= nil then
-          local dist = squareDistance(fx, fy, fw, fh, ox, oy, ow, oh)
-          found = found + 1
-          s.ov[found], s.ti[found], s.mx[found], s.my[found] = ov, ti, mx, my
-          s.nx[found], s.ny[found], s.tx[found], s.ty[found] = nx, ny, tx, ty
-          s.ox[found], s.oy[found], s.ow[found], s.oh[found] = ox, oy, ow, oh
-          s.dist[found], s.other[found] = dist, other
-          s.kind[found], s.resp[found] = kind or NAMES[resp], resp
-          if first == 0 or ti < firstti or (ti == firstti and dist < firstdist) then
-            first, firstti, firstdist = found, ti, dist
-          end
+      elseif g.hasresponses then  -- slide may be replaced
+        kind = "slide"
+        resp = responseOf(g, kind)
+      end
+      if ov ~= nil then
+        local ox, oy, ow, oh = X[at], Y[at], W[at], H[at]
+        local dist = squareDistance(fx, fy, fw, fh, ox, oy, ow, oh)
+        found = found + 1
+        s.ov[found], s.ti[found], s.mx[found], s.my[found] = ov, ti, dx, dy
+        s.nx[found], s.ny[found], s.tx[found], s.ty[found] = nx, ny, fx + cx, fy + cy
+        s.ox[found], s.oy[found], s.ow[found], s.oh[found] = ox, oy, ow, oh
+        s.dist[found], s.other[found] = dist, other
+        s.kind[found], s.resp[found] = kind or NAMES[resp], resp
+        if first == 0 or ti < firstti or (ti == firstti and dist < firstdist) then
+          first, firstti, firstdist = found, ti, dist
         end
       end
     end
@@ -266,63 +293,73 @@ return function(World, internal)
     local found, j = project(g, s, fx, fy, sw, sh, gx, gy)
     local o, k = nil, 1
     while true do
-      local col, kind, resp, tx, ty, mx, my, nx
-      if nlist >= 0 then
-        if nlist == 0 then break end
-        col = rawget(list, 1)
-        if type(col) ~= "table" then
-          raise(fname .. ": a response returned a collision that is not a table")
+      -- The next projection comes after this block, whose locals are then
+      -- out of scope: under LuaJIT the call's frame takes their slots, so
+      -- a side trace leaving from inside it does not inherit them (see
+      -- project).
+      local again = false
+      do
+        local col, kind, resp, tx, ty, mx, my, nx
+        if nlist >= 0 then
+          if nlist == 0 then break end
+          col = rawget(list, 1)
+          if type(col) ~= "table" then
+            raise(fname .. ": a response returned a collision that is not a table")
+          end
+          kind = col.type
+          resp = responseOf(g, kind)
+          tx, ty, mx, my, nx = readcol(col, fname)
+          local other = col.other
+          if other ~= nil and other == other then visit(s, other) end
+        else
+          if k > found then break end
+          if o then j = o[k] end
+          kind, resp = s.kind[j], s.resp[j]
+          tx, ty, mx, my, nx = s.tx[j], s.ty[j], s.mx[j], s.my[j], s.nx[j]
+          visit(s, s.other[j])
         end
-        kind = col.type
-        resp = responseOf(g, kind)
-        tx, ty, mx, my, nx = readcol(col, fname)
-        local other = col.other
-        if other ~= nil and other == other then visit(s, other) end
-      else
-        if k > found then break end
-        if o then j = o[k] end
-        kind, resp = s.kind[j], s.resp[j]
-        tx, ty, mx, my, nx = s.tx[j], s.ty[j], s.mx[j], s.my[j], s.nx[j]
-        visit(s, s.other[j])
-      end
-      local nextx, nexty, extra = gx, gy, nil
-      if resp == TOUCH then
-        nextx, nexty = tx, ty
-      elseif resp == SLIDE then
-        nextx, nexty = slide(mx, my, nx, tx, ty, gx, gy)
-        extra = "slide"
-      elseif resp == BOUNCE then
-        nextx, nexty = bounce(mx, my, nx, tx, ty, gx, gy)
-        extra = "bounce"
-      end
-      local listed = col == nil
-      if listed then
-        col = collision(g, s, j, given, ncols + 1, fx, fy, sw, sh, extra, nextx, nexty)
-      elseif extra then
-        setxy(col, extra, nextx, nexty)
-      end
-      ncols = ncols + 1
-      rawset(out, ncols, col)
-      nlist = -1
-      if resp == CUSTOM then
-        -- its filter sees the collisions so far: only those
-        trim(g.colpool, out, ncols)
-        gx, gy, list, nlist = respond(g, self, fname, s, col, kind, sx, sy, sw, sh, gx, gy)
-        found, k, o = 0, 1, nil
-      elseif resp == CROSS and listed and g.changes == projected and
-             fx == sx and fy == sy then
-        -- projecting again, from the start to the same goal, would find
-        -- the rest of this list
-        if not o then o = order(s, found) end
-        k = k + 1
-      else
-        gx, gy = nextx, nexty
-        found, k, o = 0, 1, nil
-        if resp ~= TOUCH then
-          if resp == CROSS then fx, fy = sx, sy else fx, fy = tx, ty end
-          projected = g.changes
-          found, j = project(g, s, fx, fy, sw, sh, gx, gy)
+        local nextx, nexty, extra = gx, gy, nil
+        if resp == TOUCH then
+          nextx, nexty = tx, ty
+        elseif resp == SLIDE then
+          nextx, nexty = slide(mx, my, nx, tx, ty, gx, gy)
+          extra = "slide"
+        elseif resp == BOUNCE then
+          nextx, nexty = bounce(mx, my, nx, tx, ty, gx, gy)
+          extra = "bounce"
         end
+        local listed = col == nil
+        if listed then
+          col = collision(g, s, j, given, ncols + 1, fx, fy, sw, sh, extra, nextx, nexty)
+        elseif extra then
+          setxy(col, extra, nextx, nexty)
+        end
+        ncols = ncols + 1
+        rawset(out, ncols, col)
+        nlist = -1
+        if resp == CUSTOM then
+          -- its filter sees the collisions so far: only those
+          trim(g.colpool, out, ncols)
+          gx, gy, list, nlist = respond(g, self, fname, s, col, kind, sx, sy, sw, sh, gx, gy)
+          found, k, o = 0, 1, nil
+        elseif resp == CROSS and listed and g.changes == projected and
+               fx == sx and fy == sy then
+          -- projecting again, from the start to the same goal, would find
+          -- the rest of this list
+          if not o then o = order(s, found) end
+          k = k + 1
+        else
+          gx, gy = nextx, nexty
+          found, k, o = 0, 1, nil
+          if resp ~= TOUCH then
+            if resp == CROSS then fx, fy = sx, sy else fx, fy = tx, ty end
+            again = true
+          end
+        end
+      end
+      if again then
+        projected = g.changes
+        found, j = project(g, s, fx, fy, sw, sh, gx, gy)
       end
     end
     if given then trim(g.colpool, out, ncols) end

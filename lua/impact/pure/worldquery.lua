@@ -29,7 +29,8 @@ local function take()
     npool = npool - 1
     return s
   end
-  return { cand = {}, item = {}, ti1 = {}, ti2 = {}, weight = {}, order = {}, n = 0 }
+  return { cand = {}, item = {}, ti1 = {}, ti2 = {}, weight = {}, order = {}, n = 0,
+           q = RECT, a = 0.0, b = 0.0, c = 0.0, d = 0.0, dx = 0.0, dy = 0.0 }
 end
 
 local function give(s)
@@ -40,17 +41,25 @@ local function give(s)
   pool[npool] = s
 end
 
--- Whether the rectangle (x, y, w, h) answers the query q (a, b, c, d);
--- for a segment also ti1, ti2 and the weight that orders it.
-local function test(q, a, b, c, d, x, y, w, h)
-  if q == RECT then return intersects(a, b, c, d, x, y, w, h) end
-  if q == POINT then return containsPoint(x, y, w, h, a, b) end
-  local ti1, ti2 = segment(x, y, w, h, a, b, c, d, 0.0, 1.0)
+-- Whether the rectangle of item id (in the arrays X, Y, W, H) answers the
+-- query of the scratch s (kind q, numbers a, b, c, d, and a segment's
+-- direction dx, dy); for a segment also ti1, ti2 and the weight that orders
+-- it. The numbers are read here, as the arguments of the tests, rather
+-- than passed in: under LuaJIT every number held in a frame below a branch
+-- is one more value that a side trace leaving there must inherit, and past
+-- about 16 of them it cannot compile ("register coalescing too complex").
+local function test(s, X, Y, W, H, id)
+  local q = s.q
+  if q == RECT then
+    return intersects(s.a, s.b, s.c, s.d, X[id], Y[id], W[id], H[id])
+  end
+  if q == POINT then return containsPoint(X[id], Y[id], W[id], H[id], s.a, s.b) end
+  local ti1, ti2 = segment(X[id], Y[id], W[id], H[id], s.a, s.b, s.dx, s.dy, 0.0, 1.0)
   if not ti1 or not ((0 < ti1 and ti1 < 1) or (0 < ti2 and ti2 < 1)) then
     return false
   end
   -- bump orders by the infinite line, not the segment
-  local li1, li2 = segment(x, y, w, h, a, b, c, d, -HUGE, HUGE)
+  local li1, li2 = segment(X[id], Y[id], W[id], H[id], s.a, s.b, s.dx, s.dy, -HUGE, HUGE)
   return true, ti1, ti2, li1 < li2 and li1 or li2
 end
 
@@ -67,15 +76,16 @@ end
 local function collect(g, s, q, a, b, c, d, filter, out)
   local cand = s.cand
   local n
-  if q == RECT then n = grid.queryRect(g, a, b, c, d, cand)
-  elseif q == POINT then n = grid.queryRect(g, a, b, 0.0, 0.0, cand)
+  if q == RECT then n = grid.queryRect(g, cand, a, b, c, d)
+  elseif q == POINT then n = grid.queryRect(g, cand, a, b, 0.0, 0.0)
   else n = grid.querySegment(g, a, b, c, d, cand) end
   local X, Y, W, H, alive, items = g.x, g.y, g.w, g.h, g.alive, g.items
+  s.q, s.a, s.b, s.c, s.d, s.dx, s.dy = q, a, b, c, d, c - a, d - b
   local found = 0
   for i = 1, n do
     local id = cand[i]
     if alive[id] then
-      local ok, ti1, ti2, weight = test(q, a, b, c, d, X[id], Y[id], W[id], H[id])
+      local ok, ti1, ti2, weight = test(s, X, Y, W, H, id)
       if ok then
         local item = items[id]
         if filter then
@@ -85,7 +95,7 @@ local function collect(g, s, q, a, b, c, d, filter, out)
             local now = g.ids[item]
             ok = false
             if now then
-              ok, ti1, ti2, weight = test(q, a, b, c, d, X[now], Y[now], W[now], H[now])
+              ok, ti1, ti2, weight = test(s, X, Y, W, H, now)
             end
           end
         end

@@ -72,40 +72,57 @@ function aabb.intersectAABB(cx, cy, hx, hy, ox, oy, ohx, ohy)
   return pushout(cx, cy, hx, hy, ox, oy, dx, dy, px, py, sumx, sumy, true)
 end
 
--- The slab test of the segment (px, py) + t (dx, dy) against the box grown
--- by (padx, pady).
-function aabb.intersectSegment(cx, cy, hx, hy, px, py, dx, dy, padx, pady)
-  local nearx, farx, neary, fary
-  local scalex, scaley = 1.0 / dx, 1.0 / dy  -- +-inf for +-0
-  local signx = scalex < 0 and -1.0 or 1.0
-  local signy = scaley < 0 and -1.0 or 1.0
-  hx, hy = hx + padx, hy + pady
-  if dx == 0 then
-    if not (px > cx - hx and px < cx + hx) then return nil end
-    nearx, farx = -huge, huge
-  else
-    nearx = (cx - signx * hx - px) * scalex
-    farx = (cx + signx * hx - px) * scalex
+-- The slab test of intersectSegment on one axis: the times at which the
+-- line p + t d crosses the near and the far side of the slab c - h .. c + h
+-- (-inf and inf when it runs inside it, nil when outside) and the sign of
+-- 1 / d, whose opposite is the normal of the near side.
+local function slab(c, h, p, d)
+  local scale = 1.0 / d  -- +-inf for +-0
+  local s = scale < 0 and -1.0 or 1.0
+  if d == 0 then
+    if not (p > c - h and p < c + h) then return nil end
+    return -huge, huge, s
   end
-  if dy == 0 then
-    if not (py > cy - hy and py < cy + hy) then return nil end
-    neary, fary = -huge, huge
-  else
-    neary = (cy - signy * hy - py) * scaley
-    fary = (cy + signy * hy - py) * scaley
-  end
-  if not (nearx <= fary and neary <= farx) then return nil end
-  local near = nearx > neary and nearx or neary
-  local far = farx < fary and farx or fary
+  return (c - s * h - p) * scale, (c + s * h - p) * scale, s
+end
+
+-- The hit of a segment that enters the box at near and leaves at far,
+-- through the side of normal (nx, ny), if that is within 0 .. 1.
+local function segmentHit(near, far, px, py, dx, dy, nx, ny)
   if not (near < 1 and far > 0) then return nil end
   local time = near < 0 and 0.0 or (near > 1 and 1.0 or near)
   local rest = 1.0 - time
+  return time, px + dx * time, py + dy * time, rest * -dx, rest * -dy, nx, ny
+end
+
+-- The slab test of the segment (px, py) + t (dx, dy) against the box grown
+-- by (padx, pady). In three functions, the last a tail call, for LuaJIT:
+-- every number in a frame below a branch is one more value that a side
+-- trace leaving there must inherit, and past about 16 of them it cannot
+-- compile ("register coalescing too complex").
+function aabb.intersectSegment(cx, cy, hx, hy, px, py, dx, dy, padx, pady)
+  local nearx, farx, signx = slab(cx, hx + padx, px, dx)
+  if not nearx then return nil end
+  local neary, fary, signy = slab(cy, hy + pady, py, dy)
+  if not (neary and nearx <= fary and neary <= farx) then return nil end
   if nearx > neary then
-    return time, px + dx * time, py + dy * time, rest * -dx, rest * -dy, -signx, 0.0
+    return segmentHit(nearx, farx < fary and farx or fary, px, py, dx, dy, -signx, 0.0)
   end
-  return time, px + dx * time, py + dy * time, rest * -dx, rest * -dy, 0.0, -signy
+  return segmentHit(neary, farx < fary and farx or fary, px, py, dx, dy, 0.0, -signy)
 end
 local intersectSegment, intersectAABB = aabb.intersectSegment, aabb.intersectAABB
+
+-- sweepAABB's results once the contact point (px, py) is kept on the
+-- static box. A tail call of its own, for LuaJIT: the clamps' branches
+-- then leave from a frame without sweepAABB's arguments (see
+-- intersectSegment).
+local function sweepHit(time, x, y, t, px, py, cx, cy, hx, hy, ddx, ddy, nx, ny)
+  local lo, hi = cx - hx, cx + hx
+  px = px < lo and lo or (px > hi and hi or px)
+  lo, hi = cy - hy, cy + hy
+  py = py < lo and lo or (py > hi and hi or py)
+  return time, x, y, t, px, py, ddx, ddy, nx, ny
+end
 
 -- A box (mx, my, mhx, mhy) moving by (dx, dy) towards the static box:
 -- time, posx, posy of the sweep, then its hit (time nil when none).
@@ -126,13 +143,8 @@ function aabb.sweepAABB(cx, cy, hx, hy, mx, my, mhx, mhy, dx, dy)
     local inverse = 1.0 / sqrt(length)
     ux, uy = dx * inverse, dy * inverse
   end
-  local lo, hi = cx - hx, cx + hx
-  px = px + ux * mhx
-  px = px < lo and lo or (px > hi and hi or px)
-  lo, hi = cy - hy, cy + hy
-  py = py + uy * mhy
-  py = py < lo and lo or (py > hi and hi or py)
-  return time, mx + dx * time, my + dy * time, t, px, py, ddx, ddy, nx, ny
+  return sweepHit(time, mx + dx * time, my + dy * time, t, px + ux * mhx, py + uy * mhy,
+                  cx, cy, hx, hy, ddx, ddy, nx, ny)
 end
 
 return aabb
