@@ -269,9 +269,11 @@ ptrdiff_t imp_aabb_sweep_into(const imp_aabb *moving,
     ** nearest one's full sweep at the end. */
     ray r = ray_from(moving->pos.x, moving->pos.y, dx, dy);
     double nearest = out->time, near;  /* 1: a miss is never nearer */
-    for (i = 0; i < n; i++)
+    /* Nothing stops before 0, so the loop ends there; while nearest > 0,
+    ** stops_before(near, nearest) is near - EPSILON < nearest alone. */
+    for (i = 0; i < n && nearest > 0; i++)
       if (sweep_entry(colliders[i], moving, &r, &near) &
-          stops_before(near, nearest)) {
+          (near - IMP_EPSILON < nearest)) {
         nearest = stop_time(near);
         found = i;
       }
