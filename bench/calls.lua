@@ -5,31 +5,12 @@
 -- three measured side by side in this one run.
 --   lua bench/calls.lua <label> [case]   (bench/run.sh runs every case)
 package.path = "bench/?.lua;lua/?.lua;lua/?/init.lua;" .. package.path
+local measure = require "measure"
 local impact = require "impact"
 local plain = require "plain"
 
 local label = arg[1] or _VERSION
 local N = tonumber(os.getenv("BENCH_CALLS")) or 1000000
-
--- Best of three timings (GC running, as in a game), then the garbage of a
--- shorter run (m calls) with the collector stopped.
-local function measure(f, n, m)
-  f(math.floor(n / 10) + 1)
-  local best = math.huge
-  for _ = 1, 3 do
-    local t = os.clock()
-    f(n)
-    best = math.min(best, os.clock() - t)
-  end
-  m = m or 20000
-  collectgarbage()
-  collectgarbage("stop")
-  local before = collectgarbage("count")
-  f(m)
-  local bytes = (collectgarbage("count") - before) * 1024 / m
-  collectgarbage("restart")
-  return best / n * 1e9, bytes
-end
 
 -- Inputs: CASES scenes drawn at random, half of them hits, walked in
 -- their random order, so that neither a branch predictor nor a trace can

@@ -6,22 +6,12 @@
 -- switch makes each call.
 --   luajit bench/jitoff.lua <label> [case]   (bench/run.sh runs every case)
 package.path = "bench/?.lua;lua/?.lua;lua/?/init.lua;" .. package.path
+local measure = require "measure"
 local rawon, rawoff = jit.on, jit.off  -- before impact wraps them
 local impact = require "impact"
 
 local label = arg[1] or jit.version
 local N = tonumber(os.getenv("BENCH_CALLS")) or 1000000
-
-local function measure(f, n)
-  f(math.floor(n / 10) + 1)
-  local best = math.huge
-  for _ = 1, 3 do
-    local t = os.clock()
-    f(n)
-    best = math.min(best, os.clock() - t)
-  end
-  return best / n * 1e9
-end
 
 local box, hit = impact.AABB(0, 0, 8, 8), impact.Hit()
 local a, b = impact.OBB(0, 0, 4, 2, 0.5), impact.OBB(5, 1, 3, 1, 1.2)

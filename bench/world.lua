@@ -10,6 +10,7 @@
 -- WORLD_MOVES (default 100000) and WORLD_QUERIES (default 10000) set the
 -- operations per timed run.
 package.path = "bench/?.lua;lua/?.lua;lua/?/init.lua;" .. package.path
+local measure = require "measure"
 
 local label = arg[1] or _VERSION
 local MOVES = tonumber(os.getenv("WORLD_MOVES")) or 100000
@@ -189,26 +190,6 @@ end
 return moves, queries
 ]]
 local compile = loadstring or load
-
--- Best of three timings (GC running, as in a game), then the garbage of a
--- shorter run (m operations) with the collector stopped. Also returns what
--- the last timed run returned.
-local function measure(f, n, m)
-  f(math.floor(n / 10) + 1)
-  local best, r1, r2 = math.huge
-  for _ = 1, 3 do
-    local t = os.clock()
-    r1, r2 = f(n)
-    best = math.min(best, os.clock() - t)
-  end
-  collectgarbage()
-  collectgarbage("stop")
-  local before = collectgarbage("count")
-  f(m)
-  local bytes = (collectgarbage("count") - before) * 1024 / m
-  collectgarbage("restart")
-  return best / n * 1e9, bytes, r1, r2
-end
 
 local n, m
 if which == 3 then
