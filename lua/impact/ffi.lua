@@ -332,23 +332,8 @@ return function(impact, exports)
   standin(AABB, "overlap", overlaptest(AABBMT))
   standin(OBB, "overlap", overlaptest(OBBMT))
 
-  standin(AABB, "sweepAABB", function(c)
-    return function(...)
-      local self, moving, a, b, d = ...
-      if getmetatable(self) == AABBMT and getmetatable(moving) == AABBMT then
-        local dx, dy, out = vec(a, b, d)
-        out = dx and sweeptarget(out)
-        if out then
-          if sweep_aabb(self, moving, dx, dy, out) == 0 then return out end
-          return publishsweep(out, self)
-        end
-      end
-      local r = c(...)
-      return r
-    end
-  end)
-
-  -- self:sweep<Moving>(moving, delta[, out]) for the other pairs.
+  -- self:sweep<Moving>(moving, delta[, out]), for every pair of rectangle
+  -- types the module has.
   local function sweeptest(MT, MovingMT)
     local k, movingk = kind(MT), kind(MovingMT)
     return function(c)
@@ -358,7 +343,13 @@ return function(impact, exports)
           local dx, dy, out = vec(a, b, d)
           out = dx and sweeptarget(out)
           if out then
-            if sweep_rect(self, k, moving, movingk, dx, dy, out) == 0 then return out end
+            local found
+            if k == AABB_KIND and movingk == AABB_KIND then  -- no copies
+              found = sweep_aabb(self, moving, dx, dy, out)
+            else
+              found = sweep_rect(self, k, moving, movingk, dx, dy, out)
+            end
+            if found == 0 then return out end
             return publishsweep(out, self)
           end
         end
@@ -367,6 +358,7 @@ return function(impact, exports)
       end
     end
   end
+  standin(AABB, "sweepAABB", sweeptest(AABBMT, AABBMT))
   standin(AABB, "sweepOBB", sweeptest(AABBMT, OBBMT))
   standin(OBB, "sweepOBB", sweeptest(OBBMT, OBBMT))
   standin(OBB, "sweepAABB", sweeptest(OBBMT, AABBMT))
