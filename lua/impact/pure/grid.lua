@@ -11,7 +11,7 @@
 -- cells an item occupies (l, t, r, b, or incells false) and its query mark.
 local clip = require("impact.pure.core.clip").segment
 
-local floor, ceil, abs = math.floor, math.ceil, math.abs
+local floor, ceil, abs, min, max = math.floor, math.ceil, math.abs, math.min, math.max
 
 local grid = {}
 
@@ -81,9 +81,24 @@ local function rectcells(g, x, y, w, h)
   return l, t, r, b
 end
 
--- Whether cell (cx, cy) is in the range sl, st, sr, sb (sl nil: none).
-local function inrange(cx, cy, sl, st, sr, sb)
-  return sl ~= nil and cx >= sl and cx <= sr and cy >= st and cy <= sb
+-- The columns of row cy in l .. r that are outside the skipped range sl,
+-- st, sr, sb (sl nil: none), as two spans s1 .. e1 and s2 .. e2, either
+-- of which may be empty. Loops over them take no branch per cell, which
+-- keeps LuaJIT's side traces few: a test per cell gave every pattern of
+-- old and new cells a trace of its own.
+local function spans(cy, l, r, sl, st, sr, sb)
+  if sl == nil or cy < st or cy > sb then return l, r, 1, 0 end
+  return l, min(r, sl - 1), max(l, sr + 1), r
+end
+
+local function newcell(g, cx, cy)
+  if findcell(g, cx, cy) then return end
+  local c = { cx = cx, cy = cy, n = 0 }
+  local row = g.rows[cy]
+  if not row then row = {}; g.rows[cy] = row end
+  row[cx] = c
+  g.ncells = g.ncells + 1
+  g.cells[g.ncells] = c
 end
 
 -- Makes the cells of the range l, t, r, b that are not in the skipped
@@ -92,17 +107,16 @@ end
 local function reserve(g, l, t, r, b, sl, st, sr, sb)
   if g.ncells - g.nonempty > g.nonempty + SPARECELLS then grid.compact(g) end
   for cy = t, b do
-    for cx = l, r do
-      if not inrange(cx, cy, sl, st, sr, sb) and not findcell(g, cx, cy) then
-        local c = { cx = cx, cy = cy, n = 0 }
-        local row = g.rows[cy]
-        if not row then row = {}; g.rows[cy] = row end
-        row[cx] = c
-        g.ncells = g.ncells + 1
-        g.cells[g.ncells] = c
-      end
-    end
+    local s1, e1, s2, e2 = spans(cy, l, r, sl, st, sr, sb)
+    for cx = s1, e1 do newcell(g, cx, cy) end
+    for cx = s2, e2 do newcell(g, cx, cy) end
   end
+end
+
+local function link(g, c, id)
+  local n = c.n + 1
+  c.n, c[n] = n, id
+  if n == 1 then g.nonempty = g.nonempty + 1 end
 end
 
 -- Appends id to the cells of the range, but those in the skipped range.
@@ -110,37 +124,37 @@ local function linkcells(g, id, l, t, r, b, sl, st, sr, sb)
   local rows = g.rows
   for cy = t, b do
     local row = rows[cy]
-    for cx = l, r do
-      if not inrange(cx, cy, sl, st, sr, sb) then
-        local c = row[cx]
-        local n = c.n + 1
-        c.n, c[n] = n, id
-        if n == 1 then g.nonempty = g.nonempty + 1 end
-      end
+    local s1, e1, s2, e2 = spans(cy, l, r, sl, st, sr, sb)
+    for cx = s1, e1 do link(g, row[cx], id) end
+    for cx = s2, e2 do link(g, row[cx], id) end
+  end
+end
+
+-- Takes id out of cell c, if it has one (the last id of a cell takes its
+-- place).
+local function unlink(g, c, id)
+  if not c then return end
+  local n = c.n
+  for i = 1, n do
+    if c[i] == id then
+      c[i] = c[n]
+      c[n] = nil
+      c.n = n - 1
+      if n == 1 then g.nonempty = g.nonempty - 1 end
+      return
     end
   end
 end
 
--- Takes id out of the cells of the range, but those in the skipped range
--- (the last id of a cell takes its place).
+-- Takes id out of the cells of the range, but those in the skipped range.
 local function unlinkcells(g, id, l, t, r, b, sl, st, sr, sb)
   local rows = g.rows
   for cy = t, b do
-    for cx = l, r do
-      local row = not inrange(cx, cy, sl, st, sr, sb) and rows[cy]
-      local c = row and row[cx]
-      if c then
-        local n = c.n
-        for i = 1, n do
-          if c[i] == id then
-            c[i] = c[n]
-            c[n] = nil
-            c.n = n - 1
-            if n == 1 then g.nonempty = g.nonempty - 1 end
-            break
-          end
-        end
-      end
+    local row = rows[cy]
+    if row then
+      local s1, e1, s2, e2 = spans(cy, l, r, sl, st, sr, sb)
+      for cx = s1, e1 do unlink(g, row[cx], id) end
+      for cx = s2, e2 do unlink(g, row[cx], id) end
     end
   end
 end

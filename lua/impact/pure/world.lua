@@ -22,6 +22,13 @@ local tointeger = math.tointeger or function(v) return v end
 local checknumber, argerror, typeerror, typename =
       object.checknumber, object.argerror, object.typeerror, object.typename
 
+-- Under LuaJIT, moves compile to more traces and machine code than the
+-- JIT's default limits hold (1000 traces, 512 KB). At those it flushes
+-- every trace, the game's too, every few thousand moves and compiles them
+-- all again, at half the speed and with garbage. So the pure backend
+-- raises the limits; a game that sets its own does so after requiring it.
+if jit and jit.opt then jit.opt.start("maxtrace=4000", "maxmcode=16384") end
+
 local World = {}
 local states = setmetatable({}, { __mode = "k" })
 local meta = {}
