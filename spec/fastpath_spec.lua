@@ -149,6 +149,58 @@ local function worldload()
   return log
 end
 
+-- Every result of World queries: random rectangles, points and segments
+-- over random items, into out tables that shrink and grow or into new
+-- tables, with filters, more items than the fast path's buffer holds, bad
+-- calls and a freed World.
+local function queryload()
+  local r = helpers.random(17)
+  local function num(n) return r.int(n * 64) / 64 end
+  local world = impact.World(16)
+  for i = 1, 400 do world:add(i, num(320), num(320), 1 + num(12), 1 + num(12)) end
+  local log, outs = {}, { {}, {}, {} }
+  local function put(v)
+    log[#log + 1] = type(v) == "number" and ("%.17g"):format(v) or tostring(v)
+  end
+  local function putitems(ok, items, len)
+    put(ok); put(len)
+    if ok then
+      put(#items)
+      for k = 1, #items do put(items[k]) end
+    else
+      put(items)
+    end
+  end
+  local function odd(item) return item % 2 == 1 end
+  for i = 1, 600 do
+    local out = i % 5 ~= 0 and outs[1 + r.int(3)] or nil
+    local filter = i % 7 == 0 and odd or nil
+    local kind = i % 3
+    if kind == 0 then
+      local w, h = num(i % 11 == 0 and 400 or 60), num(60)
+      putitems(pcall(world.queryRect, world, num(320) - 20, num(320) - 20, w, h, filter, out))
+    elseif kind == 1 then
+      putitems(pcall(world.queryPoint, world, num(320), num(320), filter, out))
+    else
+      putitems(pcall(world.querySegment, world, num(360) - 20, num(360) - 20,
+                     num(360) - 20, num(360) - 20, filter, out))
+    end
+  end
+  local bad = {
+    { "queryRect", 0, 0, 0, 10 }, { "queryRect", 0, 0 / 0, 10, 10 }, { "queryRect", 0, 0, 1 / 0, 1 },
+    { "queryPoint", 1, "2" }, { "queryPoint", -1 / 0, 0 },
+    { "querySegment", 0, 0, 0 / 0, 1 }, { "querySegment", 0, 0, 1, 1, 5 },
+    { "querySegment", 0, 0, 1, 1, nil, 5 },
+  }
+  for _, b in ipairs(bad) do
+    putitems(pcall(world[b[1]], world, (table.unpack or unpack)(b, 2, 7)))
+  end
+  putitems(pcall(world.querySegment, world, 0, 0, 300, 300, nil, setmetatable({}, {})))
+  getmetatable(world).__gc(world)
+  putitems(pcall(world.querySegment, world, 0, 0, 300, 300, nil, {}))
+  return log
+end
+
 describe("#native the LuaJIT fast path", function()
   it("is in place while the JIT is on, and the C functions while it is off", function()
     withjit(true, function()
@@ -215,6 +267,56 @@ describe("#native the LuaJIT fast path", function()
 
   it("moves and checks in the World as the C functions do, exactly", function()
     samebothways(worldload)
+  end)
+
+  it("queries the World as the C functions do, exactly", function()
+    samebothways(queryload)
+  end)
+
+  it("queries the World allocating nothing also where the JIT does not compile", function()
+    withjit(true, function()
+      local world, out = impact.World(16), {}
+      for i = 0, 9 do world:add(i, i * 8, 10, 8, 8) end
+      for _, name in ipairs({ "queryRect", "queryPoint", "querySegment" }) do
+        jit.off(impact.World[name], true)
+      end
+      local bytes = helpers.allocated(function(n)
+        for i = 1, n do
+          world:querySegment(-1, 12 + i % 3, 90, 14, nil, out)
+          world:queryRect(i % 40, 0, 20, 20, nil, out)
+          world:queryPoint(i % 80, 12, nil, out)
+        end
+      end, 200)
+      for _, name in ipairs({ "queryRect", "queryPoint", "querySegment" }) do
+        jit.on(impact.World[name], true)
+      end
+      assert.are.equal(0, bytes)
+    end)
+  end)
+
+  it("gives each World query its own buffer: a finalizer's query changes no other", function()
+    withjit(true, function()
+      local world, wrong, junk = impact.World(16), 0, {}
+      for i = 0, 39 do world:add(i, i * 8, 10, 8, 8) end
+      local function run()
+        local items, len = world:querySegment(-1, 12, 330, 14)
+        return len .. ":" .. table.concat(items, " ", 1, len)
+      end
+      jit.off(impact.World.querySegment, true)  -- finalizers run where the JIT does not compile
+      local expected = run()
+      -- the row of boxes 0 .. 39 at x = 8 i, in order along the segment
+      local row = {}
+      for i = 0, 39 do row[#row + 1] = i end
+      assert.are.equal("40:" .. table.concat(row, " "), expected)
+      for i = 1, 3000 do
+        getmetatable(newproxy(true)).__gc = function() world:queryPoint(300 + i % 7, 12) end
+        junk[i % 16 + 1] = { i, i }  -- garbage, so that collections run often
+        if run() ~= expected then wrong = wrong + 1 end
+      end
+      jit.on(impact.World.querySegment, true)
+      assert.are.equal(0, wrong)
+      assert.are.equal(16, #junk)
+    end)
   end)
 
   it("moves in the World allocating nothing also where the JIT does not compile", function()

@@ -196,6 +196,7 @@ typedef struct imp_api {
   int (*world_hasfields)(const World *);
   int (*world_slide)(World *, double, double, double, double *);
   int (*world_moveto)(World *, double, double, double, double);
+  int (*world_query)(World *, int, double, double, double, double, double *);
 } imp_api;
 
 static const imp_api api = {
@@ -204,7 +205,8 @@ static const imp_api api = {
   intersect_rect, imp_obb_intersect_obb, overlap_rect, sweep_rect,
   sweep_clear_rect, sweep_nearer_rect, obb_intersect_point,
   obb_intersect_segment, obb_clip_segment, obb_angle, obb_store_angle,
-  sweep_segment_point, world_hasfields, imp_world_slide, imp_world_moveto
+  sweep_segment_point, world_hasfields, imp_world_slide, imp_world_moveto,
+  imp_world_query
 };
 
 /* The World's id and item tables (W_IDS, W_ITEMS) for the fast path,
@@ -224,7 +226,7 @@ void imp_pushapi(lua_State *L, int base) {
   const int colliders = base + UP_COLLIDERS - 1;
   const int standins = base + UP_STANDINS - 1, keys = base + UP_KEYS - 1;
   int u;
-  lua_createtable(L, 0, 9);
+  lua_createtable(L, 0, 10);
   lua_pushlightuserdata(L, (void *)&api);
   lua_setfield(L, -2, "api");
   lua_pushinteger(L, (lua_Integer)sizeof api);
@@ -244,4 +246,6 @@ void imp_pushapi(lua_State *L, int base) {
   lua_setfield(L, -2, "slides");
   lua_pushinteger(L, IMP_SLIDE_VALUES);
   lua_setfield(L, -2, "slidevalues");
+  lua_pushinteger(L, IMP_QUERY_FOUND);
+  lua_setfield(L, -2, "queryfound");
 }

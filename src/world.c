@@ -55,7 +55,7 @@ size_t imp_checkitem(lua_State *L, int ids, const char *fname) {
   return (size_t)id;
 }
 
-static size_t near(imp_grid *g, const Near *q, size_t *ids, size_t cap) {
+size_t imp_gridnear(imp_grid *g, const Near *q, size_t *ids, size_t cap) {
   if (q->segment)
     return imp_grid_query_segment(g, q->a, q->b, q->c, q->d, ids, cap);
   return imp_grid_query_rect(g, q->a, q->b, q->c, q->d, ids, cap);
@@ -63,12 +63,12 @@ static size_t near(imp_grid *g, const Near *q, size_t *ids, size_t cap) {
 
 size_t imp_worldnear(lua_State *L, imp_grid *g, const Near *q, size_t *local,
                      size_t cap, size_t **ids) {
-  size_t n = near(g, q, local, cap);
+  size_t n = imp_gridnear(g, q, local, cap);
   *ids = local;
   while (n > cap) {  /* a finalizer run by the allocation may add items */
     cap = n;
     *ids = (size_t *)lua_newuserdata(L, cap * sizeof **ids);
-    n = near(g, q, *ids, cap);
+    n = imp_gridnear(g, q, *ids, cap);
   }
   return n;
 }

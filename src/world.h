@@ -83,6 +83,9 @@ typedef struct Near {
 } Near;
 size_t imp_worldnear(lua_State *L, imp_grid *g, const Near *q, size_t *local,
                      size_t cap, size_t **ids);
+/* The same into ids alone: returns how many there are, of which the first
+** cap are written. */
+size_t imp_gridnear(imp_grid *g, const Near *q, size_t *ids, size_t cap);
 /* bump's rectangle arguments x, y, w, h from i on: w and h positive. */
 void imp_checkrect(lua_State *L, int i, const char *fname, imp_rect *r);
 /* An optional filter (a function or callable) at i: its index, or 0 when
@@ -131,6 +134,12 @@ int imp_world_slide(World *w, double id, double goalx, double goaly,
 int imp_world_moveto(World *w, double id, double x, double y,
                      double changes);
 int imp_world_arrive(lua_State *L);
+/* The queries without a filter for the fast path (worldquery.c): kind 0
+** queryRect, 1 queryPoint, 2 querySegment; ids gets at most IMP_QUERY_FOUND
+** ids. */
+#define IMP_QUERY_FOUND 256
+int imp_world_query(World *w, int kind, double a, double b, double c,
+                    double d, double *ids);
 
 extern const luaL_Reg imp_world_move_methods[];   /* worldmove.c */
 extern const luaL_Reg imp_world_query_methods[];  /* worldquery.c */

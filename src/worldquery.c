@@ -113,6 +113,20 @@ static void reorder(lua_State *L, int out, Found *found, int n) {
   }
 }
 
+/* Where the grid is to look for the query's items. */
+static Near nearof(const Ask *a) {
+  Near q;
+  q.segment = a->q == Q_SEGMENT;
+  if (a->q == Q_RECT) {
+    q.a = a->r.x, q.b = a->r.y, q.c = a->r.w, q.d = a->r.h;
+  } else if (a->q == Q_POINT) {
+    q.a = a->x1, q.b = a->y1, q.c = 0, q.d = 0;
+  } else {
+    q.a = a->x1, q.b = a->y1, q.c = a->x2, q.d = a->y2;
+  }
+  return q;
+}
+
 /* Writes the items the query finds into the out table at out, in order,
 ** holding none on the Lua stack (results may outnumber its slots); returns
 ** how many, and what was found of each, in that order, in *found. filter
@@ -126,14 +140,7 @@ static int collect(lua_State *L, World *w, const Ask *a, int filter,
   Near q;
   items = imp_worldslot(L, W_ITEMS);
   idtable = imp_worldslot(L, W_IDS);
-  q.segment = a->q == Q_SEGMENT;
-  if (a->q == Q_RECT) {
-    q.a = a->r.x, q.b = a->r.y, q.c = a->r.w, q.d = a->r.h;
-  } else if (a->q == Q_POINT) {
-    q.a = a->x1, q.b = a->y1, q.c = 0, q.d = 0;
-  } else {
-    q.a = a->x1, q.b = a->y1, q.c = a->x2, q.d = a->y2;
-  }
+  q = nearof(a);
   n = imp_worldnear(L, g, &q, local, LOCALCANDIDATES, &ids);
   for (i = 0; i < n; i++) {
     size_t id = ids[i];
@@ -197,6 +204,46 @@ static int query(lua_State *L, const Ask *a, int i, const char *fname,
   lua_pushvalue(L, out);
   lua_pushinteger(L, (lua_Integer)n);
   return 2;
+}
+
+/* The query without a filter, for the LuaJIT fast path (lua/impact/ffi.lua,
+** through api.c), in a step that needs no Lua state: the ids of the items
+** it finds, in order, into ids; returns how many, or -1 where the C
+** function must judge: a freed World, arguments it would refuse, more
+** candidates or items than the buffers here hold. The numbers are a, b, c,
+** d as the methods take them (queryPoint's c and d unused). */
+int imp_world_query(World *w, int kind, double a, double b, double c,
+                    double d, double *ids) {
+  size_t local[LOCALCANDIDATES], found_ids[IMP_QUERY_FOUND], n, i;
+  Found found[IMP_QUERY_FOUND];
+  Ask q;
+  int k = 0;
+  if (kind == Q_POINT) c = d = 0;
+  if (w->g == NULL || a - a != 0 || b - b != 0 || c - c != 0 || d - d != 0 ||
+      (kind == Q_RECT && !(c > 0 && d > 0)) || kind < Q_RECT ||
+      kind > Q_SEGMENT)
+    return -1;
+  q.q = (Query)kind;
+  q.r.x = q.x1 = a, q.r.y = q.y1 = b, q.r.w = q.x2 = c, q.r.h = q.y2 = d;
+  if (kind == Q_POINT) q.x2 = a, q.y2 = b;
+  {
+    Near where = nearof(&q);
+    n = imp_gridnear(w->g, &where, local, LOCALCANDIDATES);
+  }
+  if (n > LOCALCANDIDATES) return -1;
+  for (i = 0; i < n; i++) {
+    if (k == IMP_QUERY_FOUND) return -1;
+    if (!imp_grid_alive(w->g, local[i]) ||
+        !test(&q, &w->g->items[local[i]].r, &found[k]))
+      continue;
+    found_ids[k] = local[i];
+    found[k].index = k + 1;
+    k++;
+  }
+  if (kind == Q_SEGMENT && k > 1) sortfound(found, (size_t)k);
+  for (i = 0; i < (size_t)k; i++)
+    ids[i] = (double)found_ids[found[i].index - 1];
+  return k;
 }
 
 /* world:queryRect(x, y, w, h[, filter, out]) -> items, len */

@@ -48,6 +48,7 @@ typedef struct imp_api {
   int (*world_hasfields)(void *);
   int (*world_slide)(void *, double, double, double, double *);
   int (*world_moveto)(void *, double, double, double, double);
+  int (*world_query)(void *, int, double, double, double, double, double *);
 } imp_api;
 ]]
 
@@ -72,6 +73,7 @@ return function(impact, exports)
   local obb_clip_segment, obb_angle, obb_store_angle = api.obb_clip_segment, api.obb_angle, api.obb_store_angle
   local sweep_segment_point = api.sweep_segment_point
   local world_hasfields, world_slide, world_moveto = api.world_hasfields, api.world_slide, api.world_moveto
+  local world_query = api.world_query
   local colliders, standins = exports.colliders, exports.standins
 
   local Point, AABB, OBB, Hit, Sweep = impact.Point, impact.AABB, impact.OBB, impact.Hit, impact.Sweep
@@ -476,6 +478,16 @@ return function(impact, exports)
   local idsof = setmetatable({}, { __mode = "kv" })
   local itemsof = setmetatable({}, { __mode = "kv" })
 
+  -- The World's id and item tables, or nil when a script replaced them.
+  local function tablesof(world)
+    local ids, items = idsof[world], itemsof[world]
+    if ids == nil then
+      ids, items = worldtables(world)
+      if ids then idsof[world], itemsof[world] = ids, items end
+    end
+    return ids, items
+  end
+
   -- Buffers not in use. A move takes one out first, so that a finalizer
   -- that moves (run by an allocation while the tables are filled) gets
   -- another. others, as long as the most collisions, holds the other items,
@@ -516,11 +528,7 @@ return function(impact, exports)
         if filter == nil and type(out) == "table" and getmetatable(out) == nil
            and type(goalx) == "number" and type(goaly) == "number"
            and getmetatable(self) == WorldMT then
-          local ids, items = idsof[self], itemsof[self]
-          if ids == nil then
-            ids, items = worldtables(self)
-            if ids then idsof[self], itemsof[self] = ids, items end
-          end
+          local ids, items = tablesof(self)
           local b = ids and takebuffer()
           local id = b and rawget(ids, item)
           local n = type(id) == "number" and world_slide(self, id, goalx, goaly, b.values)
@@ -556,6 +564,45 @@ return function(impact, exports)
   end
   standin(World, "move", slide(true))
   standin(World, "check", slide(false))
+
+  -- The queries without a filter: the core writes the ids of the items
+  -- found, in order, into a buffer of the query's own (taken out first, as
+  -- a move's: making the out table, or growing it, may run a finalizer
+  -- that queries), and the items go into the out table here. The C
+  -- function has anything else: a filter, an out table with a metatable,
+  -- querySegmentWithCoords, and every case the core declines.
+  local QUERYFOUND = exports.queryfound
+  local foundbuffers = {}
+  local RECT, POINT, SEGMENT = 0, 1, 2
+  local function query(shape)
+    return function(c)
+      return function(...)
+        local self, a, b, d, e, filter, out = ...
+        if shape == POINT then d, e, filter, out = 0, 0, d, e end
+        if filter == nil and (out == nil or type(out) == "table" and getmetatable(out) == nil)
+           and type(a) == "number" and type(b) == "number" and type(d) == "number"
+           and type(e) == "number" and getmetatable(self) == WorldMT then
+          local _, items = tablesof(self)
+          local found = items and (foundbuffers[#foundbuffers] or ffi.new("double[?]", QUERYFOUND))
+          if found then foundbuffers[#foundbuffers] = nil end
+          local n = found and world_query(self, shape, a, b, d, e, found)
+          if n and n >= 0 then
+            out = out or {}
+            for k = 1, n do rawset(out, k, rawget(items, found[k - 1] + 1)) end
+            for k = #out, n + 1, -1 do rawset(out, k, nil) end
+            foundbuffers[#foundbuffers + 1] = found
+            return out, n
+          end
+          if found then foundbuffers[#foundbuffers + 1] = found end
+        end
+        local items, len = c(...)
+        return items, len
+      end
+    end
+  end
+  standin(World, "queryRect", query(RECT))
+  standin(World, "queryPoint", query(POINT))
+  standin(World, "querySegment", query(SEGMENT))
 
   -- Field reads: methods first, then the fields the C function would give.
   local function index(MT, methods, fields)
