@@ -721,6 +721,11 @@ describe("writing fields", function()
     assert.are.same({ "AABB(pos=(1, 2), half=(3, 4))" }, state(b))
     assert.is_nil(b["pos\0"])
     assert.are.equal(Point(9, 9), b["half\0"])
+    local h, s = Hit(), Sweep()
+    h.time, s.time = 0.25, 0.5
+    assert.are.same({ 0.25, 0.5 }, { h.time, s.time })
+    assert.is_nil(h["time\0"])
+    assert.is_nil(s["time\0junk"])
   end)
 
   it("a Point field refuses what is not a Point", function()

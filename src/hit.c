@@ -89,9 +89,24 @@ static int hit_new(lua_State *L) {
   return 1;
 }
 
-static int hit_index(lua_State *L) {
-  Hit *h;
+/* Whether the key at 2 is "time": a loop over results reads it most, so
+** the Hit and the Sweep look for it before their methods (as the pure
+** backend does). */
+static int istime(lua_State *L) {
+  size_t len;
   const char *k;
+  if (lua_type(L, 2) != LUA_TSTRING) return 0;
+  k = lua_tolstring(L, 2, &len);
+  return len == 4 && memcmp(k, "time", 4) == 0;  /* not "time\0..." */
+}
+
+static int hit_index(lua_State *L) {
+  Hit *h = (Hit *)imp_toobject(L, 1, T_HIT);
+  const char *k;
+  if (h != NULL && istime(L)) {
+    lua_pushnumber(L, h->h->time);
+    return 1;
+  }
   if (imp_pushmethod(L, T_HIT)) return 1;
   h = checkhit(L, 1, "__index");
   k = imp_fieldname(L, 2);
@@ -171,8 +186,12 @@ static int sweep_new(lua_State *L) {
 }
 
 static int sweep_index(lua_State *L) {
-  imp_sweep *s;
+  imp_sweep *s = (imp_sweep *)imp_toobject(L, 1, T_SWEEP);
   const char *k;
+  if (s != NULL && istime(L)) {
+    lua_pushnumber(L, s->time);
+    return 1;
+  }
   if (imp_pushmethod(L, T_SWEEP)) return 1;
   s = checksweep(L, 1, "__index");
   k = imp_fieldname(L, 2);
