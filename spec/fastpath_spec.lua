@@ -261,6 +261,27 @@ describe("#native the LuaJIT fast path", function()
     end
   end
 
+  -- A World with a row of n boxes 0 .. n - 1, 8 wide, at x = 8 i, y = 10.
+  local function row(n)
+    local world = impact.World(16)
+    for i = 0, n - 1 do world:add(i, i * 8, 10, 8, 8) end
+    return world
+  end
+
+  -- Runs run() 3000 times, each with a finalizer (finalizer(i)) waiting
+  -- and garbage enough for collections to run often: every result must be
+  -- expected.
+  local function undisturbed(run, expected, finalizer)
+    local wrong, junk = 0, {}
+    for i = 1, 3000 do
+      getmetatable(newproxy(true)).__gc = finalizer(i)
+      junk[i % 16 + 1] = { i, i }  -- garbage, so that collections run often
+      if run() ~= expected then wrong = wrong + 1 end
+    end
+    assert.are.equal(0, wrong)
+    assert.are.equal(16, #junk)
+  end
+
   it("gives the C functions' results and errors, exactly", function()
     samebothways(workload)
   end)
@@ -275,8 +296,7 @@ describe("#native the LuaJIT fast path", function()
 
   it("queries the World allocating nothing also where the JIT does not compile", function()
     withjit(true, function()
-      local world, out = impact.World(16), {}
-      for i = 0, 9 do world:add(i, i * 8, 10, 8, 8) end
+      local world, out = row(10), {}
       for _, name in ipairs({ "queryRect", "queryPoint", "querySegment" }) do
         jit.off(impact.World[name], true)
       end
@@ -296,33 +316,27 @@ describe("#native the LuaJIT fast path", function()
 
   it("gives each World query its own buffer: a finalizer's query changes no other", function()
     withjit(true, function()
-      local world, wrong, junk = impact.World(16), 0, {}
-      for i = 0, 39 do world:add(i, i * 8, 10, 8, 8) end
+      local world = row(40)
       local function run()
         local items, len = world:querySegment(-1, 12, 330, 14)
         return len .. ":" .. table.concat(items, " ", 1, len)
       end
       jit.off(impact.World.querySegment, true)  -- finalizers run where the JIT does not compile
       local expected = run()
-      -- the row of boxes 0 .. 39 at x = 8 i, in order along the segment
-      local row = {}
-      for i = 0, 39 do row[#row + 1] = i end
-      assert.are.equal("40:" .. table.concat(row, " "), expected)
-      for i = 1, 3000 do
-        getmetatable(newproxy(true)).__gc = function() world:queryPoint(300 + i % 7, 12) end
-        junk[i % 16 + 1] = { i, i }  -- garbage, so that collections run often
-        if run() ~= expected then wrong = wrong + 1 end
-      end
+      -- the boxes 0 .. 39 in order along the segment
+      local ids = {}
+      for i = 0, 39 do ids[#ids + 1] = i end
+      assert.are.equal("40:" .. table.concat(ids, " "), expected)
+      undisturbed(run, expected, function(i)
+        return function() world:queryPoint(300 + i % 7, 12) end
+      end)
       jit.on(impact.World.querySegment, true)
-      assert.are.equal(0, wrong)
-      assert.are.equal(16, #junk)
     end)
   end)
 
   it("moves in the World allocating nothing also where the JIT does not compile", function()
     withjit(true, function()
-      local world, out, mover = impact.World(16), {}, {}
-      for i = 0, 9 do world:add(i, i * 8, 10, 8, 8) end
+      local world, out, mover = row(10), {}, {}
       world:add(mover, 0, 0, 6, 6)
       jit.off(impact.World.move, true)
       local bytes = helpers.allocated(function(n)
@@ -335,8 +349,7 @@ describe("#native the LuaJIT fast path", function()
 
   it("gives each World move its own buffer: a finalizer's move changes no other", function()
     withjit(true, function()
-      local world, wrong, junk = impact.World(16), 0, {}
-      for i = 0, 9 do world:add(i, i * 8, 10, 8, 8) end
+      local world = row(10)
       world:add("wall", 40, -20, 8, 30)
       local mover, other = {}, {}
       world:add(mover, 0, 0, 6, 6)
@@ -356,20 +369,15 @@ describe("#native the LuaJIT fast path", function()
       -- onto tile 4 when the bottom reaches y = 10 (t = 4/6), along it into the wall
       local start = "34 4 2 true 4 0.66666666666666663 33.333333333333329 4 true wall "
       assert.are.equal(start, expected:sub(1, #start))
-      for i = 1, 3000 do
-        getmetatable(newproxy(true)).__gc = function() world:move(other, 200 + i % 7, 200, nil, {}) end
-        junk[i % 16 + 1] = { i, i }  -- garbage, so that collections run often
-        if run() ~= expected then wrong = wrong + 1 end
-      end
-      assert.are.equal(0, wrong)
-      assert.are.equal(16, #junk)
+      undisturbed(run, expected, function(i)
+        return function() world:move(other, 200 + i % 7, 200, nil, {}) end
+      end)
     end)
   end)
 
   it("ends a World move as the C function does when a finalizer moved or removed the item", function()
     withjit(true, function()
-      local world, junk = impact.World(16), {}
-      for i = 0, 9 do world:add(i, i * 8, 10, 8, 8) end
+      local world, junk = row(10), {}
       local mover = {}
       for i = 1, 500 do
         world:add(mover, 0, 0, 6, 6)
