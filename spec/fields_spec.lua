@@ -123,3 +123,16 @@ for _, make in ipairs({ function() return AABB(1, 2, 3, 4) end,
     end)
   end)
 end
+
+describe("a Hit's and a Sweep's time", function()
+  it("comes before a method of that name that a script adds to the type", function()
+    local hit, sweep = Hit(), impact.Sweep()
+    hit.time, sweep.time = 0.25, 0.75
+    local function time() return "method" end
+    impact.Hit.time, impact.Sweep.time = time, time
+    local ok, got = pcall(function() return { hit.time, sweep.time } end)
+    impact.Hit.time, impact.Sweep.time = nil, nil
+    assert(ok, got)
+    assert.are.same({ 0.25, 0.75 }, got)
+  end)
+end)

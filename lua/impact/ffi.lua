@@ -604,11 +604,13 @@ return function(impact, exports)
   standin(World, "queryPoint", query(POINT))
   standin(World, "querySegment", query(SEGMENT))
 
-  -- Field reads: methods first, then the fields the C function would give.
+  -- Field reads: methods first, then the fields the C function would give;
+  -- a Hit's or Sweep's time before its methods, as the C function reads it.
   local function index(MT, methods, fields)
-    local c_index = MT.__index
+    local c_index, time = MT.__index, fields.time
     standin(MT, "__index", function()
       return function(self, k)
+        if time and k == "time" and getmetatable(self) == MT then return time(self) end
         local m = methods[k]
         if m ~= nil then return m end
         if getmetatable(self) == MT then
