@@ -217,6 +217,7 @@ int imp_world_query(World *w, int kind, double a, double b, double c,
   size_t local[LOCALCANDIDATES], found_ids[IMP_QUERY_FOUND], n, i;
   Found found[IMP_QUERY_FOUND];
   Ask q;
+  Near where;
   int k = 0;
   if (kind == Q_POINT) c = d = 0;
   if (w->g == NULL || a - a != 0 || b - b != 0 || c - c != 0 || d - d != 0 ||
@@ -226,10 +227,8 @@ int imp_world_query(World *w, int kind, double a, double b, double c,
   q.q = (Query)kind;
   q.r.x = q.x1 = a, q.r.y = q.y1 = b, q.r.w = q.x2 = c, q.r.h = q.y2 = d;
   if (kind == Q_POINT) q.x2 = a, q.y2 = b;
-  {
-    Near where = nearof(&q);
-    n = imp_gridnear(w->g, &where, local, LOCALCANDIDATES);
-  }
+  where = nearof(&q);
+  n = imp_gridnear(w->g, &where, local, LOCALCANDIDATES);
   if (n > LOCALCANDIDATES) return -1;
   for (i = 0; i < n; i++) {
     if (k == IMP_QUERY_FOUND) return -1;
