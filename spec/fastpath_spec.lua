@@ -95,8 +95,9 @@ local function workload()
 end
 
 -- Every result of World moves and checks into out tables: random movers
--- among random tiles, out tables that shrink and grow, entries a script
--- spoiled, a World with a field of its own, and bad calls.
+-- among random tiles, out tables that shrink and grow or start empty,
+-- entries a script spoiled, filters (and how often each was asked), a
+-- World with a field of its own, and bad calls.
 local function worldload()
   local r = helpers.random(16)
   local function num(n) return r.int(n * 64) / 64 end
@@ -117,26 +118,35 @@ local function worldload()
     for k = 1, len do
       local c = cols[k]
       put(c.item.id); put(type(c.other) == "table" and c.other.id or c.other); put(c.type); put(c.overlaps); put(c.ti)
-      for _, f in ipairs({ "move", "normal", "touch", "slide" }) do put(c[f].x); put(c[f].y) end
+      for _, f in ipairs({ "move", "normal", "touch", "slide" }) do
+        local v = c[f] or { x = "none", y = "none" }  -- a cross has no slide
+        put(v.x); put(v.y)
+      end
       for _, f in ipairs({ "itemRect", "otherRect" }) do
         put(c[f].x); put(c[f].y); put(c[f].w); put(c[f].h)
       end
       put(c.bounce)
     end
   end
+  local asked = 0
+  local function slide() asked = asked + 1 return "slide" end
+  local function cross() asked = asked + 1 return "cross" end
   for i = 1, 1500 do
     local m, out = movers[1 + r.int(6)], outs[1 + r.int(3)]
     if i % 97 == 0 then out[1] = { move = 5 } end  -- a spoiled entry: a new table
+    if i % 7 == 0 then out = {} end
+    local filter = ({ [0] = nil, slide, cross })[i % 5 % 3]
     local x, y = world:getRect(m)
     local gx, gy = x + num(64) - 32, y + num(64) - 32
     local ok, ax, ay, cols, len
     if i % 3 == 0 then
-      ok, ax, ay, cols, len = pcall(world.check, world, m, gx, gy, nil, out)
+      ok, ax, ay, cols, len = pcall(world.check, world, m, gx, gy, filter, out)
     else
-      ok, ax, ay, cols, len = pcall(world.move, world, m, gx, gy, nil, out)
+      ok, ax, ay, cols, len = pcall(world.move, world, m, gx, gy, filter, out)
     end
     put(ok); put(ax); put(ay)
     if ok then putcols(cols, len) end
+    put(asked)
   end
   for _, bad in ipairs({ { movers[1], 0 / 0, 0 }, { "nobody", 1, 1 }, { movers[1], 1, "2" } }) do
     put(select(2, pcall(world.move, world, bad[1], bad[2], bad[3], nil, {})))

@@ -194,7 +194,7 @@ typedef struct imp_api {
                              double, double, double, double, double, double,
                              double[4]);
   int (*world_hasfields)(const World *);
-  int (*world_slide)(World *, double, double, double, double *);
+  int (*world_slide)(World *, double, double, double, int, double *);
   int (*world_moveto)(World *, double, double, double, double);
   int (*world_query)(World *, int, double, double, double, double, double *);
 } imp_api;

@@ -130,7 +130,7 @@ int imp_worldview(lua_State *L, const World *w, const char *k);
 #define IMP_SLIDES 32
 #define IMP_SLIDE_VALUES 19
 int imp_world_slide(World *w, double id, double goalx, double goaly,
-                    double *r);
+                    int most, double *r);
 int imp_world_moveto(World *w, double id, double x, double y,
                      double changes);
 int imp_world_arrive(lua_State *L);

@@ -555,22 +555,25 @@ static int slid(lua_State *L, World *w, const char *fname, size_t id,
 ** collisions of the item whose id the World's id table gives, moving
 ** nothing; returns -1 where the C function must judge: a freed World,
 ** custom responses, an id that is no item's, a goal not finite, more
-** collisions than IMP_SLIDES. Else r gets where the item ends (x, y), the
+** collisions than most (at most IMP_SLIDES; 0 for a move with a filter,
+** which is asked about what a move meets, so that only a move meeting
+** nothing goes without it). Else r gets where the item ends (x, y), the
 ** World's count of changes, then IMP_SLIDE_VALUES numbers per collision:
 ** the other item's id, overlaps (0 or 1), ti, move, normal, touch,
 ** itemRect, otherRect and slide; returns how many collisions. */
 int imp_world_slide(World *w, double id, double goalx, double goaly,
-                    double *r) {
+                    int most, double *r) {
   imp_grid_collision cols[IMP_SLIDES];
   imp_vec2 goal;
   int n, k;
   if (w->g == NULL || w->hasresponses || !(id >= 0 && id < w->g->nitems) ||
       (double)(size_t)id != id || !imp_grid_alive(w->g, (size_t)id) ||
-      goalx - goalx != 0 || goaly - goaly != 0)
+      goalx - goalx != 0 || goaly - goaly != 0 || most < 0 ||
+      most > IMP_SLIDES)
     return -1;
   goal.x = goalx;
   goal.y = goaly;
-  n = imp_grid_slide(w->g, (size_t)id, &goal, cols, IMP_SLIDES);
+  n = imp_grid_slide(w->g, (size_t)id, &goal, cols, (size_t)most);
   if (n < 0) return -1;
   *r++ = goal.x;
   *r++ = goal.y;

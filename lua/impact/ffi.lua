@@ -46,7 +46,7 @@ typedef struct imp_api {
                              double, double, double, double, double, double,
                              double *);
   int (*world_hasfields)(void *);
-  int (*world_slide)(void *, double, double, double, double *);
+  int (*world_slide)(void *, double, double, double, int, double *);
   int (*world_moveto)(void *, double, double, double, double);
   int (*world_query)(void *, int, double, double, double, double, double *);
 } imp_api;
@@ -459,14 +459,17 @@ return function(impact, exports)
     end
   end)
 
-  -- The World's move and check when no callback can run (no filter and no
-  -- custom response) and the collisions go into an out table without a
-  -- metatable. The core resolves the whole move into a buffer of numbers
-  -- (world_slide: x, y, the World's count of changes, then VALUES per
-  -- collision), the collision tables are filled here by the module's own
-  -- fill function, reused from the out table or a pool, and last the item
-  -- moves (world_moveto; worldarrive, the C function's ending, when the
-  -- World changed meanwhile or memory ran out). Anything else, and every
+  -- The World's move and check when no callback can run (no custom
+  -- response, and a filter function only when the move meets nothing, as
+  -- it is asked only about the items a move reaches, and the out table is
+  -- empty, so that its tables go to the C function's pool as before) and
+  -- the collisions go into an out table without a metatable. The core resolves the whole move
+  -- into a buffer of numbers (world_slide: x, y, the World's count of
+  -- changes, then VALUES per collision), the collision tables are filled
+  -- here by the module's own fill function, reused from the out table or a
+  -- pool, and last the item moves (world_moveto; worldarrive, the C
+  -- function's ending, when the World changed meanwhile or memory ran out).
+  -- Anything else, and every
   -- case the core declines (a freed World, an item not in it, a goal not
   -- finite, many collisions), goes to the C function.
   local World = impact.World
@@ -525,13 +528,15 @@ return function(impact, exports)
     return function(c)
       return function(...)
         local self, item, goalx, goaly, filter, out = ...
-        if filter == nil and type(out) == "table" and getmetatable(out) == nil
+        if type(out) == "table" and getmetatable(out) == nil
+           and (filter == nil or type(filter) == "function" and #out == 0)
            and type(goalx) == "number" and type(goaly) == "number"
            and getmetatable(self) == WorldMT then
           local ids, items = tablesof(self)
           local b = ids and takebuffer()
           local id = b and rawget(ids, item)
-          local n = type(id) == "number" and world_slide(self, id, goalx, goaly, b.values)
+          local n = type(id) == "number"
+                    and world_slide(self, id, goalx, goaly, filter and 0 or SLIDES, b.values)
           if n and n >= 0 then
             local v, others = b.values, b.others
             for k = 1, n do others[k] = rawget(items, v[3 + (k - 1) * VALUES] + 1) end
