@@ -357,6 +357,23 @@ describe("#native the LuaJIT fast path", function()
     end)
   end)
 
+  it("shares the World's pool with the C functions: moves of both into one out table allocate nothing", function()
+    withjit(true, function()
+      local world, out, mover = row(10), {}, {}
+      world:add(mover, 0, 0, 6, 6)
+      local function slide() return "slide" end
+      local bytes = helpers.allocated(function(n)
+        for _ = 1, n do
+          world:update(mover, 0, 0)
+          world:move(mover, 50, 6, slide, out)  -- the C function: onto the row, with a filter
+          world:update(mover, 0, -30)
+          world:move(mover, 10, -30, nil, out)  -- the fast path: nothing met, out's tables to the pool
+        end
+      end, 200)
+      assert.are.equal(0, bytes)
+    end)
+  end)
+
   it("gives each World move its own buffer: a finalizer's move changes no other", function()
     withjit(true, function()
       local world = row(10)

@@ -160,6 +160,12 @@ static int sweep_has_hit(const imp_sweep *s) { return s->has_hit; }
 ** path's __index looks a method up itself only where there are none. */
 static int world_hasfields(const World *w) { return w->hasfields; }
 
+/* The fast path fills collision tables from the World's pool (P_COLS) and
+** gives it the ones out tables no longer hold, as the C functions do. */
+static int world_colslot(World *w, int put) {
+  return imp_poolslot(w, P_COLS, put);
+}
+
 typedef struct imp_api {
   int (*aabb_intersect_point)(const imp_aabb *, double, double, Hit *);
   int (*aabb_intersect_segment)(const imp_aabb *, double, double, double,
@@ -197,6 +203,7 @@ typedef struct imp_api {
   int (*world_slide)(World *, double, double, double, int, double *);
   int (*world_moveto)(World *, double, double, double, double);
   int (*world_query)(World *, int, double, double, double, double, double *);
+  int (*world_colslot)(World *, int);
 } imp_api;
 
 static const imp_api api = {
@@ -206,20 +213,21 @@ static const imp_api api = {
   sweep_clear_rect, sweep_nearer_rect, obb_intersect_point,
   obb_intersect_segment, obb_clip_segment, obb_angle, obb_store_angle,
   sweep_segment_point, world_hasfields, imp_world_slide, imp_world_moveto,
-  imp_world_query
+  imp_world_query, world_colslot
 };
 
-/* The World's id and item tables (W_IDS, W_ITEMS) for the fast path,
-** which has checked that the argument is a World; nothing when a script
-** replaced them (the debug library can). */
+/* The World's id and item tables (W_IDS, W_ITEMS) and its pool of
+** collision tables for the fast path, which has checked that the argument
+** is a World; nothing when a script replaced them (the debug library can). */
 static int world_tables(lua_State *L) {
-  int n;
+  static const int slots[] = {W_IDS, W_ITEMS, W_POOLS + P_COLS};
+  int i;
   luaL_checktype(L, 1, LUA_TUSERDATA);
-  for (n = W_IDS; n <= W_ITEMS; n++) {
-    imp_getslot(L, 1, n);
+  for (i = 0; i < 3; i++) {
+    imp_getslot(L, 1, slots[i]);
     if (!lua_istable(L, -1)) return 0;
   }
-  return 2;
+  return 3;
 }
 
 void imp_pushapi(lua_State *L, int base) {

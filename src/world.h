@@ -39,6 +39,10 @@ enum {
 int imp_poolget(lua_State *L, World *w, int p);
 /* Pops the value on top into pool p, when a table and there is room. */
 void imp_poolput(lua_State *L, World *w, int p);
+/* The LuaJIT fast path's side of the same (it holds the pool's table):
+** the index a table goes in (put), or the index of the table taken out;
+** 0 when the pool is full or empty. The count changes at once. */
+int imp_poolslot(World *w, int p, int put);
 
 /* The keys of bump's tables and its response names, numbered from 1 as in
 ** imp_keys, in the IMP_KEYS upvalue. */

@@ -13,6 +13,11 @@
 /* How many collision tables a World's pool keeps. */
 #define POOLMAX 256
 
+int imp_poolslot(World *w, int p, int put) {
+  if (put) return w->npool[p] < POOLMAX ? ++w->npool[p] : 0;
+  return w->npool[p] > 0 ? w->npool[p]-- : 0;
+}
+
 static const char fill_source[] =
   "local spare = {}  -- slide and bounce tables of collisions without one\n"
   "local function part(c, k) local t = {} c[k] = t return t end\n"
@@ -121,11 +126,12 @@ static void pushrect(lua_State *L, const imp_rect *r) {
 }
 
 int imp_poolget(lua_State *L, World *w, int p) {
-  if (w->npool[p] == 0) return 0;
+  int k = imp_poolslot(w, p, 0);
+  if (k == 0) return 0;
   imp_worldslot(L, W_POOLS + p);
-  lua_rawgeti(L, -1, w->npool[p]);
+  lua_rawgeti(L, -1, k);
   lua_pushnil(L);
-  lua_rawseti(L, -3, w->npool[p]--);
+  lua_rawseti(L, -3, k);
   lua_remove(L, -2);
   if (lua_type(L, -1) == LUA_TTABLE) return 1;
   lua_pop(L, 1);  /* the debug library put something else there */
@@ -133,13 +139,14 @@ int imp_poolget(lua_State *L, World *w, int p) {
 }
 
 void imp_poolput(lua_State *L, World *w, int p) {
-  if (w->npool[p] >= POOLMAX || lua_type(L, -1) != LUA_TTABLE) {
+  int k = lua_type(L, -1) == LUA_TTABLE ? imp_poolslot(w, p, 1) : 0;
+  if (k == 0) {
     lua_pop(L, 1);
     return;
   }
   imp_worldslot(L, W_POOLS + p);
   lua_insert(L, -2);
-  lua_rawseti(L, -2, ++w->npool[p]);
+  lua_rawseti(L, -2, k);
   lua_pop(L, 1);
 }
 

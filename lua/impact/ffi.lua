@@ -49,6 +49,7 @@ typedef struct imp_api {
   int (*world_slide)(void *, double, double, double, int, double *);
   int (*world_moveto)(void *, double, double, double, double);
   int (*world_query)(void *, int, double, double, double, double, double *);
+  int (*world_colslot)(void *, int);
 } imp_api;
 ]]
 
@@ -73,7 +74,7 @@ return function(impact, exports)
   local obb_clip_segment, obb_angle, obb_store_angle = api.obb_clip_segment, api.obb_angle, api.obb_store_angle
   local sweep_segment_point = api.sweep_segment_point
   local world_hasfields, world_slide, world_moveto = api.world_hasfields, api.world_slide, api.world_moveto
-  local world_query = api.world_query
+  local world_query, world_colslot = api.world_query, api.world_colslot
   local colliders, standins = exports.colliders, exports.standins
 
   local Point, AABB, OBB, Hit, Sweep = impact.Point, impact.AABB, impact.OBB, impact.Hit, impact.Sweep
@@ -460,10 +461,9 @@ return function(impact, exports)
   end)
 
   -- The World's move and check when no callback can run (no custom
-  -- response, and a filter function only when the move meets nothing, as
-  -- it is asked only about the items a move reaches, and the out table is
-  -- empty, so that its tables go to the C function's pool as before) and
-  -- the collisions go into an out table without a metatable. The core resolves the whole move
+  -- response, and a filter function only when the move meets nothing: it
+  -- is asked only about the items a move reaches) and the collisions go
+  -- into an out table without a metatable. The core resolves the whole move
   -- into a buffer of numbers (world_slide: x, y, the World's count of
   -- changes, then VALUES per collision), the collision tables are filled
   -- here by the module's own fill function, reused from the out table or a
@@ -477,18 +477,21 @@ return function(impact, exports)
   rawset(WorldMT, "__metatable", WorldMT)
   local fill, worldtables, worldarrive = exports.fill, exports.worldtables, exports.worldarrive
   local SLIDES, VALUES = exports.slides, exports.slidevalues
-  -- Each World's id and item tables, which its user values keep alive.
+  -- Each World's id and item tables and its pool of collision tables,
+  -- which its user values keep alive.
   local idsof = setmetatable({}, { __mode = "kv" })
   local itemsof = setmetatable({}, { __mode = "kv" })
+  local poolof = setmetatable({}, { __mode = "kv" })
 
-  -- The World's id and item tables, or nil when a script replaced them.
+  -- The World's id and item tables and its pool, or nil when a script
+  -- replaced them.
   local function tablesof(world)
-    local ids, items = idsof[world], itemsof[world]
+    local ids, items, pool = idsof[world], itemsof[world], poolof[world]
     if ids == nil then
-      ids, items = worldtables(world)
-      if ids then idsof[world], itemsof[world] = ids, items end
+      ids, items, pool = worldtables(world)
+      if ids then idsof[world], itemsof[world], poolof[world] = ids, items, pool end
     end
-    return ids, items
+    return ids, items, pool
   end
 
   -- Buffers not in use. A move takes one out first, so that a finalizer
@@ -507,14 +510,20 @@ return function(impact, exports)
     return b
   end
 
-  -- Collision tables that out tables gave back, as the C World keeps them.
-  local POOLMAX = 256
-  local pool, npool = {}, 0
-  local function pooled()
-    if npool == 0 then return nil end
-    local t = pool[npool]
-    pool[npool], npool = nil, npool - 1
-    return t
+  -- The World's pool of collision tables that out tables gave back, shared
+  -- with the C functions (world_colslot keeps its count): a table from it,
+  -- or nil; and a table given to it, if there is room.
+  local function pooled(world, pool)
+    local k = world_colslot(world, 0)
+    if k == 0 then return nil end
+    local t = rawget(pool, k)
+    rawset(pool, k, nil)
+    if type(t) == "table" then return t end
+  end
+
+  local function repool(world, pool, t)
+    local k = type(t) == "table" and world_colslot(world, 1) or 0
+    if k ~= 0 then rawset(pool, k, t) end
   end
 
   local function slid(v, o, col, item, other)
@@ -529,10 +538,10 @@ return function(impact, exports)
       return function(...)
         local self, item, goalx, goaly, filter, out = ...
         if type(out) == "table" and getmetatable(out) == nil
-           and (filter == nil or type(filter) == "function" and #out == 0)
+           and (filter == nil or type(filter) == "function")
            and type(goalx) == "number" and type(goaly) == "number"
            and getmetatable(self) == WorldMT then
-          local ids, items = tablesof(self)
+          local ids, items, pool = tablesof(self)
           local b = ids and takebuffer()
           local id = b and rawget(ids, item)
           local n = type(id) == "number"
@@ -542,15 +551,14 @@ return function(impact, exports)
             for k = 1, n do others[k] = rawget(items, v[3 + (k - 1) * VALUES] + 1) end
             for k = 1, n do
               local o, col = 3 + (k - 1) * VALUES, rawget(out, k)
-              if type(col) ~= "table" then col = pooled() end
+              if type(col) ~= "table" then col = pooled(self, pool) end
               local ok, t = pcall(slid, v, o, col, item, others[k])
               if not ok then t = slid(v, o, nil, item, others[k]) end
               rawset(out, k, t)
               others[k] = false
             end
             for k = #out, n + 1, -1 do
-              local t = rawget(out, k)
-              if type(t) == "table" and npool < POOLMAX then npool = npool + 1; pool[npool] = t end
+              repool(self, pool, rawget(out, k))
               rawset(out, k, nil)
             end
             local x, y, changes = v[0], v[1], v[2]
