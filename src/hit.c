@@ -108,10 +108,9 @@ static int hit_index(lua_State *L) {
     return 1;
   }
   if (imp_pushmethod(L, T_HIT)) return 1;
-  h = checkhit(L, 1, "__index");
+  if (h == NULL) h = checkhit(L, 1, "__index");  /* raises */
   k = imp_fieldname(L, 2);
   if (k == NULL) lua_pushnil(L);
-  else if (strcmp(k, "time") == 0) lua_pushnumber(L, h->h->time);
   else if (strcmp(k, "pos") == 0) imp_pushview(L, 1, HIT_POS, &h->h->pos, 0);
   else if (strcmp(k, "normal") == 0)
     imp_pushview(L, 1, HIT_NORMAL, &h->h->normal, 0);
@@ -193,10 +192,9 @@ static int sweep_index(lua_State *L) {
     return 1;
   }
   if (imp_pushmethod(L, T_SWEEP)) return 1;
-  s = checksweep(L, 1, "__index");
+  if (s == NULL) s = checksweep(L, 1, "__index");  /* raises */
   k = imp_fieldname(L, 2);
   if (k == NULL) lua_pushnil(L);
-  else if (strcmp(k, "time") == 0) lua_pushnumber(L, s->time);
   else if (strcmp(k, "pos") == 0) imp_pushview(L, 1, SWEEP_POS, &s->pos, 0);
   else if (strcmp(k, "hit") == 0) {
     if (s->has_hit) pushhitview(L, 1, s);
