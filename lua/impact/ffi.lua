@@ -466,19 +466,20 @@ return function(impact, exports)
   -- into an out table without a metatable. The core resolves the whole move
   -- into a buffer of numbers (world_slide: x, y, the World's count of
   -- changes, then VALUES per collision), the collision tables are filled
-  -- here by the module's own fill function, reused from the out table or a
-  -- pool, and last the item moves (world_moveto; worldarrive, the C
-  -- function's ending, when the World changed meanwhile or memory ran out).
-  -- Anything else, and every
-  -- case the core declines (a freed World, an item not in it, a goal not
-  -- finite, many collisions), goes to the C function.
+  -- here by the module's own fill function, reused from the out table or
+  -- the World's pool, and last the item moves (world_moveto; worldarrive,
+  -- the C function's ending, when the World changed meanwhile or memory ran
+  -- out). Anything else, and every case the core declines (a freed World, an
+  -- item not in it, a goal not finite, many collisions), goes to the C
+  -- function.
   local World = impact.World
   local WorldMT = getmetatable(World())
   rawset(WorldMT, "__metatable", WorldMT)
   local fill, worldtables, worldarrive = exports.fill, exports.worldtables, exports.worldarrive
   local SLIDES, VALUES = exports.slides, exports.slidevalues
   -- Each World's id and item tables and its pool of collision tables,
-  -- which its user values keep alive.
+  -- which its user values keep alive. Weak values too: the items may hold
+  -- the World (entity.world = world), and Lua 5.1 has no ephemerons.
   local idsof = setmetatable({}, { __mode = "kv" })
   local itemsof = setmetatable({}, { __mode = "kv" })
   local poolof = setmetatable({}, { __mode = "kv" })
@@ -494,21 +495,29 @@ return function(impact, exports)
     return ids, items, pool
   end
 
-  -- Buffers not in use. A move takes one out first, so that a finalizer
-  -- that moves (run by an allocation while the tables are filled) gets
-  -- another. others, as long as the most collisions, holds the other items,
-  -- all looked up before any allocation can change the World.
-  local buffers = {}
-  local function takebuffer()
-    local b = buffers[#buffers]
-    if b then
-      buffers[#buffers] = nil
+  -- Buffers not in use, made by make: a move or a query takes one out
+  -- first and gives it back last, so that a finalizer that moves or
+  -- queries (run by an allocation while the results are written out) gets
+  -- another.
+  local function spares(make)
+    local list = {}
+    local function take()
+      local b = list[#list]
+      if b == nil then return make() end
+      list[#list] = nil
       return b
     end
-    b = { values = ffi.new("double[?]", 3 + SLIDES * VALUES), others = {} }
+    local function give(b) list[#list + 1] = b end
+    return take, give
+  end
+
+  -- A move's buffer: others, as long as the most collisions, holds the
+  -- other items, all looked up before any allocation can change the World.
+  local takebuffer, givebuffer = spares(function()
+    local b = { values = ffi.new("double[?]", 3 + SLIDES * VALUES), others = {} }
     for k = 1, SLIDES do b.others[k] = false end
     return b
-  end
+  end)
 
   -- The World's pool of collision tables that out tables gave back, shared
   -- with the C functions (world_colslot keeps its count): a table from it,
@@ -562,13 +571,13 @@ return function(impact, exports)
               rawset(out, k, nil)
             end
             local x, y, changes = v[0], v[1], v[2]
-            buffers[#buffers + 1] = b
+            givebuffer(b)
             if moving and world_moveto(self, id, x, y, changes) == 0 then
               worldarrive(self, item, x, y, id, changes)
             end
             return x, y, out, n
           end
-          if b then buffers[#buffers + 1] = b end
+          if b then givebuffer(b) end
         end
         local x, y, cols, len = c(...)
         return x, y, cols, len
@@ -585,7 +594,7 @@ return function(impact, exports)
   -- function has anything else: a filter, an out table with a metatable,
   -- querySegmentWithCoords, and every case the core declines.
   local QUERYFOUND = exports.queryfound
-  local foundbuffers = {}
+  local takefound, givefound = spares(function() return ffi.new("double[?]", QUERYFOUND) end)
   local RECT, POINT, SEGMENT = 0, 1, 2
   local function query(shape)
     return function(c)
@@ -596,17 +605,16 @@ return function(impact, exports)
            and type(a) == "number" and type(b) == "number" and type(d) == "number"
            and type(e) == "number" and getmetatable(self) == WorldMT then
           local _, items = tablesof(self)
-          local found = items and (foundbuffers[#foundbuffers] or ffi.new("double[?]", QUERYFOUND))
-          if found then foundbuffers[#foundbuffers] = nil end
+          local found = items and takefound()
           local n = found and world_query(self, shape, a, b, d, e, found)
           if n and n >= 0 then
             out = out or {}
             for k = 1, n do rawset(out, k, rawget(items, found[k - 1] + 1)) end
             for k = #out, n + 1, -1 do rawset(out, k, nil) end
-            foundbuffers[#foundbuffers + 1] = found
+            givefound(found)
             return out, n
           end
-          if found then foundbuffers[#foundbuffers + 1] = found end
+          if found then givefound(found) end
         end
         local items, len = c(...)
         return items, len
