@@ -19,6 +19,15 @@ local function withjit(on, f)
   assert(ok, err)
 end
 
+-- A log of results as strings, numbers with all their digits, and the
+-- function that adds one.
+local function recorder()
+  local log = {}
+  return log, function(v)
+    log[#log + 1] = type(v) == "number" and ("%.17g"):format(v) or tostring(v)
+  end
+end
+
 -- Every result of a random workload over the rectangle methods, the clips
 -- and sweepSegmentPoint, as strings with all the digits; the errors of bad
 -- calls as their messages.
@@ -31,14 +40,10 @@ local function workload()
     if rnd() < 0.5 then return AABB(num(), num(), size(), size()) end
     return OBB(num(), num(), size(), size(), (rnd() - 0.5) * 8)
   end
-  local log = {}
+  local log, add = recorder()
   local function put(...)
-    local n = select("#", ...)
-    for i = 1, n do
-      local v = select(i, ...)
-      log[#log + 1] = type(v) == "number" and ("%.17g"):format(v) or tostring(v)
-    end
-    log[#log + 1] = "|"
+    for i = 1, select("#", ...) do add((select(i, ...))) end
+    add("|")
   end
   local function hit(h)
     if h == nil then return put(nil) end
@@ -108,10 +113,8 @@ local function worldload()
     movers[i] = { id = i }
     world:add(movers[i], num(160), num(160), 2 + num(10), 2 + num(10))
   end
-  local log, outs = {}, { {}, {}, {} }
-  local function put(v)
-    log[#log + 1] = type(v) == "number" and ("%.17g"):format(v) or tostring(v)
-  end
+  local log, put = recorder()
+  local outs = { {}, {}, {} }
   local function putcols(cols, len)
     put(len)
     put(#cols)
@@ -168,10 +171,8 @@ local function queryload()
   local function num(n) return r.int(n * 64) / 64 end
   local world = impact.World(16)
   for i = 1, 400 do world:add(i, num(320), num(320), 1 + num(12), 1 + num(12)) end
-  local log, outs = {}, { {}, {}, {} }
-  local function put(v)
-    log[#log + 1] = type(v) == "number" and ("%.17g"):format(v) or tostring(v)
-  end
+  local log, put = recorder()
+  local outs = { {}, {}, {} }
   local function putitems(ok, items, len)
     put(ok); put(len)
     if ok then
