@@ -99,10 +99,11 @@ local function workload()
   return log
 end
 
--- Every result of World moves and checks into out tables: random movers
--- among random tiles, out tables that shrink and grow or start empty,
--- entries a script spoiled, filters (and how often each was asked), a
--- World with a field of its own, and bad calls.
+-- Every result of World moves, checks and projections into out tables:
+-- random movers among random tiles, projections of items in the World and
+-- of other values, out tables that shrink and grow or start empty, entries
+-- a script spoiled, filters (and how often each was asked), a World with a
+-- field of its own, and bad calls.
 local function worldload()
   local r = helpers.random(16)
   local function num(n) return r.int(n * 64) / 64 end
@@ -120,7 +121,8 @@ local function worldload()
     put(#cols)
     for k = 1, len do
       local c = cols[k]
-      put(c.item.id); put(type(c.other) == "table" and c.other.id or c.other); put(c.type); put(c.overlaps); put(c.ti)
+      put(type(c.item) == "table" and c.item.id or c.item)
+      put(type(c.other) == "table" and c.other.id or c.other); put(c.type); put(c.overlaps); put(c.ti)
       for _, f in ipairs({ "move", "normal", "touch", "slide" }) do
         local v = c[f] or { x = "none", y = "none" }  -- a cross has no slide
         put(v.x); put(v.y)
@@ -142,7 +144,13 @@ local function worldload()
     local x, y = world:getRect(m)
     local gx, gy = x + num(64) - 32, y + num(64) - 32
     local ok, ax, ay, cols, len
-    if i % 3 == 0 then
+    if i % 4 == 1 then  -- a projection: of m, another value, or a tile, maybe to no goal
+      local item = ({ m, nil, "nobody", "tile7" })[math.floor(i / 4) % 4 + 1]
+      if i % 9 == 1 then gx, gy = nil, nil end
+      ok, cols, len = pcall(world.project, world, item, x + num(8) - 4, y + num(8) - 4,
+                            1 + num(12), 1 + num(12), gx, gy, filter, out)
+      ax, ay = "projected", ok and len
+    elseif i % 3 == 0 then
       ok, ax, ay, cols, len = pcall(world.check, world, m, gx, gy, filter, out)
     else
       ok, ax, ay, cols, len = pcall(world.move, world, m, gx, gy, filter, out)
@@ -153,6 +161,11 @@ local function worldload()
   end
   for _, bad in ipairs({ { movers[1], 0 / 0, 0 }, { "nobody", 1, 1 }, { movers[1], 1, "2" } }) do
     put(select(2, pcall(world.move, world, bad[1], bad[2], bad[3], nil, {})))
+  end
+  for _, bad in ipairs({ { 0 / 0, 0, 1, 1 }, { 0, 0, 0, 1 }, { 0, 0, 1, -1 / 0 }, { 0, "2", 1, 1 },
+                         { 0, 0, 1, 1, 1 / 0 }, { 0, 0, 1, 1, 5, "6" } }) do
+    put(select(2, pcall(world.project, world, movers[1], bad[1], bad[2], bad[3], bad[4],
+                        bad[5], bad[6], nil, {})))
   end
   world.note = "own field"
   put(world.note)
@@ -219,6 +232,7 @@ describe("#native the LuaJIT fast path", function()
       assert.are.equal("Lua", what(impact.sweepSegmentPoint))
       assert.are.equal("Lua", what(getmetatable(OBB()).__index))
       assert.are.equal("Lua", what(impact.World.move))
+      assert.are.equal("Lua", what(impact.World.project))
       assert.are.equal("Lua", what(getmetatable(impact.World()).__index))
     end)
     withjit(false, function()
@@ -229,6 +243,7 @@ describe("#native the LuaJIT fast path", function()
       assert.are.equal("C", what(getmetatable(OBB()).__index))
       assert.are.equal("C", what(getmetatable(Point()).__newindex))
       assert.are.equal("C", what(impact.World.check))
+      assert.are.equal("C", what(impact.World.project))
       assert.are.equal("C", what(getmetatable(impact.World()).__index))
     end)
   end)
@@ -345,15 +360,20 @@ describe("#native the LuaJIT fast path", function()
     end)
   end)
 
-  it("moves in the World allocating nothing also where the JIT does not compile", function()
+  it("moves and projects in the World allocating nothing also where the JIT does not compile", function()
     withjit(true, function()
       local world, out, mover = row(10), {}, {}
       world:add(mover, 0, 0, 6, 6)
       jit.off(impact.World.move, true)
+      jit.off(impact.World.project, true)
       local bytes = helpers.allocated(function(n)
-        for i = 1, n do world:move(mover, (i % 2) * 40, 6, nil, out) end
+        for i = 1, n do
+          world:move(mover, (i % 2) * 40, 6, nil, out)
+          world:project(nil, 0, 6, 6, 6, (i % 3) * 20, 6, nil, out)
+        end
       end, 200)
       jit.on(impact.World.move, true)
+      jit.on(impact.World.project, true)
       assert.are.equal(0, bytes)
     end)
   end)

@@ -248,6 +248,45 @@ describe("World:move", function()
     assert.are.equal(wall, cols[1].other)
   end)
 
+  -- The collisions of a projection as one string: other, ti, touch.
+  local function listed(cols, n)
+    local s = {}
+    for i = 1, n do
+      local c = cols[i]
+      s[i] = ("%s %.17g %.17g %.17g"):format(tostring(c.other), c.ti, c.touch.x, c.touch.y)
+    end
+    return table.concat(s, ", ")
+  end
+  local function slide() return "slide" end
+
+  it("project lists equal times and distances alike with or without a filter answering slide", function()
+    local w = bump.newWorld(16)
+    -- A and B are entered at ti 1/3 with centres sqrt(425) away, C at 5/6
+    w:add("C", 35, 0, 10, 10); w:add("B", 20, 5, 10, 10); w:add("A", 20, -5, 10, 10)
+    local cols, n = w:project(nil, 0, 0, 10, 10, 30, 0)
+    assert.are.equal(3, n)
+    assert.are.same({ 1 / 3, 1 / 3, 5 / 6 }, { cols[1].ti, cols[2].ti, cols[3].ti })
+    assert.are.same({ A = true, B = true }, { [cols[1].other] = true, [cols[2].other] = true })
+    assert.are.equal(listed(w:project(nil, 0, 0, 10, 10, 30, 0, slide)), listed(cols, n))
+    -- a lattice of touching boxes: ties everywhere, found from many cells
+    local lattice = bump.newWorld(16)
+    for i = 0, 63 do lattice:add(i, i % 8 * 10, math.floor(i / 8) * 10, 10, 10) end
+    local mover = { "mover" }
+    lattice:add(mover, -20, -20, 10, 10)
+    local seed = 12345
+    local function int(k)
+      seed = seed * 16807 % 2147483647
+      return seed % k
+    end
+    for _ = 1, 400 do
+      local item = int(2) == 0 and mover or nil
+      local x, y = int(100) - 20, int(100) - 20
+      local gx, gy = x + int(60) - 30, y + int(60) - 30
+      local plain = listed(lattice:project(item, x, y, 10, 10, gx, gy, nil, {}))
+      assert.are.equal(listed(lattice:project(item, x, y, 10, 10, gx, gy, slide, {})), plain)
+    end
+  end)
+
   it("an overlap at the start has a negative ti: minus the overlap area", function()
     world:update(mover, 15, 0)
     local cols, n = world:project(mover, 15, 0, 10, 10, 15, 0)

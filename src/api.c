@@ -201,6 +201,8 @@ typedef struct imp_api {
                              double[4]);
   int (*world_hasfields)(const World *);
   int (*world_slide)(World *, double, double, double, int, double *);
+  int (*world_project)(World *, double, double, double, double, double,
+                       double, double, int, double *);
   int (*world_moveto)(World *, double, double, double, double);
   int (*world_query)(World *, int, double, double, double, double, double *);
   int (*world_colslot)(World *, int);
@@ -212,8 +214,8 @@ static const imp_api api = {
   intersect_rect, imp_obb_intersect_obb, overlap_rect, sweep_rect,
   sweep_clear_rect, sweep_nearer_rect, obb_intersect_point,
   obb_intersect_segment, obb_clip_segment, obb_angle, obb_store_angle,
-  sweep_segment_point, world_hasfields, imp_world_slide, imp_world_moveto,
-  imp_world_query, world_colslot
+  sweep_segment_point, world_hasfields, imp_world_slide, imp_world_project,
+  imp_world_moveto, imp_world_query, world_colslot
 };
 
 /* The World's id and item tables (W_IDS, W_ITEMS) and its pool of

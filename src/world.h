@@ -129,12 +129,16 @@ void imp_loadfill(lua_State *L);
 ** (worldview.c). */
 int imp_worldview(lua_State *L, const World *w, const char *k);
 
-/* How many collisions a move without callbacks resolves in C alone (more
-** go the general way), and the numbers imp_world_slide writes for each. */
+/* How many collisions a move or projection without callbacks resolves in C
+** alone (more go the general way), and the numbers imp_world_slide and
+** imp_world_project write for each. */
 #define IMP_SLIDES 32
 #define IMP_SLIDE_VALUES 19
 int imp_world_slide(World *w, double id, double goalx, double goaly,
                     int most, double *r);
+int imp_world_project(World *w, double id, double x, double y, double width,
+                      double height, double goalx, double goaly, int most,
+                      double *r);
 int imp_world_moveto(World *w, double id, double x, double y,
                      double changes);
 int imp_world_arrive(lua_State *L);

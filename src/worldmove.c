@@ -367,41 +367,6 @@ static void begin(lua_State *L, Move *m, World *w, const char *fname, int ids,
   m->held = m->visited + 1;
 }
 
-/* world:project(item, x, y, w, h[, goalX, goalY, filter, out]) -> cols,
-** len: the item need not be in the World. */
-static int world_project(lua_State *L) {
-  const char *fname = "project";
-  World *w = imp_checkworld(L, fname);
-  imp_rect from;
-  imp_vec2 goal;
-  int filter, out, top;
-  Move m;
-  Scratch s;
-  Collision *cols;
-  size_t n, i;
-  lua_settop(L, 10);
-  luaL_checkstack(L, W_STACKROOM, NULL);
-  imp_checkrect(L, 3, fname, &from);
-  goal.x = lua_isnil(L, 7) ? from.x : imp_checknumber(L, 7, fname);
-  goal.y = lua_isnil(L, 8) ? from.y : imp_checknumber(L, 8, fname);
-  filter = imp_optfilter(L, 9, fname);
-  out = prepareout(L, 10, fname);
-  imp_worldslot(L, W_IDS);
-  begin(L, &m, w, fname, 11, imp_worldid(L, w, 11, 2), filter);
-  n = project(L, &m, &from, goal, &s, &cols);
-  top = lua_gettop(L);
-  for (i = 0; i < n; i++) {
-    unspill(L, &m, &cols[i]);
-    pushcol(L, w, &from, &cols[i], out, (int)i + 1, 0, goal);
-    lua_rawseti(L, 10, (lua_Integer)i + 1);
-    lua_settop(L, top);
-  }
-  if (out) imp_trimpool(L, w, out, (int)n, P_COLS);
-  lua_pushvalue(L, 10);
-  lua_pushinteger(L, (lua_Integer)n);
-  return 2;
-}
-
 /* A value for an error message: a string or number as is, else its type. */
 static const char *describe(lua_State *L, int i) {
   int t = lua_type(L, i);
@@ -510,15 +475,13 @@ static void arrive(lua_State *L, World *w, const char *fname, int ids,
   }
 }
 
-/* Ends a move of item id (2) that no callback can see (imp_grid_slide gave
-** its n collisions and goal): the collision tables fill the table at 6,
-** reusing those of the out table at out (0: none), then the item moves
-** (W_IDS at 7). The other items are looked up before any table is made,
-** since making one may run a finalizer that changes the World. */
-static int slid(lua_State *L, World *w, const char *fname, size_t id,
-                int out, int moving, const imp_grid_collision *cols, int n,
-                imp_vec2 goal) {
-  unsigned long changes = w->changes;
+/* Fills the table at list with the collision tables of n collisions that
+** no callback saw (the core's), reusing those of the out table at out (0:
+** none); extra is K_SLIDE for a move's, 0 for a projection's. The other
+** items are looked up before any table is made, since making one may run a
+** finalizer that changes the World. */
+static void putcollisions(lua_State *L, World *w, int list, int out,
+                          const imp_grid_collision *cols, int n, int extra) {
   int first = lua_gettop(L) + 1, k;
   if (n > 0) {
     int items = imp_worldslot(L, W_ITEMS);
@@ -536,12 +499,22 @@ static int slid(lua_State *L, World *w, const char *fname, size_t id,
     f.itemslot = 2;
     f.otherslot = first + k;
     f.typeslot = first + n;
-    f.extra = K_SLIDE;
+    f.extra = extra;
     f.extrav = cols[k].slide;
     imp_pushcollision(L, w, out, k + 1, &f);
-    lua_rawseti(L, 6, k + 1);
+    lua_rawseti(L, list, k + 1);
   }
   if (out) imp_trimpool(L, w, out, n, P_COLS);
+}
+
+/* Ends a move of item id (2) that no callback can see (imp_grid_slide gave
+** its n collisions and goal): the collision tables fill the table at 6,
+** then the item moves (W_IDS at 7). */
+static int slid(lua_State *L, World *w, const char *fname, size_t id,
+                int out, int moving, const imp_grid_collision *cols, int n,
+                imp_vec2 goal) {
+  unsigned long changes = w->changes;
+  putcollisions(L, w, 6, out, cols, n, K_SLIDE);
   if (moving) arrive(L, w, fname, 7, id, changes, goal);
   lua_pushnumber(L, goal.x);
   lua_pushnumber(L, goal.y);
@@ -550,31 +523,10 @@ static int slid(lua_State *L, World *w, const char *fname, size_t id,
   return 4;
 }
 
-/* The same move for the LuaJIT fast path (lua/impact/ffi.lua, through
-** api.c), in steps that need no Lua state. imp_world_slide finds the
-** collisions of the item whose id the World's id table gives, moving
-** nothing; returns -1 where the C function must judge: a freed World,
-** custom responses, an id that is no item's, a goal not finite, more
-** collisions than most (at most IMP_SLIDES; 0 for a move with a filter,
-** which is asked about what a move meets, so that only a move meeting
-** nothing goes without it). Else r gets where the item ends (x, y), the
-** World's count of changes, then IMP_SLIDE_VALUES numbers per collision:
-** the other item's id, overlaps (0 or 1), ti, move, normal, touch,
-** itemRect, otherRect and slide; returns how many collisions. */
-int imp_world_slide(World *w, double id, double goalx, double goaly,
-                    int most, double *r) {
-  imp_grid_collision cols[IMP_SLIDES];
-  imp_vec2 goal;
-  int n, k;
-  if (w->g == NULL || w->hasresponses || !(id >= 0 && id < w->g->nitems) ||
-      (double)(size_t)id != id || !imp_grid_alive(w->g, (size_t)id) ||
-      goalx - goalx != 0 || goaly - goaly != 0 || most < 0 ||
-      most > IMP_SLIDES)
-    return -1;
-  goal.x = goalx;
-  goal.y = goaly;
-  n = imp_grid_slide(w->g, (size_t)id, &goal, cols, (size_t)most);
-  if (n < 0) return -1;
+/* Writes what the fast path reads (see below) into r; returns n. */
+static int putvalues(const World *w, imp_vec2 goal,
+                     const imp_grid_collision *cols, int n, double *r) {
+  int k;
   *r++ = goal.x;
   *r++ = goal.y;
   *r++ = (double)w->changes;
@@ -592,6 +544,62 @@ int imp_world_slide(World *w, double id, double goalx, double goaly,
     *r++ = c->slide.x, *r++ = c->slide.y;
   }
   return n;
+}
+
+/* Whether id is that of an item of the World (which has its grid). */
+static int isitem(const World *w, double id) {
+  return id >= 0 && id < w->g->nitems && (double)(size_t)id == id &&
+         imp_grid_alive(w->g, (size_t)id);
+}
+
+/* The same move for the LuaJIT fast path (lua/impact/ffi.lua, through
+** api.c), in steps that need no Lua state. imp_world_slide finds the
+** collisions of the item whose id the World's id table gives, moving
+** nothing; returns -1 where the C function must judge: a freed World,
+** custom responses, an id that is no item's, a goal not finite, more
+** collisions than most (at most IMP_SLIDES; 0 for a move with a filter,
+** which is asked about what a move meets, so that only a move meeting
+** nothing goes without it). Else r gets where the item ends (x, y), the
+** World's count of changes, then IMP_SLIDE_VALUES numbers per collision:
+** the other item's id, overlaps (0 or 1), ti, move, normal, touch,
+** itemRect, otherRect and slide; returns how many collisions.
+** imp_world_project is the same for a projection of the rectangle (x, y,
+** width, height) to the goal, of the item with id id, or -1 for a value not
+** in the World; r gets the goal (its slides) and the count of changes
+** first, as a move's. */
+int imp_world_slide(World *w, double id, double goalx, double goaly,
+                    int most, double *r) {
+  imp_grid_collision cols[IMP_SLIDES];
+  imp_vec2 goal;
+  int n;
+  if (w->g == NULL || w->hasresponses || !isitem(w, id) ||
+      goalx - goalx != 0 || goaly - goaly != 0 || most < 0 ||
+      most > IMP_SLIDES)
+    return -1;
+  goal.x = goalx;
+  goal.y = goaly;
+  n = imp_grid_slide(w->g, (size_t)id, &goal, cols, (size_t)most);
+  return n < 0 ? -1 : putvalues(w, goal, cols, n, r);
+}
+
+int imp_world_project(World *w, double id, double x, double y, double width,
+                      double height, double goalx, double goaly, int most,
+                      double *r) {
+  imp_grid_collision cols[IMP_SLIDES];
+  imp_rect from;
+  imp_vec2 goal;
+  int n;
+  if (w->g == NULL || w->hasresponses || !(id == -1 || isitem(w, id)) ||
+      x - x != 0 || y - y != 0 || !(width > 0 && width - width == 0) ||
+      !(height > 0 && height - height == 0) || goalx - goalx != 0 ||
+      goaly - goaly != 0 || most < 0 || most > IMP_SLIDES)
+    return -1;
+  from.x = x, from.y = y, from.w = width, from.h = height;
+  goal.x = goalx;
+  goal.y = goaly;
+  n = imp_grid_project(w->g, id < 0 ? (size_t)-1 : (size_t)id, &from, goal,
+                       cols, (size_t)most);
+  return n < 0 ? -1 : putvalues(w, goal, cols, n, r);
 }
 
 /* Then, once the collision tables are made, the item moves to (x, y):
@@ -622,6 +630,54 @@ int imp_world_arrive(lua_State *L) {
   arrive(L, w, "move", 7, (size_t)lua_tonumber(L, 5),
          (unsigned long)lua_tonumber(L, 6), goal);
   return 0;
+}
+
+/* world:project(item, x, y, w, h[, goalX, goalY, filter, out]) -> cols,
+** len: the item need not be in the World. */
+static int world_project(lua_State *L) {
+  const char *fname = "project";
+  World *w = imp_checkworld(L, fname);
+  imp_rect from;
+  imp_vec2 goal;
+  int filter, out, top;
+  ptrdiff_t id;
+  Move m;
+  Scratch s;
+  Collision *cols;
+  size_t n, i;
+  lua_settop(L, 10);
+  luaL_checkstack(L, W_STACKROOM, NULL);
+  imp_checkrect(L, 3, fname, &from);
+  goal.x = lua_isnil(L, 7) ? from.x : imp_checknumber(L, 7, fname);
+  goal.y = lua_isnil(L, 8) ? from.y : imp_checknumber(L, 8, fname);
+  filter = imp_optfilter(L, 9, fname);
+  out = prepareout(L, 10, fname);
+  imp_worldslot(L, W_IDS);
+  id = imp_worldid(L, w, 11, 2);
+  if (!filter && !w->hasresponses) {  /* every collision slides */
+    imp_grid_collision found[IMP_SLIDES];
+    int nf = imp_grid_project(w->g, id < 0 ? (size_t)-1 : (size_t)id, &from,
+                              goal, found, IMP_SLIDES);
+    if (nf >= 0) {
+      putcollisions(L, w, 10, out, found, nf, 0);
+      lua_pushvalue(L, 10);
+      lua_pushinteger(L, nf);
+      return 2;
+    }
+  }
+  begin(L, &m, w, fname, 11, id, filter);
+  n = project(L, &m, &from, goal, &s, &cols);
+  top = lua_gettop(L);
+  for (i = 0; i < n; i++) {
+    unspill(L, &m, &cols[i]);
+    pushcol(L, w, &from, &cols[i], out, (int)i + 1, 0, goal);
+    lua_rawseti(L, 10, (lua_Integer)i + 1);
+    lua_settop(L, top);
+  }
+  if (out) imp_trimpool(L, w, out, (int)n, P_COLS);
+  lua_pushvalue(L, 10);
+  lua_pushinteger(L, (lua_Integer)n);
+  return 2;
 }
 
 /* world:check(item, goalX, goalY[, filter, out]) -> x, y, cols, len, and

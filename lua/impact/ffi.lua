@@ -47,6 +47,8 @@ typedef struct imp_api {
                              double *);
   int (*world_hasfields)(void *);
   int (*world_slide)(void *, double, double, double, int, double *);
+  int (*world_project)(void *, double, double, double, double, double,
+                       double, double, int, double *);
   int (*world_moveto)(void *, double, double, double, double);
   int (*world_query)(void *, int, double, double, double, double, double *);
   int (*world_colslot)(void *, int);
@@ -74,6 +76,7 @@ return function(impact, exports)
   local obb_clip_segment, obb_angle, obb_store_angle = api.obb_clip_segment, api.obb_angle, api.obb_store_angle
   local sweep_segment_point = api.sweep_segment_point
   local world_hasfields, world_slide, world_moveto = api.world_hasfields, api.world_slide, api.world_moveto
+  local world_project = api.world_project
   local world_query, world_colslot = api.world_query, api.world_colslot
   local colliders, standins = exports.colliders, exports.standins
 
@@ -535,11 +538,34 @@ return function(impact, exports)
     if k ~= 0 then rawset(pool, k, t) end
   end
 
-  local function slid(v, o, col, item, other)
+  -- The collision table of the VALUES numbers at v[o], reusing col (a
+  -- table or nil); extra is "slide" for a move's, nil for a projection's,
+  -- which has no slide.
+  local function collision(v, o, col, item, other, extra)
+    local sx, sy
+    if extra then sx, sy = v[o + 17], v[o + 18] end
     return fill(col, item, other, "slide", v[o + 1] ~= 0, v[o + 2], v[o + 3], v[o + 4],
                 v[o + 5], v[o + 6], v[o + 7], v[o + 8], v[o + 9], v[o + 10], v[o + 11],
-                v[o + 12], v[o + 13], v[o + 14], v[o + 15], v[o + 16], "slide",
-                v[o + 17], v[o + 18])
+                v[o + 12], v[o + 13], v[o + 14], v[o + 15], v[o + 16], extra, sx, sy)
+  end
+
+  -- The n collisions of the buffer b into out, as collision tables reused
+  -- from out or the World's pool; out's entries past n go to the pool.
+  local function putcollisions(world, items, pool, out, b, n, item, extra)
+    local v, others = b.values, b.others
+    for k = 1, n do others[k] = rawget(items, v[3 + (k - 1) * VALUES] + 1) end
+    for k = 1, n do
+      local o, col = 3 + (k - 1) * VALUES, rawget(out, k)
+      if type(col) ~= "table" then col = pooled(world, pool) end
+      local ok, t = pcall(collision, v, o, col, item, others[k], extra)
+      if not ok then t = collision(v, o, nil, item, others[k], extra) end
+      rawset(out, k, t)
+      others[k] = false
+    end
+    for k = #out, n + 1, -1 do
+      repool(world, pool, rawget(out, k))
+      rawset(out, k, nil)
+    end
   end
 
   local function slide(moving)
@@ -556,20 +582,8 @@ return function(impact, exports)
           local n = type(id) == "number"
                     and world_slide(self, id, goalx, goaly, filter and 0 or SLIDES, b.values)
           if n and n >= 0 then
-            local v, others = b.values, b.others
-            for k = 1, n do others[k] = rawget(items, v[3 + (k - 1) * VALUES] + 1) end
-            for k = 1, n do
-              local o, col = 3 + (k - 1) * VALUES, rawget(out, k)
-              if type(col) ~= "table" then col = pooled(self, pool) end
-              local ok, t = pcall(slid, v, o, col, item, others[k])
-              if not ok then t = slid(v, o, nil, item, others[k]) end
-              rawset(out, k, t)
-              others[k] = false
-            end
-            for k = #out, n + 1, -1 do
-              repool(self, pool, rawget(out, k))
-              rawset(out, k, nil)
-            end
+            putcollisions(self, items, pool, out, b, n, item, "slide")
+            local v = b.values
             local x, y, changes = v[0], v[1], v[2]
             givebuffer(b)
             if moving and world_moveto(self, id, x, y, changes) == 0 then
@@ -586,6 +600,34 @@ return function(impact, exports)
   end
   standin(World, "move", slide(true))
   standin(World, "check", slide(false))
+
+  -- project, the same way: the item need not be in the World (id -1).
+  standin(World, "project", function(c)
+    return function(...)
+      local self, item, x, y, w, h, goalx, goaly, filter, out = ...
+      if goalx == nil then goalx = x end
+      if goaly == nil then goaly = y end
+      if type(out) == "table" and getmetatable(out) == nil
+         and (filter == nil or type(filter) == "function")
+         and type(x) == "number" and type(y) == "number" and type(w) == "number"
+         and type(h) == "number" and type(goalx) == "number" and type(goaly) == "number"
+         and getmetatable(self) == WorldMT then
+        local ids, items, pool = tablesof(self)
+        local b = ids and takebuffer()
+        local id = b and rawget(ids, item)
+        local n = b and world_project(self, type(id) == "number" and id or -1, x, y, w, h,
+                                      goalx, goaly, filter and 0 or SLIDES, b.values)
+        if n and n >= 0 then
+          putcollisions(self, items, pool, out, b, n, item, nil)
+          givebuffer(b)
+          return out, n
+        end
+        if b then givebuffer(b) end
+      end
+      local cols, len = c(...)
+      return cols, len
+    end
+  end)
 
   -- The queries without a filter: the core writes the ids of the items
   -- found, in order, into a buffer of the query's own (taken out first, as

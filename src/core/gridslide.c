@@ -1,12 +1,13 @@
 /*
-** bump.lua's check when every collision slides (no filter, no custom
-** response), on the grid alone: each step projects the rest of the
-** movement, takes the first collision (by time, then by the distance
-** between the centres, then in the order the grid found them), slides
-** along it and goes on from where it touched; each other item collides at
-** most once. The World's general check (worldmove.c) gives the same
-** collisions in the same order; this one needs no Lua, so both the C API
-** and the LuaJIT fast path run the common case through it.
+** bump.lua's project and check when every collision slides (no filter, no
+** custom response), on the grid alone. A projection lists the collisions
+** of a rectangle moving to a goal by time, then by the distance between
+** the centres, then in the order the grid found them. A check's each step
+** takes the first collision of the rest of the movement, slides along it
+** and goes on from where it touched; each other item collides at most
+** once. The World's general project and check (worldmove.c) give the same
+** collisions in the same order; these need no Lua, so both the C API and
+** the LuaJIT fast path run the common case through them.
 */
 #include "impact.h"
 
@@ -63,4 +64,40 @@ int imp_grid_slide(imp_grid *g, size_t id, imp_vec2 *goal,
     from.y = c->c.touch.y;
     n++;
   }
+}
+
+int imp_grid_project(imp_grid *g, size_t skip, const imp_rect *from,
+                     imp_vec2 goal, imp_grid_collision *out, size_t cap) {
+  imp_rect swept = imp_rect_swept(from, goal.x - from->x, goal.y - from->y);
+  size_t nearby[NEARBY], i, n = 0;
+  double distance[NEARBY];
+  size_t found = imp_grid_query_rect(g, swept.x, swept.y, swept.w, swept.h,
+                                     nearby, NEARBY);
+  if (found > NEARBY) return -1;
+  for (i = 0; i < found; i++) {
+    size_t other = nearby[i], k;
+    imp_rect_collision col;
+    double d;
+    if (other == skip || !imp_grid_alive(g, other) ||
+        imp_rect_apart(&swept, &g->items[other].r) ||
+        !imp_rect_detect(from, &g->items[other].r, goal.x, goal.y, &col))
+      continue;
+    if (n == cap) return -1;
+    d = imp_rect_square_distance(from, &g->items[other].r);
+    /* insertion after every earlier one that is not later: stable */
+    for (k = n; k > 0 && (col.ti < out[k - 1].c.ti ||
+                          (col.ti == out[k - 1].c.ti && d < distance[k - 1]));
+         k--) {
+      out[k] = out[k - 1];
+      distance[k] = distance[k - 1];
+    }
+    out[k].id = other;
+    out[k].c = col;
+    out[k].item = *from;
+    out[k].other = g->items[other].r;
+    out[k].slide = goal;
+    distance[k] = d;
+    n++;
+  }
+  return (int)n;
 }

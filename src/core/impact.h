@@ -347,6 +347,13 @@ typedef struct imp_grid_collision {
 ** The grid itself is not changed: the caller moves the item. */
 int imp_grid_slide(imp_grid *g, size_t id, imp_vec2 *goal,
                    imp_grid_collision *out, size_t cap);
+/* bump's project of the rectangle from moving to goal when every collision
+** slides, skipping item skip ((size_t)-1: none): fills out with the
+** collisions in order (slide is the goal: a projection resolves nothing)
+** and returns how many; or returns -1 when there are more than cap
+** collisions or too many items near the movement. */
+int imp_grid_project(imp_grid *g, size_t skip, const imp_rect *from,
+                     imp_vec2 goal, imp_grid_collision *out, size_t cap);
 
 #ifdef __cplusplus
 }
