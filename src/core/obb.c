@@ -116,21 +116,18 @@ static imp_vec2 sat_axis(const imp_obb *a, const imp_obb *b, int k) {
   return k < 2 ? axis(a, k) : axis(b, k - 2);
 }
 
-/* The cheap rejection: the bounding boxes do not overlap. */
-static int bounds_apart(const imp_obb *a, const imp_obb *b) {
-  imp_vec2 ra = reach(a), rb = reach(b);
-  return !(fabs(b->pos.x - a->pos.x) < ra.x + rb.x &&
-           fabs(b->pos.y - a->pos.y) < ra.y + rb.y);
-}
-
+/* Overlap on all four axes. A caller branches on the answer, so the
+** kernel takes one branch of its own: a's two axes decide most misses, and
+** b's are only computed after them. (A bounding-box test first, or a
+** branch per axis, measured slower from LuaJIT on random pairs.) */
 int imp_obb_intersect_obb(const imp_obb *box, const imp_obb *other) {
   sat q;
-  int k;
-  if (bounds_apart(box, other)) return 0;
   project(box, other, &q);
-  for (k = 0; k < 4; k++)
-    if (!(fabs(q.dist[k]) < q.reach_a[k] + q.reach_b[k])) return 0;
-  return 1;
+  if (!((fabs(q.dist[0]) < q.reach_a[0] + q.reach_b[0]) &
+        (fabs(q.dist[1]) < q.reach_a[1] + q.reach_b[1])))
+    return 0;
+  return (fabs(q.dist[2]) < q.reach_a[2] + q.reach_b[2]) &
+         (fabs(q.dist[3]) < q.reach_a[3] + q.reach_b[3]);
 }
 
 /* Push-out of something centred at p, dist from the rectangle's centre
@@ -189,7 +186,6 @@ int imp_obb_overlap(const imp_obb *box, const imp_obb *other, imp_hit *out) {
     imp_aabb a = as_aabb(box), b = as_aabb(other);
     return imp_aabb_intersect_aabb(&a, &b, out);
   }
-  if (bounds_apart(box, other)) return 0;
   project(box, other, &q);
   for (i = 0; i < 4; i++) {
     int k = order[i];

@@ -78,16 +78,7 @@ local function sataxis(a, b, k)
   return -o["\0s"], o["\0c"]
 end
 
--- The cheap rejection: the bounding boxes do not overlap.
-local function boundsapart(a, b)
-  local rax, ray = reach(a)
-  local rbx, rby = reach(b)
-  local dx, dy = b["\0px"] - a["\0px"], b["\0py"] - a["\0py"]
-  return not ((dx < 0 and -dx or dx) < rax + rbx and (dy < 0 and -dy or dy) < ray + rby)
-end
-
 function obb.intersectOBB(box, other)
-  if boundsapart(box, other) then return false end
   local d1, d2, d3, d4, ra3, ra4, rb1, rb2 = sat(box, other)
   return (d1 < 0 and -d1 or d1) < box["\0hx"] + rb1
      and (d2 < 0 and -d2 or d2) < box["\0hy"] + rb2
@@ -142,7 +133,6 @@ function obb.overlap(box, other)
     return core.intersectAABB(box["\0px"], box["\0py"], box["\0hx"], box["\0hy"],
       other["\0px"], other["\0py"], other["\0hx"], other["\0hy"])
   end
-  if boundsapart(box, other) then return nil end
   project(box, other)
   local best = 2
   for i = 1, 4 do
