@@ -1,8 +1,10 @@
 -- How the Lua benchmarks measure a loop f(n) that runs n operations: a
 -- warm-up, then the best of three timings (the collector running, as in a
 -- game), in ns per operation; with m, also the garbage of a shorter run of
--- m operations with the collector stopped, in bytes per operation. Then
--- what the last timed run returned.
+-- m operations with the collector stopped, in bytes per operation (after
+-- one operation more: a full collection shrinks the Lua stack, which the
+-- first call after it grows back once). Then what the last timed run
+-- returned.
 return function(f, n, m)
   f(math.floor(n / 10) + 1)
   local best, r1, r2 = math.huge
@@ -15,6 +17,7 @@ return function(f, n, m)
   if m then
     collectgarbage()
     collectgarbage("stop")
+    f(1)
     local before = collectgarbage("count")
     f(m)
     bytes = (collectgarbage("count") - before) * 1024 / m
