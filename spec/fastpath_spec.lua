@@ -176,9 +176,10 @@ local function worldload()
 end
 
 -- Every result of World queries: random rectangles, points and segments
--- over random items, into out tables that shrink and grow or into new
--- tables, with filters, more items than the fast path's buffer holds, bad
--- calls and a freed World.
+-- (with coordinates too) over random items, into out tables that shrink
+-- and grow, hold what a script put there, or into new tables, with
+-- filters, more items than the fast path's buffer holds, bad calls and a
+-- freed World.
 local function queryload()
   local r = helpers.random(17)
   local function num(n) return r.int(n * 64) / 64 end
@@ -195,6 +196,20 @@ local function queryload()
       put(items)
     end
   end
+  -- info tables: their fields, and which earlier table each one is (the
+  -- pool gives the same ones back in the same order both ways)
+  local seen, nseen, couts = {}, 0, { {}, {} }
+  local function putinfos(ok, infos, len)
+    put(ok); put(len)
+    if not ok then return put(infos) end
+    put(#infos)
+    for k = 1, #infos do
+      local t = infos[k]
+      if not seen[t] then nseen = nseen + 1; seen[t] = nseen end
+      put(seen[t]); put(t.item); put(t.ti1); put(t.ti2); put(t.x1); put(t.y1); put(t.x2); put(t.y2)
+      put(t.mine)
+    end
+  end
   local function odd(item) return item % 2 == 1 end
   for i = 1, 600 do
     local out = i % 5 ~= 0 and outs[1 + r.int(3)] or nil
@@ -205,6 +220,11 @@ local function queryload()
       putitems(pcall(world.queryRect, world, num(320) - 20, num(320) - 20, w, h, filter, out))
     elseif kind == 1 then
       putitems(pcall(world.queryPoint, world, num(320), num(320), filter, out))
+    elseif i % 4 == 0 then  -- out tables of their own, whose info tables come back
+      out = i % 5 ~= 0 and couts[1 + r.int(2)] or nil
+      if out and i % 8 == 0 then out[#out + 1] = i % 16 == 0 and "junk" or { mine = i } end
+      putinfos(pcall(world.querySegmentWithCoords, world, num(360) - 20, num(360) - 20,
+                     num(360) - 20, num(360) - 20, filter, out))
     else
       putitems(pcall(world.querySegment, world, num(360) - 20, num(360) - 20,
                      num(360) - 20, num(360) - 20, filter, out))
@@ -215,6 +235,7 @@ local function queryload()
     { "queryPoint", 1, "2" }, { "queryPoint", -1 / 0, 0 },
     { "querySegment", 0, 0, 0 / 0, 1 }, { "querySegment", 0, 0, 1, 1, 5 },
     { "querySegment", 0, 0, 1, 1, nil, 5 },
+    { "querySegmentWithCoords", 0, 1 / 0, 1, 1 }, { "querySegmentWithCoords", 0, 0, 1, 1, nil, 5 },
   }
   for _, b in ipairs(bad) do
     putitems(pcall(world[b[1]], world, (table.unpack or unpack)(b, 2, 7)))
@@ -233,6 +254,7 @@ describe("#native the LuaJIT fast path", function()
       assert.are.equal("Lua", what(getmetatable(OBB()).__index))
       assert.are.equal("Lua", what(impact.World.move))
       assert.are.equal("Lua", what(impact.World.project))
+      assert.are.equal("Lua", what(impact.World.querySegmentWithCoords))
       assert.are.equal("Lua", what(getmetatable(impact.World()).__index))
     end)
     withjit(false, function()
@@ -244,6 +266,7 @@ describe("#native the LuaJIT fast path", function()
       assert.are.equal("C", what(getmetatable(Point()).__newindex))
       assert.are.equal("C", what(impact.World.check))
       assert.are.equal("C", what(impact.World.project))
+      assert.are.equal("C", what(impact.World.querySegmentWithCoords))
       assert.are.equal("C", what(getmetatable(impact.World()).__index))
     end)
   end)
@@ -323,19 +346,18 @@ describe("#native the LuaJIT fast path", function()
   it("queries the World allocating nothing also where the JIT does not compile", function()
     withjit(true, function()
       local world, out = row(10), {}
-      for _, name in ipairs({ "queryRect", "queryPoint", "querySegment" }) do
-        jit.off(impact.World[name], true)
-      end
+      local names = { "queryRect", "queryPoint", "querySegment", "querySegmentWithCoords" }
+      local infos = {}  -- of its own: the other queries put items where its tables were
+      for _, name in ipairs(names) do jit.off(impact.World[name], true) end
       local bytes = helpers.allocated(function(n)
         for i = 1, n do
           world:querySegment(-1, 12 + i % 3, 90, 14, nil, out)
           world:queryRect(i % 40, 0, 20, 20, nil, out)
           world:queryPoint(i % 80, 12, nil, out)
+          world:querySegmentWithCoords(-1, 12 + i % 3, 20 + i % 70, 14, nil, infos)
         end
       end, 200)
-      for _, name in ipairs({ "queryRect", "queryPoint", "querySegment" }) do
-        jit.on(impact.World[name], true)
-      end
+      for _, name in ipairs(names) do jit.on(impact.World[name], true) end
       assert.are.equal(0, bytes)
     end)
   end)

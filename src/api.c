@@ -160,10 +160,11 @@ static int sweep_has_hit(const imp_sweep *s) { return s->has_hit; }
 ** path's __index looks a method up itself only where there are none. */
 static int world_hasfields(const World *w) { return w->hasfields; }
 
-/* The fast path fills collision tables from the World's pool (P_COLS) and
-** gives it the ones out tables no longer hold, as the C functions do. */
-static int world_colslot(World *w, int put) {
-  return imp_poolslot(w, P_COLS, put);
+/* The fast path fills collision and info tables from the World's pools
+** (P_COLS, P_INFOS) and gives them the ones out tables no longer hold, as
+** the C functions do. */
+static int world_poolslot(World *w, int p, int put) {
+  return p == P_COLS || p == P_INFOS ? imp_poolslot(w, p, put) : 0;
 }
 
 typedef struct imp_api {
@@ -205,7 +206,7 @@ typedef struct imp_api {
                        double, double, int, double *);
   int (*world_moveto)(World *, double, double, double, double);
   int (*world_query)(World *, int, double, double, double, double, double *);
-  int (*world_colslot)(World *, int);
+  int (*world_poolslot)(World *, int, int);
 } imp_api;
 
 static const imp_api api = {
@@ -215,28 +216,30 @@ static const imp_api api = {
   sweep_clear_rect, sweep_nearer_rect, obb_intersect_point,
   obb_intersect_segment, obb_clip_segment, obb_angle, obb_store_angle,
   sweep_segment_point, world_hasfields, imp_world_slide, imp_world_project,
-  imp_world_moveto, imp_world_query, world_colslot
+  imp_world_moveto, imp_world_query, world_poolslot
 };
 
-/* The World's id and item tables (W_IDS, W_ITEMS) and its pool of
-** collision tables for the fast path, which has checked that the argument
-** is a World; nothing when a script replaced them (the debug library can). */
+/* The World's id and item tables (W_IDS, W_ITEMS) and its pools of
+** collision and info tables for the fast path, which has checked that the
+** argument is a World; nothing when a script replaced them (the debug
+** library can). */
 static int world_tables(lua_State *L) {
-  static const int slots[] = {W_IDS, W_ITEMS, W_POOLS + P_COLS};
+  static const int slots[] = {W_IDS, W_ITEMS, W_POOLS + P_COLS,
+                              W_POOLS + P_INFOS};
   int i;
   luaL_checktype(L, 1, LUA_TUSERDATA);
-  for (i = 0; i < 3; i++) {
+  for (i = 0; i < 4; i++) {
     imp_getslot(L, 1, slots[i]);
     if (!lua_istable(L, -1)) return 0;
   }
-  return 3;
+  return 4;
 }
 
 void imp_pushapi(lua_State *L, int base) {
   const int colliders = base + UP_COLLIDERS - 1;
   const int standins = base + UP_STANDINS - 1, keys = base + UP_KEYS - 1;
   int u;
-  lua_createtable(L, 0, 10);
+  lua_createtable(L, 0, 16);
   lua_pushlightuserdata(L, (void *)&api);
   lua_setfield(L, -2, "api");
   lua_pushinteger(L, (lua_Integer)sizeof api);
@@ -258,4 +261,12 @@ void imp_pushapi(lua_State *L, int base) {
   lua_setfield(L, -2, "slidevalues");
   lua_pushinteger(L, IMP_QUERY_FOUND);
   lua_setfield(L, -2, "queryfound");
+  lua_pushinteger(L, IMP_QUERY_COORDS);
+  lua_setfield(L, -2, "querycoords");
+  lua_pushinteger(L, IMP_QUERY_VALUES);
+  lua_setfield(L, -2, "queryvalues");
+  lua_pushinteger(L, P_COLS);
+  lua_setfield(L, -2, "colpool");
+  lua_pushinteger(L, P_INFOS);
+  lua_setfield(L, -2, "infopool");
 }

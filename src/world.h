@@ -143,11 +143,15 @@ int imp_world_moveto(World *w, double id, double x, double y,
                      double changes);
 int imp_world_arrive(lua_State *L);
 /* The queries without a filter for the fast path (worldquery.c): kind 0
-** queryRect, 1 queryPoint, 2 querySegment; ids gets at most IMP_QUERY_FOUND
-** ids. */
+** queryRect, 1 queryPoint, 2 querySegment, IMP_QUERY_COORDS
+** querySegmentWithCoords; r gets at most IMP_QUERY_FOUND ids, each with
+** ti1, ti2, x1, y1, x2, y2 after it for the last (IMP_QUERY_VALUES numbers
+** per item). */
 #define IMP_QUERY_FOUND 256
+#define IMP_QUERY_COORDS 3
+#define IMP_QUERY_VALUES 7
 int imp_world_query(World *w, int kind, double a, double b, double c,
-                    double d, double *ids);
+                    double d, double *r);
 
 extern const luaL_Reg imp_world_move_methods[];   /* worldmove.c */
 extern const luaL_Reg imp_world_query_methods[];  /* worldquery.c */

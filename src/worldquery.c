@@ -68,27 +68,35 @@ static void sortfound(Found *found, size_t n) {
   }
 }
 
+/* What bump's info table says of an item the segment crosses: ti1, ti2,
+** then where it enters and leaves (x1, y1, x2, y2). */
+static void info(const Ask *a, const Found *f, double v[6]) {
+  double dx = a->x2 - a->x1, dy = a->y2 - a->y1;
+  v[0] = f->ti1;
+  v[1] = f->ti2;
+  v[2] = a->x1 + dx * f->ti1;
+  v[3] = a->y1 + dy * f->ti1;
+  v[4] = a->x1 + dx * f->ti2;
+  v[5] = a->y1 + dy * f->ti2;
+}
+
 /* Replaces the items 1..n of the out table by bump's info tables, taken
 ** from the pool (where the out table's own went first, so each place gets
 ** its table back) or made. */
 static void infos(lua_State *L, World *w, const Ask *a, const Found *found,
                   int out, int n) {
-  double dx = a->x2 - a->x1, dy = a->y2 - a->y1;
-  int k;
+  static const int keys[6] = {K_TI1, K_TI2, K_X1, K_Y1, K_X2, K_Y2};
+  int k, i;
   for (k = 1; k <= n; k++) {
-    const Found *f = &found[k - 1];
+    double v[6];
     int t;
     if (!imp_poolget(L, w, P_INFOS)) lua_createtable(L, 0, 7);
     t = lua_gettop(L);
     imp_pushkey(L, K_ITEM);
     lua_rawgeti(L, out, k);
     lua_rawset(L, t);
-    imp_setnumber(L, t, K_TI1, f->ti1);
-    imp_setnumber(L, t, K_TI2, f->ti2);
-    imp_setnumber(L, t, K_X1, a->x1 + dx * f->ti1);
-    imp_setnumber(L, t, K_Y1, a->y1 + dy * f->ti1);
-    imp_setnumber(L, t, K_X2, a->x1 + dx * f->ti2);
-    imp_setnumber(L, t, K_Y2, a->y1 + dy * f->ti2);
+    info(a, &found[k - 1], v);
+    for (i = 0; i < 6; i++) imp_setnumber(L, t, keys[i], v[i]);
     lua_rawseti(L, out, k);
   }
 }
@@ -208,17 +216,19 @@ static int query(lua_State *L, const Ask *a, int i, const char *fname,
 
 /* The query without a filter, for the LuaJIT fast path (lua/impact/ffi.lua,
 ** through api.c), in a step that needs no Lua state: the ids of the items
-** it finds, in order, into ids; returns how many, or -1 where the C
-** function must judge: a freed World, arguments it would refuse, more
-** candidates or items than the buffers here hold. The numbers are a, b, c,
-** d as the methods take them (queryPoint's c and d unused). */
+** it finds, in order, into r (querySegmentWithCoords: each id followed by
+** its info, IMP_QUERY_VALUES numbers in all); returns how many, or -1
+** where the C function must judge: a freed World, arguments it would
+** refuse, more candidates or items than the buffers here hold. The numbers
+** are a, b, c, d as the methods take them (queryPoint's c and d unused). */
 int imp_world_query(World *w, int kind, double a, double b, double c,
-                    double d, double *ids) {
+                    double d, double *r) {
   size_t local[LOCALCANDIDATES], found_ids[IMP_QUERY_FOUND], n, i;
   Found found[IMP_QUERY_FOUND];
   Ask q;
   Near where;
-  int k = 0;
+  int k = 0, coords = kind == IMP_QUERY_COORDS;
+  if (coords) kind = Q_SEGMENT;
   if (kind == Q_POINT) c = d = 0;
   if (w->g == NULL || a - a != 0 || b - b != 0 || c - c != 0 || d - d != 0 ||
       (kind == Q_RECT && !(c > 0 && d > 0)) || kind < Q_RECT ||
@@ -240,8 +250,13 @@ int imp_world_query(World *w, int kind, double a, double b, double c,
     k++;
   }
   if (kind == Q_SEGMENT && k > 1) sortfound(found, (size_t)k);
-  for (i = 0; i < (size_t)k; i++)
-    ids[i] = (double)found_ids[found[i].index - 1];
+  for (i = 0; i < (size_t)k; i++) {
+    *r++ = (double)found_ids[found[i].index - 1];
+    if (coords) {
+      info(&q, &found[i], r);
+      r += IMP_QUERY_VALUES - 1;
+    }
+  }
   return k;
 }
 

@@ -51,7 +51,7 @@ typedef struct imp_api {
                        double, double, int, double *);
   int (*world_moveto)(void *, double, double, double, double);
   int (*world_query)(void *, int, double, double, double, double, double *);
-  int (*world_colslot)(void *, int);
+  int (*world_poolslot)(void *, int, int);
 } imp_api;
 ]]
 
@@ -77,7 +77,7 @@ return function(impact, exports)
   local sweep_segment_point = api.sweep_segment_point
   local world_hasfields, world_slide, world_moveto = api.world_hasfields, api.world_slide, api.world_moveto
   local world_project = api.world_project
-  local world_query, world_colslot = api.world_query, api.world_colslot
+  local world_query, world_poolslot = api.world_query, api.world_poolslot
   local colliders, standins = exports.colliders, exports.standins
 
   local Point, AABB, OBB, Hit, Sweep = impact.Point, impact.AABB, impact.OBB, impact.Hit, impact.Sweep
@@ -480,22 +480,26 @@ return function(impact, exports)
   rawset(WorldMT, "__metatable", WorldMT)
   local fill, worldtables, worldarrive = exports.fill, exports.worldtables, exports.worldarrive
   local SLIDES, VALUES = exports.slides, exports.slidevalues
-  -- Each World's id and item tables and its pool of collision tables,
-  -- which its user values keep alive. Weak values too: the items may hold
-  -- the World (entity.world = world), and Lua 5.1 has no ephemerons.
+  -- Each World's id and item tables and its pools of collision and info
+  -- tables, which its user values keep alive. Weak values too: the items
+  -- may hold the World (entity.world = world), and Lua 5.1 has no
+  -- ephemerons.
   local idsof = setmetatable({}, { __mode = "kv" })
   local itemsof = setmetatable({}, { __mode = "kv" })
-  local poolof = setmetatable({}, { __mode = "kv" })
+  local colsof = setmetatable({}, { __mode = "kv" })
+  local infosof = setmetatable({}, { __mode = "kv" })
 
-  -- The World's id and item tables and its pool, or nil when a script
+  -- The World's id and item tables and its pools, or nil when a script
   -- replaced them.
   local function tablesof(world)
-    local ids, items, pool = idsof[world], itemsof[world], poolof[world]
+    local ids, items, cols, infos = idsof[world], itemsof[world], colsof[world], infosof[world]
     if ids == nil then
-      ids, items, pool = worldtables(world)
-      if ids then idsof[world], itemsof[world], poolof[world] = ids, items, pool end
+      ids, items, cols, infos = worldtables(world)
+      if ids then
+        idsof[world], itemsof[world], colsof[world], infosof[world] = ids, items, cols, infos
+      end
     end
-    return ids, items, pool
+    return ids, items, cols, infos
   end
 
   -- Buffers not in use, made by make: a move or a query takes one out
@@ -522,19 +526,21 @@ return function(impact, exports)
     return b
   end)
 
-  -- The World's pool of collision tables that out tables gave back, shared
-  -- with the C functions (world_colslot keeps its count): a table from it,
-  -- or nil; and a table given to it, if there is room.
-  local function pooled(world, pool)
-    local k = world_colslot(world, 0)
+  -- A pool of the World's, of the tables that out tables gave back, shared
+  -- with the C functions (world_poolslot keeps its count; p says which
+  -- pool): a table from it, or nil; and a table given to it, if there is
+  -- room.
+  local COLS, INFOS = exports.colpool, exports.infopool
+  local function pooled(world, p, pool)
+    local k = world_poolslot(world, p, 0)
     if k == 0 then return nil end
     local t = rawget(pool, k)
     rawset(pool, k, nil)
     if type(t) == "table" then return t end
   end
 
-  local function repool(world, pool, t)
-    local k = type(t) == "table" and world_colslot(world, 1) or 0
+  local function repool(world, p, pool, t)
+    local k = type(t) == "table" and world_poolslot(world, p, 1) or 0
     if k ~= 0 then rawset(pool, k, t) end
   end
 
@@ -556,14 +562,14 @@ return function(impact, exports)
     for k = 1, n do others[k] = rawget(items, v[3 + (k - 1) * VALUES] + 1) end
     for k = 1, n do
       local o, col = 3 + (k - 1) * VALUES, rawget(out, k)
-      if type(col) ~= "table" then col = pooled(world, pool) end
+      if type(col) ~= "table" then col = pooled(world, COLS, pool) end
       local ok, t = pcall(collision, v, o, col, item, others[k], extra)
       if not ok then t = collision(v, o, nil, item, others[k], extra) end
       rawset(out, k, t)
       others[k] = false
     end
     for k = #out, n + 1, -1 do
-      repool(world, pool, rawget(out, k))
+      repool(world, COLS, pool, rawget(out, k))
       rawset(out, k, nil)
     end
   end
@@ -634,10 +640,10 @@ return function(impact, exports)
   -- a move's: making the out table, or growing it, may run a finalizer
   -- that queries), and the items go into the out table here. The C
   -- function has anything else: a filter, an out table with a metatable,
-  -- querySegmentWithCoords, and every case the core declines.
-  local QUERYFOUND = exports.queryfound
+  -- and every case the core declines.
+  local QUERYFOUND, QUERYVALUES = exports.queryfound, exports.queryvalues
   local takefound, givefound = spares(function() return ffi.new("double[?]", QUERYFOUND) end)
-  local RECT, POINT, SEGMENT = 0, 1, 2
+  local RECT, POINT, SEGMENT, COORDS = 0, 1, 2, exports.querycoords
   local function query(shape)
     return function(c)
       return function(...)
@@ -666,6 +672,46 @@ return function(impact, exports)
   standin(World, "queryRect", query(RECT))
   standin(World, "queryPoint", query(POINT))
   standin(World, "querySegment", query(SEGMENT))
+
+  -- querySegmentWithCoords: each id comes with its info (ti1, ti2, x1, y1,
+  -- x2, y2), and the info tables are the C function's: the out table's
+  -- own go to the World's pool first, then each place takes one from it
+  -- (its own, when they were all tables) or a new one.
+  local INFOKEYS = { "ti1", "ti2", "x1", "y1", "x2", "y2" }
+  local takeinfos, giveinfos = spares(function()
+    return ffi.new("double[?]", QUERYFOUND * QUERYVALUES)
+  end)
+  standin(World, "querySegmentWithCoords", function(c)
+    return function(...)
+      local self, x1, y1, x2, y2, filter, out = ...
+      if filter == nil and (out == nil or type(out) == "table" and getmetatable(out) == nil)
+         and type(x1) == "number" and type(y1) == "number" and type(x2) == "number"
+         and type(y2) == "number" and getmetatable(self) == WorldMT then
+        local _, items, _, pool = tablesof(self)
+        local found = items and takeinfos()
+        local n = found and world_query(self, COORDS, x1, y1, x2, y2, found)
+        if n and n >= 0 then
+          out = out or {}
+          for k = #out, 1, -1 do
+            repool(self, INFOS, pool, rawget(out, k))
+            rawset(out, k, nil)
+          end
+          for k = 1, n do rawset(out, k, rawget(items, found[(k - 1) * QUERYVALUES] + 1)) end
+          for k = 1, n do
+            local o, t = (k - 1) * QUERYVALUES, pooled(self, INFOS, pool) or {}
+            rawset(t, "item", rawget(out, k))
+            for i = 1, 6 do rawset(t, INFOKEYS[i], found[o + i]) end
+            rawset(out, k, t)
+          end
+          giveinfos(found)
+          return out, n
+        end
+        if found then giveinfos(found) end
+      end
+      local infos, len = c(...)
+      return infos, len
+    end
+  end)
 
   -- Field reads: methods first, then the fields the C function would give;
   -- a Hit's or Sweep's time before its methods, as the C function reads it.
