@@ -1259,6 +1259,82 @@ static void grid_finds_all(void) {
   imp_grid_free(g);
 }
 
+/* A projection lists every rectangle that the movement collides with, by
+** detect's own answer, each once, in order of time and then distance; and
+** its first is the first step of the slide of the same movement, which
+** picks its collision another way (the least as it goes). Grids of up to
+** 60 items, some of them on a lattice, so that times and distances tie. */
+static void project_lists_all(void) {
+  imp_grid *g = imp_grid_new(scale * (below(2) ? 1 : 16));
+  imp_rect r[60], from;
+  imp_grid_collision listed[60], slid[60];
+  imp_vec2 goal, end;
+  size_t id[60], skip;
+  int n, count = 0, i, k, mover;
+  if (g == NULL) {
+    fail("out of memory");
+    return;
+  }
+  for (i = 0; i < 60; i++) {
+    r[i] = rect();
+    if (below(2)) {  /* on a lattice of unit squares */
+      r[i].x = scale * (double)(below(12) - 6);
+      r[i].y = scale * (double)(below(12) - 6);
+      r[i].w = r[i].h = scale;
+    }
+    if (!imp_grid_add(g, &r[i], &id[i])) {
+      fail("out of memory");
+      imp_grid_free(g);
+      return;
+    }
+  }
+  mover = below(2) ? below(60) : -1;  /* one of them, or a rectangle not in it */
+  from = mover >= 0 ? r[mover] : rect();
+  skip = mover >= 0 ? id[mover] : (size_t)-1;
+  goal.x = below(4) ? from.x + coord() : from.x;
+  goal.y = below(4) ? from.y + coord() : from.y;
+  n = imp_grid_project(g, skip, &from, goal, listed, 60);
+  keep_bits((uint64_t)n);
+  checked++;
+  for (i = 0; i < 60; i++) {
+    imp_rect_collision c;
+    int times = 0;
+    if (i == mover || !imp_rect_detect(&from, &r[i], goal.x, goal.y, &c))
+      continue;
+    count++;
+    for (k = 0; k < n; k++) {
+      if (listed[k].id != id[i]) continue;
+      times++;
+      if (listed[k].c.overlaps != c.overlaps || !same_double(listed[k].c.ti, c.ti) ||
+          !same_vec2(listed[k].c.touch, c.touch) ||
+          !same_vec2(listed[k].c.normal, c.normal))
+        fail(RECT_FMT " to (%a, %a) into " RECT_FMT ": listed otherwise than "
+             "detect finds it", RECT_ARGS(from), goal.x, goal.y, RECT_ARGS(r[i]));
+    }
+    if (times != 1)
+      fail(RECT_FMT " to (%a, %a) into " RECT_FMT ": listed %d times",
+           RECT_ARGS(from), goal.x, goal.y, RECT_ARGS(r[i]), times);
+  }
+  if (n != count)
+    fail(RECT_FMT " to (%a, %a): %d listed, %d collisions", RECT_ARGS(from),
+         goal.x, goal.y, n, count);
+  for (k = 1; k < n; k++) {
+    double d0 = imp_rect_square_distance(&from, &listed[k - 1].other);
+    double d1 = imp_rect_square_distance(&from, &listed[k].other);
+    if (listed[k].c.ti < listed[k - 1].c.ti ||
+        (listed[k].c.ti == listed[k - 1].c.ti && d1 < d0))
+      fail(RECT_FMT " to (%a, %a): out of order at %d", RECT_ARGS(from),
+           goal.x, goal.y, k);
+  }
+  end = goal;
+  if (mover >= 0 && n > 0 && imp_grid_slide(g, skip, &end, slid, 60) > 0 &&
+      (slid[0].id != listed[0].id || !same_double(slid[0].c.ti, listed[0].c.ti)))
+    fail(RECT_FMT " to (%a, %a): the slide meets %lu first, the projection "
+         "lists %lu", RECT_ARGS(from), goal.x, goal.y,
+         (unsigned long)slid[0].id, (unsigned long)listed[0].id);
+  imp_grid_free(g);
+}
+
 typedef struct check {
   const char *name;
   void (*run)(void);
@@ -1277,6 +1353,7 @@ static const check checks[] = {
   {"the World's detect finds every movement into", rect_detect_sampling, 20},
   {"querySegment's test is its definition", crossed_by_definition, 20},
   {"the grid finds every item a query reaches", grid_finds_all, 1},
+  {"a projection lists every collision, in order", project_lists_all, 1},
 #ifdef IMPACT_HAS_OBB
   {"an OBB at angle 0 is its AABB", obb_angle_zero, 5},
   {"OBB overlap agrees with polygons", obb_polygons, 5},
