@@ -78,12 +78,24 @@ local function sataxis(a, b, k)
   return -o["\0s"], o["\0c"]
 end
 
-function obb.intersectOBB(box, other)
-  local d1, d2, d3, d4, ra3, ra4, rb1, rb2 = sat(box, other)
-  return (d1 < 0 and -d1 or d1) < box["\0hx"] + rb1
-     and (d2 < 0 and -d2 or d2) < box["\0hy"] + rb2
-     and (d3 < 0 and -d3 or d3) < ra3 + other["\0hx"]
-     and (d4 < 0 and -d4 or d4) < ra4 + other["\0hy"]
+-- sat's quantities written out, a's axes first: the call costs as much as
+-- they do under PUC Lua, and most pairs that miss are told apart on a's.
+function obb.intersectOBB(a, b)
+  local wx, wy = b["\0px"] - a["\0px"], b["\0py"] - a["\0py"]
+  local ac, as, bc, bs = a["\0c"], a["\0s"], b["\0c"], b["\0s"]
+  local cr = ac * bc + as * bs
+  local sr = ac * bs - as * bc
+  cr, sr = cr < 0 and -cr or cr + 0.0, sr < 0 and -sr or sr + 0.0
+  local bhx, bhy = b["\0hx"], b["\0hy"]
+  local d = ac * wx + as * wy
+  if not ((d < 0 and -d or d) < a["\0hx"] + (cr * bhx + sr * bhy)) then return false end
+  d = ac * wy - as * wx
+  if not ((d < 0 and -d or d) < a["\0hy"] + (sr * bhx + cr * bhy)) then return false end
+  local ahx, ahy = a["\0hx"], a["\0hy"]
+  d = bc * wx + bs * wy
+  if not ((d < 0 and -d or d) < (cr * ahx + sr * ahy) + bhx) then return false end
+  d = bc * wy - bs * wx
+  return (d < 0 and -d or d) < (sr * ahx + cr * ahy) + bhy
 end
 
 -- Push-out of something centred at (x, y), dist from the rectangle's
