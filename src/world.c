@@ -46,8 +46,8 @@ ptrdiff_t imp_worldid(lua_State *L, const World *w, int ids, int i) {
   return (ptrdiff_t)id;
 }
 
-size_t imp_checkitem(lua_State *L, int ids, const char *fname) {
-  const World *w = (const World *)lua_touserdata(L, 1);
+size_t imp_checkitem(lua_State *L, const World *w, int ids,
+                     const char *fname) {
   ptrdiff_t id = imp_worldid(L, w, ids, 2);
   if (id < 0)
     imp_argerror(L, 2, fname, lua_pushfstring(L, "%s item is not in the World",
@@ -258,7 +258,7 @@ static int world_add(lua_State *L) {
 static int world_update(lua_State *L) {
   World *w = imp_checkworld(L, "update");
   lua_settop(L, 6);
-  size_t id = imp_checkitem(L, imp_worldslot(L, W_IDS), "update");
+  size_t id = imp_checkitem(L, w, imp_worldslot(L, W_IDS), "update");
   imp_rect r = w->g->items[id].r;
   double x = imp_checknumber(L, 3, "update");
   double y = imp_checknumber(L, 4, "update");
@@ -280,7 +280,7 @@ static int world_update(lua_State *L) {
 static int world_remove(lua_State *L) {
   World *w = imp_checkworld(L, "remove");
   lua_settop(L, 2);
-  size_t id = imp_checkitem(L, imp_worldslot(L, W_IDS), "remove");
+  size_t id = imp_checkitem(L, w, imp_worldslot(L, W_IDS), "remove");
   imp_grid_remove(w->g, id);  /* needs no memory, nor does forgetting */
   forget(L, 2, id);
   w->removals++;
@@ -291,7 +291,7 @@ static int world_remove(lua_State *L) {
 static int world_getrect(lua_State *L) {
   World *w = imp_checkworld(L, "getRect");
   lua_settop(L, 2);
-  const imp_rect *r = &w->g->items[imp_checkitem(L, imp_worldslot(L, W_IDS),
+  const imp_rect *r = &w->g->items[imp_checkitem(L, w, imp_worldslot(L, W_IDS),
                                                  "getRect")].r;
   lua_pushnumber(L, r->x);
   lua_pushnumber(L, r->y);

@@ -73,7 +73,8 @@ int imp_worldslot(lua_State *L, int n);
 ** library can write any value into W_IDS. */
 ptrdiff_t imp_worldid(lua_State *L, const World *w, int ids, int i);
 /* The id of the item at 2, which must be in the World. */
-size_t imp_checkitem(lua_State *L, int ids, const char *fname);
+size_t imp_checkitem(lua_State *L, const World *w, int ids,
+                     const char *fname);
 /* Moves an item that is in the World (out of memory: a Lua error, and the
 ** item stays where it was). */
 void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r);

@@ -482,7 +482,7 @@ static void arrive(lua_State *L, World *w, const char *fname, int ids,
 ** finalizer that changes the World. */
 static void putcollisions(lua_State *L, World *w, int list, int out,
                           const imp_grid_collision *cols, int n, int extra) {
-  int first = lua_gettop(L) + 1, k;
+  int first = 0, k;
   if (n > 0) {
     int items = imp_worldslot(L, W_ITEMS);
     luaL_checkstack(L, n + W_STACKROOM, NULL);
@@ -696,10 +696,9 @@ static int check(lua_State *L, const char *fname, int moving) {
   lua_Integer nlist = -1;  /* >= 0: the next step is list[1] */
   unsigned long changes, projected;
   size_t id;
-  lua_settop(L, 6);
-  luaL_checkstack(L, W_STACKROOM, NULL);
+  lua_settop(L, 6);  /* up to begin() the slots Lua grants a C function do */
   imp_worldslot(L, W_IDS);
-  id = imp_checkitem(L, 7, fname);
+  id = imp_checkitem(L, w, 7, fname);
   start = w->g->items[id].r;
   goal.x = imp_checknumber(L, 3, fname);
   goal.y = imp_checknumber(L, 4, fname);
