@@ -1,4 +1,6 @@
 /* luaopen_impact_core: builds the types and the module table. */
+#include <string.h>
+
 #include "world.h"
 
 static const TypeInfo *const types[T_COUNT + 1] = {
@@ -54,7 +56,8 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   if (lua_istable(L, -1)) return 1;
   lua_pop(L, 1);
   luaL_checkstack(L, 2 * IMP_NUPVALUES + 8, NULL);  /* setfuncs' copies */
-  for (t = 1; t <= IMP_NUPVALUES; t++) lua_newtable(L);
+  for (t = 1; t < UP_STATE; t++) lua_newtable(L);
+  memset(lua_newuserdata(L, sizeof(ModuleState)), 0, sizeof(ModuleState));
   for (u = UP_COLLIDERS; u <= UP_OWNERS; u++) {  /* weak-keyed */
     lua_createtable(L, 0, 1);
     lua_pushstring(L, "k");

@@ -17,19 +17,25 @@ enum { T_POINT = 1, T_AABB, T_HIT, T_SWEEP, T_OBB, T_WORLD, T_COUNT = T_WORLD };
 ** weak-keyed tables that the LuaJIT fast path (lua/impact/ffi.lua) shares:
 ** the collider of each Hit, and the set of the fast path's Lua functions,
 ** which stand in for the C functions they call (see imp_argerror); a
-** third weak-keyed table, the owner of each view (imp_setowner); last, the
+** third weak-keyed table, the owner of each view (imp_setowner); the
 ** strings that the World uses as keys (imp_keys), so that setting a field
 ** costs no string lookup, and the function that fills its collision tables
-** (world.h).
+** (world.h); last, a userdata with the ModuleState below.
 */
 enum { UP_COLLIDERS = 2 * T_COUNT + 1, UP_STANDINS, UP_OWNERS, UP_KEYS,
-       IMP_NUPVALUES = UP_KEYS };
+       UP_STATE, IMP_NUPVALUES = UP_STATE };
 #define IMP_META(t) lua_upvalueindex(t)
 #define IMP_METHODS(t) lua_upvalueindex(T_COUNT + (t))
 #define IMP_COLLIDERS lua_upvalueindex(UP_COLLIDERS)
 #define IMP_STANDINS lua_upvalueindex(UP_STANDINS)
 #define IMP_OWNERS lua_upvalueindex(UP_OWNERS)
 #define IMP_KEYS lua_upvalueindex(UP_KEYS)
+
+/* What one load of the module in a Lua state knows of all its objects. */
+typedef struct ModuleState {
+  int worldfields;  /* a script has set a field of its own on some World */
+} ModuleState;
+#define IMP_STATE(L) ((ModuleState *)lua_touserdata(L, lua_upvalueindex(UP_STATE)))
 
 /* A Point owns its coordinates, or views another object's (v points into
 ** the owner, which imp_setowner keeps alive). A view of a box's half size
