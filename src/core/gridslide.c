@@ -14,6 +14,26 @@
 /* Room for the ids near one step of the movement. */
 #define NEARBY 256
 
+/* Whether from, moving to goal (sweeping swept), collides with the item
+** other: the collision in *col, and in *distance the squared distance
+** between the centres, which orders equal times. */
+static int collides(imp_grid *g, const imp_rect *from, const imp_rect *swept,
+                    imp_vec2 goal, size_t other, imp_rect_collision *col,
+                    double *distance) {
+  const imp_rect *r = &g->items[other].r;
+  if (!imp_grid_alive(g, other) || imp_rect_apart(swept, r) ||
+      !imp_rect_detect(from, r, goal.x, goal.y, col))
+    return 0;
+  *distance = imp_rect_square_distance(from, r);
+  return 1;
+}
+
+/* Whether a collision at time ti and distance d comes before one at ti0
+** and d0 (found before it, which keeps ties). */
+static int before(double ti, double d, double ti0, double d0) {
+  return ti < ti0 || (ti == ti0 && d < d0);
+}
+
 static int visited(const imp_grid_collision *out, size_t n, size_t id) {
   size_t i;
   for (i = 0; i < n; i++)
@@ -38,13 +58,9 @@ int imp_grid_slide(imp_grid *g, size_t id, imp_vec2 *goal,
       size_t other = nearby[i];
       imp_rect_collision col;
       double distance;
-      if (other == id || !imp_grid_alive(g, other) || visited(out, n, other))
-        continue;
-      if (imp_rect_apart(&swept, &g->items[other].r) ||
-          !imp_rect_detect(&from, &g->items[other].r, to.x, to.y, &col))
-        continue;
-      distance = imp_rect_square_distance(&from, &g->items[other].r);
-      if (hit && !(col.ti < c->c.ti || (col.ti == c->c.ti && distance < best)))
+      if (other == id || visited(out, n, other) ||
+          !collides(g, &from, &swept, to, other, &col, &distance) ||
+          (hit && !before(col.ti, distance, c->c.ti, best)))
         continue;
       if (n == cap) return -1;
       c->c = col;
@@ -78,15 +94,11 @@ int imp_grid_project(imp_grid *g, size_t skip, const imp_rect *from,
     size_t other = nearby[i], k;
     imp_rect_collision col;
     double d;
-    if (other == skip || !imp_grid_alive(g, other) ||
-        imp_rect_apart(&swept, &g->items[other].r) ||
-        !imp_rect_detect(from, &g->items[other].r, goal.x, goal.y, &col))
+    if (other == skip || !collides(g, from, &swept, goal, other, &col, &d))
       continue;
     if (n == cap) return -1;
-    d = imp_rect_square_distance(from, &g->items[other].r);
     /* insertion after every earlier one that is not later: stable */
-    for (k = n; k > 0 && (col.ti < out[k - 1].c.ti ||
-                          (col.ti == out[k - 1].c.ti && d < distance[k - 1]));
+    for (k = n; k > 0 && before(col.ti, d, out[k - 1].c.ti, distance[k - 1]);
          k--) {
       out[k] = out[k - 1];
       distance[k] = distance[k - 1];
