@@ -235,6 +235,18 @@ static int world_tables(lua_State *L) {
   return 4;
 }
 
+/* The numbers the fast path needs to read the buffers and the pools. */
+static const struct {
+  const char *name;
+  lua_Integer value;
+} constants[] = {
+  {"size", (lua_Integer)sizeof api},
+  {"slides", IMP_SLIDES}, {"slidevalues", IMP_SLIDE_VALUES},
+  {"queryfound", IMP_QUERY_FOUND}, {"querycoords", IMP_QUERY_COORDS},
+  {"queryvalues", IMP_QUERY_VALUES},
+  {"colpool", P_COLS}, {"infopool", P_INFOS}
+};
+
 void imp_pushapi(lua_State *L, int base) {
   const int colliders = base + UP_COLLIDERS - 1;
   const int standins = base + UP_STANDINS - 1, keys = base + UP_KEYS - 1;
@@ -242,8 +254,6 @@ void imp_pushapi(lua_State *L, int base) {
   lua_createtable(L, 0, 16);
   lua_pushlightuserdata(L, (void *)&api);
   lua_setfield(L, -2, "api");
-  lua_pushinteger(L, (lua_Integer)sizeof api);
-  lua_setfield(L, -2, "size");
   lua_pushvalue(L, colliders);
   lua_setfield(L, -2, "colliders");
   lua_pushvalue(L, standins);
@@ -255,18 +265,8 @@ void imp_pushapi(lua_State *L, int base) {
   for (u = 0; u < IMP_NUPVALUES; u++) lua_pushvalue(L, base + u);
   lua_pushcclosure(L, imp_world_arrive, IMP_NUPVALUES);  /* it may err */
   lua_setfield(L, -2, "worldarrive");
-  lua_pushinteger(L, IMP_SLIDES);
-  lua_setfield(L, -2, "slides");
-  lua_pushinteger(L, IMP_SLIDE_VALUES);
-  lua_setfield(L, -2, "slidevalues");
-  lua_pushinteger(L, IMP_QUERY_FOUND);
-  lua_setfield(L, -2, "queryfound");
-  lua_pushinteger(L, IMP_QUERY_COORDS);
-  lua_setfield(L, -2, "querycoords");
-  lua_pushinteger(L, IMP_QUERY_VALUES);
-  lua_setfield(L, -2, "queryvalues");
-  lua_pushinteger(L, P_COLS);
-  lua_setfield(L, -2, "colpool");
-  lua_pushinteger(L, P_INFOS);
-  lua_setfield(L, -2, "infopool");
+  for (u = 0; u < (int)(sizeof constants / sizeof *constants); u++) {
+    lua_pushinteger(L, constants[u].value);
+    lua_setfield(L, -2, constants[u].name);
+  }
 }
