@@ -642,9 +642,34 @@ return function(impact, exports)
   -- function has anything else: a filter, an out table with a metatable,
   -- and every case the core declines.
   local QUERYFOUND, QUERYVALUES = exports.queryfound, exports.queryvalues
-  local takefound, givefound = spares(function() return ffi.new("double[?]", QUERYFOUND) end)
   local RECT, POINT, SEGMENT, COORDS = 0, 1, 2, exports.querycoords
+  local takefound, givefound = spares(function() return ffi.new("double[?]", QUERYFOUND) end)
+  local takeinfos, giveinfos = spares(function()
+    return ffi.new("double[?]", QUERYFOUND * QUERYVALUES)
+  end)
+
+  -- querySegmentWithCoords: each id comes with its info (ti1, ti2, x1, y1,
+  -- x2, y2), and the info tables are the C function's: the out table's
+  -- own go to the World's pool first, then each place takes one from it
+  -- (its own, when they were all tables) or a new one.
+  local INFOKEYS = { "ti1", "ti2", "x1", "y1", "x2", "y2" }
+  local function putinfos(world, pool, items, out, found, n)
+    for k = #out, 1, -1 do
+      repool(world, INFOS, pool, rawget(out, k))
+      rawset(out, k, nil)
+    end
+    for k = 1, n do rawset(out, k, rawget(items, found[(k - 1) * QUERYVALUES] + 1)) end
+    for k = 1, n do
+      local o, t = (k - 1) * QUERYVALUES, pooled(world, INFOS, pool) or {}
+      rawset(t, "item", rawget(out, k))
+      for i = 1, 6 do rawset(t, INFOKEYS[i], found[o + i]) end
+      rawset(out, k, t)
+    end
+  end
+
   local function query(shape)
+    local take, give = takefound, givefound
+    if shape == COORDS then take, give = takeinfos, giveinfos end
     return function(c)
       return function(...)
         local self, a, b, d, e, filter, out = ...
@@ -652,66 +677,31 @@ return function(impact, exports)
         if filter == nil and (out == nil or type(out) == "table" and getmetatable(out) == nil)
            and type(a) == "number" and type(b) == "number" and type(d) == "number"
            and type(e) == "number" and getmetatable(self) == WorldMT then
-          local _, items = tablesof(self)
-          local found = items and takefound()
+          local _, items, _, infopool = tablesof(self)
+          local found = items and take()
           local n = found and world_query(self, shape, a, b, d, e, found)
           if n and n >= 0 then
             out = out or {}
-            for k = 1, n do rawset(out, k, rawget(items, found[k - 1] + 1)) end
-            for k = #out, n + 1, -1 do rawset(out, k, nil) end
-            givefound(found)
+            if shape == COORDS then
+              putinfos(self, infopool, items, out, found, n)
+            else
+              for k = 1, n do rawset(out, k, rawget(items, found[k - 1] + 1)) end
+              for k = #out, n + 1, -1 do rawset(out, k, nil) end
+            end
+            give(found)
             return out, n
           end
-          if found then givefound(found) end
+          if found then give(found) end
         end
-        local items, len = c(...)
-        return items, len
+        local r, len = c(...)
+        return r, len
       end
     end
   end
   standin(World, "queryRect", query(RECT))
   standin(World, "queryPoint", query(POINT))
   standin(World, "querySegment", query(SEGMENT))
-
-  -- querySegmentWithCoords: each id comes with its info (ti1, ti2, x1, y1,
-  -- x2, y2), and the info tables are the C function's: the out table's
-  -- own go to the World's pool first, then each place takes one from it
-  -- (its own, when they were all tables) or a new one.
-  local INFOKEYS = { "ti1", "ti2", "x1", "y1", "x2", "y2" }
-  local takeinfos, giveinfos = spares(function()
-    return ffi.new("double[?]", QUERYFOUND * QUERYVALUES)
-  end)
-  standin(World, "querySegmentWithCoords", function(c)
-    return function(...)
-      local self, x1, y1, x2, y2, filter, out = ...
-      if filter == nil and (out == nil or type(out) == "table" and getmetatable(out) == nil)
-         and type(x1) == "number" and type(y1) == "number" and type(x2) == "number"
-         and type(y2) == "number" and getmetatable(self) == WorldMT then
-        local _, items, _, pool = tablesof(self)
-        local found = items and takeinfos()
-        local n = found and world_query(self, COORDS, x1, y1, x2, y2, found)
-        if n and n >= 0 then
-          out = out or {}
-          for k = #out, 1, -1 do
-            repool(self, INFOS, pool, rawget(out, k))
-            rawset(out, k, nil)
-          end
-          for k = 1, n do rawset(out, k, rawget(items, found[(k - 1) * QUERYVALUES] + 1)) end
-          for k = 1, n do
-            local o, t = (k - 1) * QUERYVALUES, pooled(self, INFOS, pool) or {}
-            rawset(t, "item", rawget(out, k))
-            for i = 1, 6 do rawset(t, INFOKEYS[i], found[o + i]) end
-            rawset(out, k, t)
-          end
-          giveinfos(found)
-          return out, n
-        end
-        if found then giveinfos(found) end
-      end
-      local infos, len = c(...)
-      return infos, len
-    end
-  end)
+  standin(World, "querySegmentWithCoords", query(COORDS))
 
   -- Field reads: methods first, then the fields the C function would give;
   -- a Hit's or Sweep's time before its methods, as the C function reads it.
