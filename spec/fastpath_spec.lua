@@ -317,6 +317,15 @@ describe("#native the LuaJIT fast path", function()
     return world
   end
 
+  -- What loop(n) allocates over 200 runs with the World methods named
+  -- never compiled (as where a trace aborts).
+  local function allocatedinterpreted(names, loop)
+    for _, name in ipairs(names) do jit.off(impact.World[name], true) end
+    local bytes = helpers.allocated(loop, 200)
+    for _, name in ipairs(names) do jit.on(impact.World[name], true) end
+    return bytes
+  end
+
   -- Runs run() 3000 times, each with a finalizer (finalizer(i)) waiting
   -- and garbage enough for collections to run often: every result must be
   -- expected.
@@ -346,18 +355,16 @@ describe("#native the LuaJIT fast path", function()
   it("queries the World allocating nothing also where the JIT does not compile", function()
     withjit(true, function()
       local world, out = row(10), {}
-      local names = { "queryRect", "queryPoint", "querySegment", "querySegmentWithCoords" }
       local infos = {}  -- of its own: the other queries put items where its tables were
-      for _, name in ipairs(names) do jit.off(impact.World[name], true) end
-      local bytes = helpers.allocated(function(n)
+      local bytes = allocatedinterpreted({ "queryRect", "queryPoint", "querySegment",
+                                           "querySegmentWithCoords" }, function(n)
         for i = 1, n do
           world:querySegment(-1, 12 + i % 3, 90, 14, nil, out)
           world:queryRect(i % 40, 0, 20, 20, nil, out)
           world:queryPoint(i % 80, 12, nil, out)
           world:querySegmentWithCoords(-1, 12 + i % 3, 20 + i % 70, 14, nil, infos)
         end
-      end, 200)
-      for _, name in ipairs(names) do jit.on(impact.World[name], true) end
+      end)
       assert.are.equal(0, bytes)
     end)
   end)
@@ -386,16 +393,12 @@ describe("#native the LuaJIT fast path", function()
     withjit(true, function()
       local world, out, mover = row(10), {}, {}
       world:add(mover, 0, 0, 6, 6)
-      jit.off(impact.World.move, true)
-      jit.off(impact.World.project, true)
-      local bytes = helpers.allocated(function(n)
+      local bytes = allocatedinterpreted({ "move", "project" }, function(n)
         for i = 1, n do
           world:move(mover, (i % 2) * 40, 6, nil, out)
           world:project(nil, 0, 6, 6, 6, (i % 3) * 20, 6, nil, out)
         end
-      end, 200)
-      jit.on(impact.World.move, true)
-      jit.on(impact.World.project, true)
+      end)
       assert.are.equal(0, bytes)
     end)
   end)
