@@ -85,7 +85,8 @@ double imp_checknumber(lua_State *L, int i, const char *fname) {
   return v;
 }
 
-int imp_checkvec2(lua_State *L, int i, const char *fname, imp_vec2 *v) {
+int imp_checkvec2_general(lua_State *L, int i, const char *fname,
+                          imp_vec2 *v) {
   const Point *p;
   if (lua_type(L, i) == LUA_TNUMBER) {
     v->x = lua_tonumber(L, i);

@@ -5,6 +5,8 @@
 #ifndef IMPACT_OBJECT_H
 #define IMPACT_OBJECT_H
 
+#include <math.h>
+
 #include "compat.h"
 #include "core/impact.h"
 
@@ -130,8 +132,20 @@ int imp_argerror(lua_State *L, int narg, const char *fname, const char *msg);
 int imp_typeerror(lua_State *L, int narg, const char *fname,
                   const char *expected);
 double imp_checknumber(lua_State *L, int i, const char *fname);
-/* A Point or two numbers from index i into *v; returns the next index. */
-int imp_checkvec2(lua_State *L, int i, const char *fname, imp_vec2 *v);
+/* A Point or two numbers from index i into *v; returns the next index.
+** Two finite numbers, the common case, are taken inline: under PUC Lua
+** the calls cost sweepSegmentPoint's twelve numbers a tenth of its time. */
+int imp_checkvec2_general(lua_State *L, int i, const char *fname,
+                          imp_vec2 *v);
+static inline int imp_checkvec2(lua_State *L, int i, const char *fname,
+                                imp_vec2 *v) {
+  if (lua_type(L, i) == LUA_TNUMBER && lua_type(L, i + 1) == LUA_TNUMBER) {
+    v->x = lua_tonumber(L, i);
+    v->y = lua_tonumber(L, i + 1);
+    if (isfinite(v->x) && isfinite(v->y)) return i + 2;
+  }
+  return imp_checkvec2_general(L, i, fname, v);
+}
 /* Like imp_checkvec2 for a size: a negative component is an error. */
 int imp_checkextent(lua_State *L, int i, const char *fname, imp_vec2 *v,
                     const char *negative);
