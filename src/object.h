@@ -17,12 +17,13 @@ enum { T_POINT = 1, T_AABB, T_HIT, T_SWEEP, T_OBB, T_WORLD, T_COUNT = T_WORLD };
 ** Every function of the module is a closure over the same upvalues: the
 ** metatable of each type, its method table (impact.<Type>), then two
 ** weak-keyed tables that the LuaJIT fast path (lua/impact/ffi.lua) shares:
-** the collider of each Hit, and the set of the fast path's Lua functions,
-** which stand in for the C functions they call (see imp_argerror); a
-** third weak-keyed table, the owner of each view (imp_setowner); the
-** strings that the World uses as keys (imp_keys), so that setting a field
-** costs no string lookup, and the function that fills its collision tables
-** (world.h); last, a userdata with the ModuleState below.
+** the collider of each Hit (used under the 5.1 API only: see hit.c), and
+** the set of the fast path's Lua functions, which stand in for the C
+** functions they call (see imp_argerror); a third weak-keyed table, the
+** owner of each view (imp_setowner); the strings that the World uses as
+** keys (imp_keys), so that setting a field costs no string lookup, and the
+** function that fills its collision tables (world.h); last, a userdata with
+** the ModuleState below.
 */
 enum { UP_COLLIDERS = 2 * T_COUNT + 1, UP_STANDINS, UP_OWNERS, UP_KEYS,
        UP_STATE, IMP_NUPVALUES = UP_STATE };
