@@ -83,6 +83,21 @@ describe("World", function()
     assert.are.equal(2, world:countCells())
   end)
 
+  it("puts items in cells from floor(x / 64) to ceil((x + w) / 64) - 1 at negative, tiny and far-out coordinates, and past 1e15 cells in no cell", function()
+    local world = bump.newWorld()
+    local function add(x, y, w, h) world:add({}, x, y, w, h) return world:countCells() end
+    assert.are.equal(1, add(-64, -64, 64, 64))        -- cell (-1, -1) alone
+    assert.are.equal(3, add(-64.5, 0, 1, 1))          -- (-2, 0) and (-1, 0)
+    assert.are.equal(5, add(-1e-300, 128, 2e-300, 1)) -- (-1, 2) and (0, 2)
+    -- x + w rounds to x (the spacing of doubles there is 8): one cell
+    assert.are.equal(6, add(-64e15, 256, 1, 1))       -- cell -1e15, the last
+    assert.are.equal(6, add(-64e15 - 128, 320, 1, 1)) -- cell -1e15 - 2: none
+    assert.are.equal(7, add(64e15 - 64, 384, 64, 1))  -- cell 1e15 - 1
+    assert.are.equal(8, add(64e15, 448, 64, 1))       -- cell 1e15, the last
+    assert.are.equal(8, add(64e15 + 64, 512, 64, 1))  -- reaches 1e15 + 1: none
+    assert.are.equal(8, world:countItems())
+  end)
+
   it("drops empty cells from the count after a collection, as bump does", function()
     local world, a = bump.newWorld(), {}
     -- no collection before the first count: one may run at any allocation

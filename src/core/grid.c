@@ -92,12 +92,24 @@ static double incells(const imp_grid *g, double v) {
   return g->inverse != 0 ? v * g->inverse : v / g->cell;
 }
 
+/* floor(v) and ceil(v) for v within MAXCELL + 1 of 0: a conversion and a
+** comparison, where floor and ceil, made for any double, take branches. */
+static long long floor_cell(double v) {
+  long long i = (long long)v;  /* toward zero */
+  return i - (v < (double)i);
+}
+
+static long long ceil_cell(double v) {
+  long long i = (long long)v;
+  return i + (v > (double)i);
+}
+
 /* The index of the cell holding coordinate v, clamped to the stored range. */
 static long long cellof(const imp_grid *g, double v) {
-  double c = floor(incells(g, v));
-  if (!(c > -MAXCELL)) return (long long)-MAXCELL;
-  if (c > MAXCELL) return (long long)MAXCELL;
-  return (long long)c;
+  v = incells(g, v);
+  if (!(v >= -MAXCELL)) return (long long)-MAXCELL;  /* NaN too */
+  if (v >= MAXCELL) return (long long)MAXCELL;
+  return floor_cell(v);
 }
 
 static size_t hash(long long cx, long long cy) {
@@ -190,19 +202,20 @@ static imp_grid_cell *newcell(imp_grid *g, long long cx, long long cy) {
 ** floor(x / s) to ceil((x + w) / s) - 1, in c (left, top, right, bottom).
 ** Returns 0 when it belongs in the big list. */
 static int rectcells(const imp_grid *g, const imp_rect *r, long long c[4]) {
-  double l = floor(incells(g, r->x)), t = floor(incells(g, r->y));
-  double rt = ceil(incells(g, r->x + r->w)) - 1;
-  double b = ceil(incells(g, r->y + r->h)) - 1;
-  if (!(l >= -MAXCELL && t >= -MAXCELL && rt <= MAXCELL && b <= MAXCELL))
+  double x0 = incells(g, r->x), y0 = incells(g, r->y);
+  double x1 = incells(g, r->x + r->w), y1 = incells(g, r->y + r->h);
+  /* floor(x0) >= -MAXCELL and ceil(x1) - 1 <= MAXCELL, tested before
+  ** rounding; x0 <= x1 and y0 <= y1, so all four are then in range */
+  if (!(x0 >= -MAXCELL && y0 >= -MAXCELL && x1 <= MAXCELL + 1 &&
+        y1 <= MAXCELL + 1))
     return 0;
-  if (rt < l) rt = l;
-  if (b < t) b = t;
-  if ((rt - l + 1) * (b - t + 1) > BIGCELLS) return 0;
-  c[0] = (long long)l;
-  c[1] = (long long)t;
-  c[2] = (long long)rt;
-  c[3] = (long long)b;
-  return 1;
+  c[0] = floor_cell(x0);
+  c[1] = floor_cell(y0);
+  c[2] = ceil_cell(x1) - 1;
+  c[3] = ceil_cell(y1) - 1;
+  if (c[2] < c[0]) c[2] = c[0];
+  if (c[3] < c[1]) c[3] = c[1];
+  return ((double)(c[2] - c[0]) + 1) * ((double)(c[3] - c[1]) + 1) <= BIGCELLS;
 }
 
 /*

@@ -215,14 +215,15 @@ imp_rect imp_rect_swept(const imp_rect *r, double dx, double dy);
 /* Whether a and b are apart by more than rounding in the tests below could
 ** close: then no test finds them touching, let alone colliding, and a
 ** movement whose swept box is apart from a rectangle does not hit it (a
-** cheap rejection before imp_rect_detect). */
+** cheap rejection before imp_rect_detect; one branch, on the answer, since
+** which side a neighbour lies on varies). */
 static inline int imp_rect_apart(const imp_rect *a, const imp_rect *b) {
   double tx = 1e-9 * ((a->x < 0 ? -a->x : a->x) + a->w +
                       (b->x < 0 ? -b->x : b->x) + b->w);
   double ty = 1e-9 * ((a->y < 0 ? -a->y : a->y) + a->h +
                       (b->y < 0 ? -b->y : b->y) + b->h);
-  return b->x - (a->x + a->w) > tx || a->x - (b->x + b->w) > tx ||
-         b->y - (a->y + a->h) > ty || a->y - (b->y + b->h) > ty;
+  return (b->x - (a->x + a->w) > tx) | (a->x - (b->x + b->w) > tx) |
+         (b->y - (a->y + a->h) > ty) | (a->y - (b->y + b->h) > ty);
 }
 
 /* Where the segment (x1, y1)-(x2, y2) crosses the rectangle, as parameters
