@@ -74,7 +74,7 @@ int imp_typeerror(lua_State *L, int narg, const char *fname,
                       expected, imp_typename(L, narg)));
 }
 
-double imp_checknumber(lua_State *L, int i, const char *fname) {
+double imp_checknumber_general(lua_State *L, int i, const char *fname) {
   double v;
   if (lua_type(L, i) != LUA_TNUMBER) imp_typeerror(L, i, fname, "number");
   v = lua_tonumber(L, i);
