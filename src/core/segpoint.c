@@ -559,7 +559,9 @@ static dd products(dd a, dd b, dd c, dd d) {
 /* Whether every number within r of hi + lo (|lo| about ulp(hi) / 2 at
 ** most) rounds to hi, for hi positive and normal: hi + lo + r short of the
 ** midpoint above, hi + lo - r beyond the one below (half as far below a
-** power of two). */
+** power of two). One comparison serves either sign of lo, whose branch
+** would be a coin toss (under LuaJIT, the pure backend's side trace from
+** it could not compile). */
 static int rounds_to(double hi, double lo, double r) {
   uint64_t bits, half_bits;
   double half;
@@ -567,8 +569,8 @@ static int rounds_to(double hi, double lo, double r) {
   memcpy(&bits, &hi, sizeof bits);
   half_bits = ((bits >> 52) - 53) << 52;  /* ulp(hi) / 2 */
   memcpy(&half, &half_bits, sizeof half);
-  if (lo >= 0) return lo + 2 * r < half;
-  return 2 * r - lo < ((bits & 0xfffffffffffffu) == 0 ? half * 0.5 : half);
+  if ((bits & 0xfffffffffffffu) == 0 && lo < 0) half *= 0.5;
+  return fabs(lo) + 2 * r < half;
 }
 
 /* The value at t* = x + delta (within NEWTON) of a quadratic q with q(x)

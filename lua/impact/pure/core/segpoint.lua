@@ -394,13 +394,13 @@ local function products(ah, al, bh, bl, ch, cl, dh, dl)
 end
 
 -- Whether every number within r of hi + lo rounds to hi, hi positive and
--- normal.
+-- normal (one comparison for either sign of lo: see segpoint.c).
 local function roundsto(hi, lo, r)
   if not (hi > 2 ^ -900) then return false end
   local e = exponent(hi)
   local half = 2 ^ (e - 54)  -- ulp(hi) / 2
-  if lo >= 0 then return lo + 2 * r < half end
-  return 2 * r - lo < (hi == 2 ^ (e - 1) and half * 0.5 or half)
+  if hi == 2 ^ (e - 1) and lo < 0 then half = half * 0.5 end
+  return fabs(lo) + 2 * r < half
 end
 
 -- The value at x + delta of a quadratic, from its value vh + vl at x and
