@@ -116,6 +116,11 @@ static imp_vec2 sat_axis(const imp_obb *a, const imp_obb *b, int k) {
   return k < 2 ? axis(a, k) : axis(b, k - 2);
 }
 
+/* Whether the projections overlap along candidate axis k. */
+static int overlaps_along(const sat *q, int k) {
+  return fabs(q->dist[k]) < q->reach_a[k] + q->reach_b[k];
+}
+
 /* Overlap on all four axes. A caller branches on the answer, so the
 ** kernel takes one branch of its own: a's two axes decide most misses, and
 ** b's are only computed after them. (A bounding-box test first, or a
@@ -123,11 +128,8 @@ static imp_vec2 sat_axis(const imp_obb *a, const imp_obb *b, int k) {
 int imp_obb_intersect_obb(const imp_obb *box, const imp_obb *other) {
   sat q;
   project(box, other, &q);
-  if (!((fabs(q.dist[0]) < q.reach_a[0] + q.reach_b[0]) &
-        (fabs(q.dist[1]) < q.reach_a[1] + q.reach_b[1])))
-    return 0;
-  return (fabs(q.dist[2]) < q.reach_a[2] + q.reach_b[2]) &
-         (fabs(q.dist[3]) < q.reach_a[3] + q.reach_b[3]);
+  if (!(overlaps_along(&q, 0) & overlaps_along(&q, 1))) return 0;
+  return overlaps_along(&q, 2) & overlaps_along(&q, 3);
 }
 
 /* Push-out of something centred at p, dist from the rectangle's centre
