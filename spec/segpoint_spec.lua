@@ -70,6 +70,16 @@ describe("impact.sweepSegmentPoint, in typical use", function()
                1, -3)
   end)
 
+  it("gives floats for integer arguments and ignores those past the twelfth", function()
+    -- The contacts of the case below: t = 0 and s = 1 are floats, as every
+    -- result is, under Lua 5.3 and 5.4 (math.type tells them apart).
+    local got = hits(0, 0, 0, 0, 2, 0, 0, 2, 1, 0, 1, 2, "extra", {})
+    assert.are.same({ n = 4, 0, 0.5, 0.5, 1 }, got)
+    if math.type then
+      for i = 1, 4 do assert.are.equal("float", math.type(got[i])) end
+    end
+  end)
+
   it("returns the two contacts in time order", function()
     -- a fixed at the origin, b from (2, 0) to (0, 2): d = (2 - 2t, 2t).
     -- Point (1, 0) -> (1, 2): e = (1, 2t). f = (2 - 2t)2t - 2t = 2t - 4t^2:
@@ -442,6 +452,14 @@ describe("impact.sweepSegmentPoint, the range of doubles", function()
   it("coordinates near the top of the range (2^1000)", function()
     assertHits({ 0, 0.5, 0.5, 1 }, scaled(2 ^ 1000))
   end)
+
+  it("integer coordinates whose differences pass 2^63 (Lua 5.3 and 5.4 integers)", function()
+    -- The same case scaled by k = 2^62 and moved by (-k, -k): every
+    -- coordinate is -k, 0 or k, integers where Lua has them, and b - a goes
+    -- from 2^63, past the largest integer, which only doubles hold.
+    local k = math.tointeger and math.tointeger(2 ^ 62) or 2 ^ 62
+    assertHits({ 0, 0.5, 0.5, 1 }, -k, -k, -k, -k, k, -k, -k, k, 0, -k, 0, k)
+  end)
 end)
 
 describe("impact.sweepSegmentPoint, bad input", function()
@@ -454,6 +472,10 @@ describe("impact.sweepSegmentPoint, bad input", function()
       function() sweep(Point(), Point(), Point(), Point(), Point()) end)
     assertError("bad argument #3 to 'sweepSegmentPoint' (finite number expected, got nan)",
       function() sweep(0, 0, 0 / 0, 0, 1, 0, 1, 0, 0, 1, 1, 1) end)
+    assertError("bad argument #12 to 'sweepSegmentPoint' (finite number expected, got inf)",
+      function() sweep(0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 1 / 0) end)
+    assertError("bad argument #7 to 'sweepSegmentPoint' (Point or number expected, got string)",
+      function() sweep(0, 0, 0, 0, 1, 0, "1", 0, 0, 1, 1, 1) end)
     assertError("bad argument #2 to 'sweepSegmentPoint' (Point with finite coordinates expected)",
       function() sweep(Point(), Point(1, 0) / 0, 1, 0, 1, 0, 0, 1, 1, 1) end)
   end)
