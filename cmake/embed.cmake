@@ -8,7 +8,8 @@ include(${CMAKE_CURRENT_LIST_DIR}/impact-library.cmake)
 
 impact_add_library(impact STATIC)
 set_target_properties(impact PROPERTIES
-  PUBLIC_HEADER "src/core/impact.h;src/embed/impact_lua.h")
+  PUBLIC_HEADER "src/core/impact.h;src/embed/impact_lua.h"
+  INTERPROCEDURAL_OPTIMIZATION OFF)
 target_compile_options(impact PRIVATE ${IMPACT_C_FLAGS})
 target_include_directories(impact
   PUBLIC $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>

@@ -110,8 +110,9 @@ static void checkkey(lua_State *L, int i, const char *fname,
 }
 
 int imp_optouttable(lua_State *L, int i, const char *fname) {
-  if (lua_isnoneornil(L, i)) return 0;
-  if (lua_type(L, i) != LUA_TTABLE) imp_typeerror(L, i, fname, "table or nil");
+  int t = lua_type(L, i);  /* once: every move and query comes here */
+  if (t == LUA_TNONE || t == LUA_TNIL) return 0;
+  if (t != LUA_TTABLE) imp_typeerror(L, i, fname, "table or nil");
   return i;
 }
 
