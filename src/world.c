@@ -386,19 +386,20 @@ static int world_addresponse(lua_State *L) {
 
 /* Fields that scripts set come first, as on bump's world tables (so that
 ** spies and per-world data work); then the methods, then cellSize. Until
-** some World has a field of its own, a method needs no look at self (the
-** check cost a free move about 5% under Lua 5.4). */
+** some World has a field of its own, self needs no look (the check cost a
+** free move about 5% under Lua 5.4). */
 static int world_index(lua_State *L) {
   World *w;
   const char *k;
-  if (!IMP_STATE(L)->worldfields && imp_pushmethod(L, T_WORLD)) return 1;
-  w = (World *)imp_toobject(L, 1, T_WORLD);
-  if (w != NULL && w->hasfields) {
-    imp_worldslot(L, W_FIELDS);
-    lua_pushvalue(L, 2);
-    lua_rawget(L, -2);
-    if (!lua_isnil(L, -1)) return 1;
-    lua_pop(L, 2);
+  if (IMP_STATE(L)->worldfields) {
+    w = (World *)imp_toobject(L, 1, T_WORLD);
+    if (w != NULL && w->hasfields) {
+      imp_worldslot(L, W_FIELDS);
+      lua_pushvalue(L, 2);
+      lua_rawget(L, -2);
+      if (!lua_isnil(L, -1)) return 1;
+      lua_pop(L, 2);
+    }
   }
   if (imp_pushmethod(L, T_WORLD)) return 1;
   w = imp_checkworld(L, "__index");
