@@ -221,9 +221,8 @@ describe("World out tables", function()
     assert.are.same({ nil, nil }, { col.slide, col.bounce })
   end)
 
-  -- The bytes that n calls of f allocate once warm, the collector stopped.
-  -- Bytes that n calls of f allocate once warm (helpers.allocated: the
-  -- best of three runs, as a trace LuaJIT compiles shows in one).
+  -- The bytes that n calls of f allocate once warm, the collector stopped
+  -- (helpers.allocated, which leaves out runs in which LuaJIT traced).
   local function garbage(f, n)
     return helpers.allocated(function(k) for _ = 1, k do f() end end, n)
   end
