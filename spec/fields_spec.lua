@@ -3,31 +3,11 @@
 -- built-in fields and the methods keep their meaning; an object that never
 -- gets a field has no table for them, and the allocation-free paths stay so.
 local impact = require "impact"
+local helpers = require "helpers"
 local AABB, OBB, Hit = impact.AABB, impact.OBB, impact.Hit
 
--- The bytes a run of f allocates, the least of five runs after warm-up
--- runs: under LuaJIT a trace compiled or aborted during a run allocates a
--- few hundred bytes now and then; a real allocation in f's loop shows in
--- every run.
-local function garbage(f)
-  local least = math.huge
-  for _ = 1, 3 do f() end  -- warm up: caches and compiled traces
-  -- f() under a stopped collector: the memory it allocated.
-  local function count()
-    collectgarbage("stop")
-    local before = collectgarbage("count")
-    f()
-    local grown = collectgarbage("count") - before
-    collectgarbage("restart")
-    return grown
-  end
-  for _ = 1, 5 do
-    collectgarbage()
-    count()  -- grows back the Lua stack that the collection may shrink
-    least = math.min(least, count())
-  end
-  return least
-end
+-- The bytes a run of f allocates once warm (helpers.allocated).
+local function garbage(f) return helpers.allocated(f, 1) end
 
 for _, make in ipairs({ function() return AABB(1, 2, 3, 4) end,
                         function() return OBB(1, 2, 3, 4, 0.5) end }) do
@@ -91,7 +71,7 @@ for _, make in ipairs({ function() return AABB(1, 2, 3, 4) end,
       -- Fresh objects for each run, warm-up runs included: a table made on
       -- a read or a clear would show once per object, in every run.
       local sets, used = {}, 0
-      for k = 1, 13 do
+      for k = 1, 20 do  -- helpers.allocated runs f up to 20 times
         sets[k] = {}
         for i = 1, 1000 do sets[k][i] = make() end
       end
