@@ -41,37 +41,50 @@ end
 -- entries, tables growing to size, and what a collection frees: Lua 5.4
 -- shrinks stacks and call lists, the World's pools are weak), then measures
 -- a second, called the same way. LuaJIT keeps the traces it compiles on the
--- same heap, and a side trace may still come out many runs after the first,
--- so a run in which LuaJIT started, stopped or aborted a trace does not
--- count: up to ten runs are made for one without. Garbage per call shows in
--- every run. The best of the runs that count (of all, if none does).
+-- same heap, and side traces may still come out many runs after the first
+-- (some 20 runs of 20000 calls with -Ohotexit=5), so a run in which it
+-- compiled one does not count: up to 40 runs are made for one without.
+-- (Recordings that abort, which may go on for as long, allocate nothing.)
+-- Garbage per call shows in every run. The best of the runs that count (of
+-- all, if none does).
 local attach = rawget(_G, "jit") and jit.attach
-local traced = 0
-local function ontrace() traced = traced + 1 end
+-- LuaJIT's trace events by name, and whether each compiled a trace. The
+-- table keeps the names alive: LuaJIT passes them as strings that it
+-- makes again, in the run, once a collection has freed them.
+local COMPILES = { start = 0, stop = 1, abort = 0, flush = 0 }
+local compiled = 0
+local function ontrace(what) compiled = compiled + COMPILES[what] end
 
-function helpers.allocated(loop, n)
-  local best, bestuntraced = math.huge, math.huge
-  for _ = 1, 10 do
+local function runs(loop, n)
+  local best, bestcounted = math.huge, math.huge
+  for _ = 1, 40 do
     collectgarbage()
     collectgarbage()
     assert(pcall(loop, n))  -- through pcall as measured: one more call level
-    traced = 0
-    if attach then attach(ontrace, "trace") end
+    compiled = 0
     collectgarbage("stop")
     local before = collectgarbage("count")
     local ok, err = pcall(loop, n)
     local after = collectgarbage("count")
     collectgarbage("restart")
-    if attach then attach(ontrace) end
     assert(ok, err)
     local bytes = (after - before) * 1024
     best = math.min(best, bytes)
-    if traced == 0 then
-      bestuntraced = math.min(bestuntraced, bytes)
-      if bestuntraced == 0 then break end
+    if compiled == 0 then
+      bestcounted = math.min(bestcounted, bytes)
+      if bestcounted == 0 then break end
     end
   end
-  return bestuntraced < math.huge and bestuntraced or best
+  return bestcounted < math.huge and bestcounted or best
+end
+
+function helpers.allocated(loop, n)
+  if not attach then return runs(loop, n) end
+  attach(ontrace, "trace")
+  local ok, bytes = pcall(runs, loop, n)
+  attach(ontrace)
+  assert(ok, bytes)
+  return bytes
 end
 
 return helpers
