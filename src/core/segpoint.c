@@ -34,6 +34,17 @@
 ** it puts outside by more than about 1e-29 of the scale is not. Two roots
 ** closer than about 1e-15, neither known exactly, are one double root.
 */
+
+/* GCC's SLP vectorizer packs pairs of coordinates that arrive in separate
+** registers by storing them and loading them back as one vector, and each
+** load then waits for its stores to retire (a failed store forwarding).
+** Without it this file runs 10% faster (impact_bench), with the same
+** results bit for bit: vectorizing never changes what a double operation
+** rounds to. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-slp-vectorize")
+#endif
+
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
