@@ -71,9 +71,9 @@ for _, make in ipairs({ function() return AABB(1, 2, 3, 4) end,
       -- Fresh objects for each run, warm-up runs included: a table made on
       -- a read or a clear would show once per object, in every run.
       local sets, used = {}, 0
-      for k = 1, 20 do  -- helpers.allocated runs f up to 20 times
+      for k = 1, 2 * helpers.RUNS do  -- as many as helpers.allocated may call f
         sets[k] = {}
-        for i = 1, 1000 do sets[k][i] = make() end
+        for i = 1, 250 do sets[k][i] = make() end
       end
       -- PUC Lua 5.1 makes a table's slot for a new key before it calls
       -- __newindex, and the pure backend's objects are tables: there a

@@ -42,11 +42,11 @@ end
 -- shrinks stacks and call lists, the World's pools are weak), then measures
 -- a second, called the same way. LuaJIT keeps the traces it compiles on the
 -- same heap, and side traces may still come out many runs after the first
--- (some 20 runs of 20000 calls with -Ohotexit=5), so a run in which it
--- compiled one does not count: up to 40 runs are made for one without.
--- (Recordings that abort, which may go on for as long, allocate nothing.)
--- Garbage per call shows in every run. The best of the runs that count (of
--- all, if none does).
+-- (some 20 runs in the OBB garbage spec under -Ohotloop=20,hotexit=5), so a
+-- run in which it compiled one does not count: up to helpers.RUNS runs are
+-- made for one without. (Recordings that abort, which may go on for as
+-- long, allocate nothing.) Garbage per call shows in every run. The best of
+-- the runs that count (of all, if none does).
 local attach = rawget(_G, "jit") and jit.attach
 -- LuaJIT's trace events by name, and whether each compiled a trace. The
 -- table keeps the names alive: LuaJIT passes them as strings that it
@@ -55,9 +55,11 @@ local COMPILES = { start = 0, stop = 1, abort = 0, flush = 0 }
 local compiled = 0
 local function ontrace(what) compiled = compiled + COMPILES[what] end
 
+helpers.RUNS = 40
+
 local function runs(loop, n)
   local best, bestcounted = math.huge, math.huge
-  for _ = 1, 40 do
+  for _ = 1, helpers.RUNS do
     collectgarbage()
     collectgarbage()
     assert(pcall(loop, n))  -- through pcall as measured: one more call level

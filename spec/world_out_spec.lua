@@ -222,7 +222,8 @@ describe("World out tables", function()
   end)
 
   -- The bytes that n calls of f allocate once warm, the collector stopped
-  -- (helpers.allocated, which leaves out runs in which LuaJIT traced).
+  -- (helpers.allocated, which leaves out runs in which LuaJIT compiled a
+  -- trace).
   local function garbage(f, n)
     return helpers.allocated(function(k) for _ = 1, k do f() end end, n)
   end
