@@ -254,6 +254,37 @@ describe("Hit", function()
     same(normal, 0, -1)
   end)
 
+  it("an out Hit reused across colliders and script writes names each test's own collider", function()
+    -- The point (0.5, 0.5) is inside all three boxes.
+    local a, b, c = AABB(0, 0, 2, 2), AABB(1, 1, 2, 2), impact.OBB(0, 0, 2, 2, 0.5)
+    local out = Hit()
+    local function by(box) box:intersectPoint(0.5, 0.5, out) return out.collider end
+    assert.is_true(rawequal(a, by(a)))
+    assert.is_true(rawequal(a, by(a)))
+    assert.is_true(rawequal(b, by(b)))
+    assert.is_true(rawequal(c, by(c)))
+    assert.is_true(rawequal(a, by(a)))
+    out.collider = nil
+    assert.is_true(rawequal(a, by(a)))
+    out.collider = b
+    assert.is_true(rawequal(b, out.collider))
+    assert.is_true(rawequal(a, by(a)))
+    out.collider = a
+    assert.is_true(rawequal(b, by(b)))
+    -- A Sweep's hit, written by sweeps and by a script's Hit.
+    local s, m, h = Sweep(), AABB(-10, 0.5, 1, 1), Hit()
+    local function swept(box) box:sweepAABB(m, 20, 0, s) return s.hit.collider end
+    assert.is_true(rawequal(a, swept(a)))
+    assert.is_true(rawequal(b, swept(b)))
+    assert.is_true(rawequal(a, swept(a)))
+    h.collider = b
+    s.hit = h
+    assert.is_true(rawequal(b, s.hit.collider))
+    assert.is_true(rawequal(a, swept(a)))
+    s.hit.collider = nil
+    assert.is_true(rawequal(a, swept(a)))
+  end)
+
   it("an out Hit is left untouched when the test misses", function()
     local b = AABB(0, 0, 2, 2)
     local out = Hit()
