@@ -127,8 +127,7 @@ void imp_addvec2(luaL_Buffer *b, imp_vec2 v) {
 
 int imp_pushmethod(lua_State *L, int t) {
   lua_pushvalue(L, 2);
-  lua_rawget(L, IMP_METHODS(t));
-  if (!lua_isnil(L, -1)) return 1;
+  if (imp_rawget(L, IMP_METHODS(t)) != LUA_TNIL) return 1;
   lua_pop(L, 1);
   return 0;
 }
