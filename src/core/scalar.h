@@ -25,4 +25,26 @@ static inline double imp_clamp(double v, double lo, double hi) {
   return imp_pick(v < lo, lo, imp_pick(v > hi, hi, v));
 }
 
+/* Error-free transformations, for the families that decide ties exactly.
+** Not fma: the pure-Lua backend has none, and the C libraries disagree on
+** it (mingw-w64's rounds wrongly in places), while these bits must be the
+** same everywhere. */
+
+/* Knuth's two-sum: the sum rounded, and in *e what rounding left out
+** (s + e == a + b exactly, for finite a and b). */
+static inline double imp_two_sum(double a, double b, double *e) {
+  double s = a + b, bb = s - a;
+  *e = (a - (s - bb)) + (b - bb);
+  return s;
+}
+
+/* a b - p exactly, where p is a b rounded: Dekker's product on Veltkamp's
+** split. Exact while nothing overflows or underflows. */
+static inline double imp_product_error(double a, double b, double p) {
+  const double split = 134217729.0;  /* 2^27 + 1 */
+  double t = split * a, ah = t - (t - a), al = a - ah;
+  double u = split * b, bh = u - (u - b), bl = b - bh;
+  return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+}
+
 #endif

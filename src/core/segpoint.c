@@ -51,6 +51,7 @@
 #include <string.h>
 
 #include "impact.h"
+#include "scalar.h"
 
 /* What the filter (below) knows of solve()'s two roots: which of them
 ** contact() rejects; both is a miss. */
@@ -72,10 +73,7 @@ static dd quick_two_sum(double a, double b) {  /* needs |a| >= |b| */
 
 static dd two_sum(double a, double b) {
   dd r;
-  double v;
-  r.hi = a + b;
-  v = r.hi - a;
-  r.lo = (a - (r.hi - v)) + (b - v);
+  r.hi = imp_two_sum(a, b, &r.lo);
   return r;
 }
 
@@ -102,21 +100,11 @@ static dd dd_scale(dd x, double k) {  /* k a power of two: exact */
 
 static dd dd_sub(dd x, dd y) { return dd_add(x, dd_scale(y, -1)); }
 
-/* a b - p exactly, where p is a b rounded: Dekker's product on Veltkamp's
-** split. Not fma: the pure-Lua backend has none, and the C libraries
-** disagree on it (mingw-w64's rounds wrongly in places), while these bits
-** must be the same everywhere. Exact while nothing overflows or
-** underflows; the vectors are scaled to about 1 before any product. */
-static double product_error(double a, double b, double p) {
-  const double split = 134217729.0;  /* 2^27 + 1 */
-  double t = split * a, ah = t - (t - a), al = a - ah;
-  double u = split * b, bh = u - (u - b), bl = b - bh;
-  return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
-}
-
+/* The products are exact in their heads (imp_product_error): the vectors
+** are scaled to about 1 before any product, so nothing underflows. */
 static dd dd_mul(dd x, dd y) {
   double p = x.hi * y.hi;
-  return quick_two_sum(p, product_error(x.hi, y.hi, p) +
+  return quick_two_sum(p, imp_product_error(x.hi, y.hi, p) +
                               (x.hi * y.lo + x.lo * y.hi));
 }
 
@@ -543,7 +531,7 @@ static dd moving(double u0, double v0, double u1, double v1, double x) {
   dd step = two_sum(p1.hi, -p0.hi), r;
   double head = x * step.hi;
   r = two_sum(p0.hi, head);
-  r.lo += (product_error(x, step.hi, head) +
+  r.lo += (imp_product_error(x, step.hi, head) +
            x * (step.lo + (p1.lo - p0.lo))) + p0.lo;
   return r;
 }
@@ -562,7 +550,8 @@ static ddvec moving_vec(imp_vec2 u0, imp_vec2 v0, imp_vec2 u1, imp_vec2 v1,
 static dd products(dd a, dd b, dd c, dd d) {
   double p = a.hi * b.hi, q = c.hi * d.hi;
   dd r = two_sum(p, q);
-  r.lo += (product_error(a.hi, b.hi, p) + product_error(c.hi, d.hi, q)) +
+  r.lo += (imp_product_error(a.hi, b.hi, p) +
+           imp_product_error(c.hi, d.hi, q)) +
           ((a.hi * b.lo + a.lo * b.hi) + (c.hi * d.lo + c.lo * d.hi));
   return r;
 }

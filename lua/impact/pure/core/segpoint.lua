@@ -2,7 +2,10 @@
 -- double operations in the same order: read segpoint.c for the method and
 -- its error bounds. A double-double is a pair of values hi, lo; a vector
 -- of them is four values xhi, xlo, yhi, ylo.
+local exact = require "impact.pure.core.exact"
+
 local sqrt, log, floor = math.sqrt, math.log, math.floor
+local twosum, producterror = exact.twosum, exact.producterror
 
 local DBL_MAX = 1.7976931348623157e308
 local TINY = 16 * 2 ^ -52 * 2 ^ -52  -- relative error bound of the results
@@ -15,24 +18,6 @@ local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
 local function quicktwosum(a, b)  -- needs |a| >= |b|
   local s = a + b
   return s, b - (s - a)
-end
-
-local function twosum(a, b)
-  local s = a + b
-  local v = s - a
-  return s, (a - (s - v)) + (b - v)
-end
-
--- a b - p exactly, p being a b rounded (Dekker, as segpoint.c).
-local SPLIT = 134217729.0
-local function producterror(a, b, p)
-  local t = SPLIT * a
-  local ah = t - (t - a)
-  local al = a - ah
-  local u = SPLIT * b
-  local bh = u - (u - b)
-  local bl = b - bh
-  return ((ah * bh - p) + ah * bl + al * bh) + al * bl
 end
 
 local function add(xh, xl, yh, yl)
