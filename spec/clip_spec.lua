@@ -81,6 +81,31 @@ describe("AABB:clipSegment", function()
     assertClip("traverse", 1 / 3, 1 / 3, box:clipSegment(1, 5, 9, -9))
   end)
 
+  it("a segment missing a corner by less than its times can round to is outside", function()
+    -- Box [-1, 1] x [-1, 1]: (2, 0) along (-1.5, 1.5) enters at x = 1 at
+    -- t = 2/3 and leaves at y = 1 at t = 1/1.5 = 2/3, through the corner.
+    local b = AABB(0, 0, 1, 1)
+    assertClip("traverse", 2 / 3, 2 / 3, b:clipSegment(2, 0, -1.5, 1.5))
+    -- With half height 1 - 2^-53 it leaves at (1 - 2^-53) / 1.5, a third
+    -- of an ulp below the double nearest 2/3, as the entry is: the times
+    -- round alike, but it leaves before it enters and misses the corner.
+    b = AABB(0, 0, 1, 1 - 2 ^ -53)
+    assertClip("outside", nil, nil, b:clipSegment(2, 0, -1.5, 1.5))
+    -- Half height 1 + 2^-52: it leaves 4/3 ulp after 2/3, which rounds to
+    -- the double 2^-52 above it.
+    b = AABB(0, 0, 1, 1 + 2 ^ -52)
+    assertClip("traverse", 2 / 3, 2 / 3 + 2 ^ -52, b:clipSegment(2, 0, -1.5, 1.5))
+  end)
+
+  it("an entry and an exit that round past each other near t = 1 are one touch", function()
+    -- Box x in [-1, 1], y in [-1 - 2^-60, 1 - 2^-60]. (2^-61, -2) along
+    -- (1, 1) enters at y = -1 - 2^-60 at t = 1 - 2^-60, which rounds to 1,
+    -- and leaves at x = 1 at t = 1 - 2^-61, held below 1 since the end is
+    -- out: both at the double below 1.
+    local b = AABB(0, -2 ^ -60, 1, 1)
+    assertClip("traverse", 1 - 2 ^ -53, 1 - 2 ^ -53, b:clipSegment(2 ^ -61, -2, 1, 1))
+  end)
+
   it("a segment that ends exactly on the boundary enters with t0 == t1 == 1", function()
     assertClip("enter", 1, 1, box:clipSegment(0, 4, 4, 0))     -- ends on x = 4
     assertClip("enter", 1, 1, box:clipSegment(16, 10, -4, -4)) -- ends on a corner
