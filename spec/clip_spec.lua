@@ -97,6 +97,45 @@ describe("AABB:clipSegment", function()
     assertClip("traverse", 2 / 3, 2 / 3 + 2 ^ -52, b:clipSegment(2, 0, -1.5, 1.5))
   end)
 
+  it("corner touches and one-ulp corner misses over random integer scenes", function()
+    -- A line with the other slope than the corner's meets the box at that
+    -- corner alone: through it at t = a / (a + k), traverse with t0 == t1
+    -- == a / (a + k) rounded; the box an ulp smaller on an axis, outside;
+    -- an ulp bigger, traverse. Small integers: all exact but the ulps.
+    local seed = 12345
+    local function below(n)
+      seed = (seed * 16807) % 2147483647
+      return seed % n
+    end
+    local function steps(h)  -- to the doubles above and below h > 0
+      local e = 1
+      while e <= h do e = e * 2 end
+      while e > h do e = e / 2 end  -- 2^floor(log2(h))
+      return e * 2 ^ -52, h == e and e * 2 ^ -53 or e * 2 ^ -52
+    end
+    for _ = 1, 3000 do
+      local sx, sy = below(2) * 2 - 1, below(2) * 2 - 1
+      local way = below(2) * 2 - 1
+      local ux, uy = way * sx * (1 + below(50)), -way * sy * (1 + below(50))
+      local a, k = 1 + below(1000), 1 + below(1000)
+      local cx, cy = below(41) - 20, below(41) - 20
+      local hx, hy = 1 + below(20), 1 + below(20)
+      local px, py = cx + sx * hx - a * ux, cy + sy * hy - a * uy
+      local dx, dy = (a + k) * ux, (a + k) * uy
+      local t = a / (a + k)
+      assertClip("traverse", t, t, AABB(cx, cy, hx, hy):clipSegment(px, py, dx, dy))
+      local upx, downx = steps(hx)
+      local upy, downy = steps(hy)
+      assertClip("outside", nil, nil, AABB(cx, cy, hx - downx, hy):clipSegment(px, py, dx, dy))
+      assertClip("outside", nil, nil, AABB(cx, cy, hx, hy - downy):clipSegment(px, py, dx, dy))
+      for _, b in ipairs({ AABB(cx, cy, hx + upx, hy), AABB(cx, cy, hx, hy + upy) }) do
+        local kind, t0, t1 = b:clipSegment(px, py, dx, dy)
+        assert.are.equal("traverse", kind)
+        assert.is_true(t0 <= t1)
+      end
+    end
+  end)
+
   it("an entry and an exit that round past each other near t = 1 are one touch", function()
     -- Box x in [-1, 1], y in [-1 - 2^-60, 1 - 2^-60]. (2^-61, -2) along
     -- (1, 1) enters at y = -1 - 2^-60 at t = 1 - 2^-60, which rounds to 1,

@@ -6,6 +6,8 @@
 **
 ** - intersect_segment agrees with clip_segment on hit or miss, away from
 **   touching, and on the time of first contact; padding is a bigger box;
+** - clip_segment decides exactly whether a segment through a corner, or
+**   missing it by an ulp of the box, meets the box;
 ** - a sweep never ends overlapping the collider it reports (no tunnelling),
 **   and never stops when nothing is in the way;
 ** - sweep_into is the minimum over single sweeps, ties to the first;
@@ -295,6 +297,48 @@ static void segment_against_clip(void) {
            "same as the grown box", AABB_ARGS(b), p.x, p.y, d.x, d.y, padx,
            pady);
   }
+}
+
+/* A line whose slope has the other sign than the corner's touches the box
+** at that corner alone. A segment along it through the corner, at time
+** a / (a + k), touches the box there: traverse with t0 == t1. With the
+** box one ulp smaller on either axis it misses (the two times differ by
+** less than they can round to); one ulp bigger, it crosses. Exact by
+** construction: small integers times a power of two. */
+static void clip_corners_exact(void) {
+  double unit_scale = ldexp(1, below(41) - 20);
+  double sx = below(2) ? -1 : 1, sy = below(2) ? -1 : 1, way = below(2) ? -1 : 1;
+  double ux = way * sx * (1 + below(50)) * unit_scale;
+  double uy = -way * sy * (1 + below(50)) * unit_scale;
+  double a = 1 + below(1000), k = 1 + below(1000);
+  int change = below(3), axis = below(2);  /* 0 none, 1 smaller, 2 bigger */
+  imp_aabb b;
+  imp_vec2 p, d;
+  imp_clip c;
+  b.pos.x = (below(41) - 20) * unit_scale;
+  b.pos.y = (below(41) - 20) * unit_scale;
+  b.half.x = (1 + below(20)) * unit_scale;
+  b.half.y = (1 + below(20)) * unit_scale;
+  p.x = b.pos.x + sx * b.half.x - a * ux;
+  p.y = b.pos.y + sy * b.half.y - a * uy;
+  d.x = (a + k) * ux;
+  d.y = (a + k) * uy;
+  if (change) {
+    double *h = axis ? &b.half.y : &b.half.x;
+    *h = nextafter(*h, change == 1 ? 0 : INFINITY);
+  }
+  imp_aabb_clip_segment(&b, p.x, p.y, d.x, d.y, &c);
+  keep_clip(&c);
+  checked++;
+  if (change == 0 ? c.kind != IMP_CLIP_TRAVERSE || c.t0 != c.t1 ||
+                        c.t0 != a / (a + k)
+      : change == 1 ? c.kind != IMP_CLIP_OUTSIDE
+                    : c.kind != IMP_CLIP_TRAVERSE || !(c.t0 <= c.t1))
+    fail(AABB_FMT " segment (%a, %a) + (%a, %a), %s: clip %d [%a, %a]",
+         AABB_ARGS(b), p.x, p.y, d.x, d.y,
+         change == 0 ? "through the corner"
+                     : change == 1 ? "a corner an ulp in" : "an ulp out",
+         (int)c.kind, c.t0, c.t1);
 }
 
 /* Strict overlap of two closed boxes, computed directly. */
@@ -1343,6 +1387,7 @@ typedef struct check {
 
 static const check checks[] = {
   {"intersect_segment agrees with clip_segment", segment_against_clip, 20},
+  {"clip_segment decides corners exactly", clip_corners_exact, 20},
   {"a sweep neither tunnels nor stops for nothing", sweep_no_tunnel, 20},
   {"sweep_into is the minimum of single sweeps", sweep_into_minimum, 5},
   {"the AABB kernels match the reference bit for bit",
