@@ -54,6 +54,8 @@ local function entersafter(e, te, l, tl, cx, cy, hx, hy, px, py, dx, dy)
           and inrange(hl) and inrange(xl) and inrange(cl)) then
     return not (te <= tl)
   end
+  -- The parts of (he - xe - ce) pl - (hl - xl - cl) pe: each product of a
+  -- term and its factor, rounded (even i) or what rounding left out (odd).
   local n = 0
   for i = 0, 11 do
     local k, q, f = i - i % 2, -cl, pl
