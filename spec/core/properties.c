@@ -307,7 +307,8 @@ static void segment_against_clip(void) {
 ** construction: small integers times a power of two. */
 static void clip_corners_exact(void) {
   double unit_scale = ldexp(1, below(41) - 20);
-  double sx = below(2) ? -1 : 1, sy = below(2) ? -1 : 1, way = below(2) ? -1 : 1;
+  double sx = below(2) ? -1 : 1, sy = below(2) ? -1 : 1;
+  double way = below(2) ? -1 : 1;
   double ux = way * sx * (1 + below(50)) * unit_scale;
   double uy = -way * sy * (1 + below(50)) * unit_scale;
   double a = 1 + below(1000), k = 1 + below(1000);
