@@ -194,14 +194,10 @@ int imp_setuserfield(lua_State *L, int t, int n) {
   if (lua_isnil(L, 2)) return imp_nofield(L, t);
   if (lua_type(L, 2) == LUA_TNUMBER && lua_tonumber(L, 2) != lua_tonumber(L, 2))
     return imp_error(L, "%s has no field nan (a NaN key)", imp_typenames[t]);
-  if (lua_type(L, 2) == LUA_TSTRING) {  /* methods are read first: keep them */
-    lua_pushvalue(L, 2);
-    lua_rawget(L, IMP_METHODS(t));
-    if (!lua_isnil(L, -1))
-      return imp_error(L, "%s has no field '%s' to set: it is a method",
-                       imp_typenames[t], lua_tostring(L, 2));
-    lua_pop(L, 1);
-  }
+  /* methods are read first: keep them */
+  if (lua_type(L, 2) == LUA_TSTRING && imp_pushmethod(L, t))
+    return imp_error(L, "%s has no field '%s' to set: it is a method",
+                     imp_typenames[t], lua_tostring(L, 2));
   imp_getslot(L, 1, n);
   if (!lua_istable(L, -1)) {
     if (lua_isnil(L, 3)) return 0;  /* clearing a field never set */
