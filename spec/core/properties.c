@@ -1210,15 +1210,26 @@ static void rect_detect_sampling(void) {
 /* The segment query's test, one clip of the line, against its definition:
 ** the segment clipped over [0, 1] with an end of the part inside strictly
 ** within it, and the line clipped over all the reals for the order; bit for
-** bit, on segments that start, end or run on the rectangle's sides. */
+** bit, on segments that start, end or run on the rectangle's sides, and on
+** lines through a corner an ulp or two off, where the test's products
+** (rect.c's surely_missed) must leave the decision to the divisions. */
 static void crossed_by_definition(void) {
   imp_rect r = rect();
   imp_rect_span in, line;
   double x1 = coord(), y1 = coord(), x2, y2, ti1 = 0, ti2 = 0, weight = 0;
-  imp_vec2 d = delta();
+  imp_vec2 d = delta(), end;
   int got, want;
   x2 = below(4) ? x1 + d.x : coord();
   y2 = below(4) ? y1 + d.y : coord();
+  if (below(3) == 0) {  /* through a corner, to it, or beyond it */
+    double cx = r.x + below(2) * r.w, cy = r.y + below(2) * r.h;
+    int k = below(3);
+    end.x = cx + (cx - x1) * k;
+    end.y = cy + (cy - y1) * k;
+    end = nudged(end);
+    x2 = end.x;
+    y2 = end.y;
+  }
   got = imp_rect_crossed(&r, x1, y1, x2, y2, &ti1, &ti2, &weight);
   want = imp_rect_segment(&r, x1, y1, x2, y2, 0, 1, &in) &&
          ((0 < in.ti1 && in.ti1 < 1) || (0 < in.ti2 && in.ti2 < 1));

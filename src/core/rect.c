@@ -69,11 +69,42 @@ int imp_rect_segment(const imp_rect *r, double x1, double y1, double x2,
 /* One clip of the infinite line gives the segment's too: Liang-Barsky
 ** over [0, 1] keeps the same parameters, bounded by 0 and 1 (entering at
 ** -0 leaves 0), and misses exactly when the bounded ones cross. */
+/* Whether x lies in [2^-500, 2^500] in size: then neither quotient of two
+** such numbers nor product of two of them overflows or underflows. */
+static int moderate(double x) {
+  return (fabs(x) >= 0x1p-500) & (fabs(x) <= 0x1p500);
+}
+
+/* Whether the line through (x1, y1) along (dx, dy) surely misses r by the
+** arithmetic of imp_rect_segment, found with products instead of its
+** divisions: most of a query's candidates are missed, and a division costs
+** several products. The line misses where it enters the slab of one axis
+** after leaving the other's: (qe_x / -|dx|) > (ql_y / |dy|), that is
+** qe_x |dy| + ql_y |dx| < 0, with qe and ql the distances imp_rect_segment
+** divides, on the sides entered and left. When that sum is below -2^-50
+** times the sum of the sizes of its terms, the two quotients differ by
+** more than their roundings can close, so they round apart too. Anything
+** closer, or outside the moderate range, is left to imp_rect_segment. */
+static int surely_missed(const imp_rect *r, double x1, double y1, double dx,
+                         double dy) {
+  double ax = fabs(dx), ay = fabs(dy);
+  double left = x1 - r->x, right = r->x + r->w - x1;
+  double top = y1 - r->y, bottom = r->y + r->h - y1;
+  double enter_x = dx > 0 ? left : right, leave_x = dx > 0 ? right : left;
+  double enter_y = dy > 0 ? top : bottom, leave_y = dy > 0 ? bottom : top;
+  double a = enter_x * ay, b = leave_y * ax, c = enter_y * ax, d = leave_x * ay;
+  return moderate(ax) & moderate(ay) & moderate(enter_x) & moderate(leave_x) &
+         moderate(enter_y) & moderate(leave_y) &
+         ((a + b < -0x1p-50 * (fabs(a) + fabs(b))) |
+          (c + d < -0x1p-50 * (fabs(c) + fabs(d))));
+}
+
 int imp_rect_crossed(const imp_rect *r, double x1, double y1, double x2,
                      double y2, double *ti1, double *ti2, double *weight) {
   imp_rect_span line;
   double in1, in2;
-  if (!imp_rect_segment(r, x1, y1, x2, y2, -HUGE_VAL, HUGE_VAL, &line))
+  if (surely_missed(r, x1, y1, x2 - x1, y2 - y1) ||
+      !imp_rect_segment(r, x1, y1, x2, y2, -HUGE_VAL, HUGE_VAL, &line))
     return 0;
   in1 = line.ti1 > 0 ? line.ti1 : 0;
   in2 = line.ti2 < 1 ? line.ti2 : 1;
