@@ -36,6 +36,26 @@ local meta = {}
 -- The internals that worldmove.lua and worldquery.lua share.
 local internal = { states = states }
 
+-- A pool of scratch tables: take() one out (made by make when the pool is
+-- empty), give(s) it back after clear(s). Each move or query takes its own,
+-- so that one run by a callback in the middle of another has its own.
+function internal.pool(make, clear)
+  local list, n = {}, 0
+  local function take()
+    if n == 0 then return make() end
+    local s = list[n]
+    list[n] = nil
+    n = n - 1
+    return s
+  end
+  local function give(s)
+    clear(s)
+    n = n + 1
+    list[n] = s
+  end
+  return take, give
+end
+
 -- The state of the World w for the method fname (n: its argument count).
 local function checkworld(w, fname, n)
   local g = states[w]

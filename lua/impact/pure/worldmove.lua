@@ -41,15 +41,7 @@ end
 -- collisions found, one array per field.
 local FIELDS = { "ov", "ti", "mx", "my", "nx", "ny", "tx", "ty", "ox", "oy",
                  "ow", "oh", "dist", "other", "kind", "resp", "order" }
-local pool, npool = {}, 0
-
-local function take()
-  if npool > 0 then
-    local s = pool[npool]
-    pool[npool] = nil
-    npool = npool - 1
-    return s
-  end
+local function newscratch()
   local s = { cand = {}, visited = {}, seen = {}, nseen = 0, n = 0 }
   for _, f in ipairs(FIELDS) do s[f] = {} end
   return s
@@ -64,9 +56,10 @@ local function visit(s, v)
   end
 end
 
--- Gives the scratch back, holding on to no item. The visited set is
--- emptied through the list of what went in (next() stops LuaJIT's traces).
-local function give(s)
+-- Empties the scratch for its pool, holding on to no item. The visited set
+-- is emptied through the list of what went in (next() stops LuaJIT's
+-- traces).
+local function clearscratch(s)
   local visited, seen = s.visited, s.seen
   if s.shared then  -- a custom response's filter may still read it
     visited = nil
@@ -80,8 +73,6 @@ local function give(s)
   local other, kind = s.other, s.kind
   for i = 1, s.n do other[i], kind[i] = nil, nil end
   s.n, s.item, s.filter = 0, nil, nil
-  npool = npool + 1
-  pool[npool] = s
 end
 
 -- The collisions of the rectangle (fx, fy, fw, fh) moving to (gx, gy), in
@@ -202,6 +193,7 @@ local function order(s, n)
 end
 
 return function(World, internal)
+  local take, give = internal.pool(newscratch, clearscratch)
   local checkworld, checkitem = internal.checkworld, internal.checkitem
   local optfilter, optout, put = internal.optfilter, internal.optout, internal.put
 

@@ -20,25 +20,16 @@ local RECT, POINT, SEGMENT = 1, 2, 3
 
 -- A query's scratch: candidate ids, and the items found with where a
 -- segment enters and leaves them and their order along its line.
-local pool, npool = {}, 0
-
-local function take()
-  if npool > 0 then
-    local s = pool[npool]
-    pool[npool] = nil
-    npool = npool - 1
-    return s
-  end
+local function newscratch()
   return { cand = {}, item = {}, ti1 = {}, ti2 = {}, weight = {}, order = {}, n = 0,
            q = RECT, a = 0.0, b = 0.0, c = 0.0, d = 0.0, dx = 0.0, dy = 0.0 }
 end
 
-local function give(s)
+-- Empties the scratch for its pool, holding on to no item.
+local function clearscratch(s)
   local item = s.item
   for i = 1, s.n do item[i] = nil end
   s.n = 0
-  npool = npool + 1
-  pool[npool] = s
 end
 
 -- Whether the rectangle of item id (in the arrays X, Y, W, H) answers the
@@ -112,6 +103,7 @@ local function collect(g, s, q, a, b, c, d, filter, out)
 end
 
 return function(World, internal)
+  local take, give = internal.pool(newscratch, clearscratch)
   local checkworld, checkrect = internal.checkworld, internal.checkrect
   local optfilter, optout = internal.optfilter, internal.optout
 
