@@ -47,13 +47,21 @@ static int byweight(const void *pa, const void *pb) {
 }
 
 /* Sorts the n items found along the line. They come in the order the
-** grid's walk along the segment met them, nearly sorted already, which
-** insertion sorts in about n steps, with no call and no copy through a
-** buffer (as the C library's qsort makes); past a budget of 8 n steps
-** (many items in one cell, in no order) qsort finishes. The order is
-** total, so either gives the same result. */
+** grid's walk met them, and it walks from the lower coordinate to the
+** higher: nearly sorted already, or nearly reversed (a segment going the
+** other way), which turning them around sorts nearly. Insertion then sorts
+** in about n steps, with no call and no copy through a buffer (as the C
+** library's qsort makes); past a budget of 8 n steps (many items in one
+** cell, in no order) qsort finishes. The order is total, so every way
+** gives the same result. */
 static void sortfound(Found *found, size_t n) {
   size_t i, j, budget = 8 * n;
+  if (byweight(&found[0], &found[n - 1]) > 0)
+    for (i = 0, j = n - 1; i < j; i++, j--) {
+      Found f = found[i];
+      found[i] = found[j];
+      found[j] = f;
+    }
   for (i = 1; i < n; i++) {
     Found f = found[i];
     for (j = i; j > 0 && byweight(&f, &found[j - 1]) < 0; j--) {
