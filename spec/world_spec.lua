@@ -184,6 +184,30 @@ describe("World queries", function()
   it("a segment along an edge does not hit", function()
     assert.are.same({}, (world:querySegment(-10, 0, 20, 0)))
   end)
+
+  it("querySegment sorts many items met in no order (one cell holds them all) along the segment", function()
+    -- 200 boxes 1 wide, one every 2 along x in a single cell of 1000, added
+    -- in a shuffled order: the grid meets them in that order, far from
+    -- sorted, so the sort runs past its insertion budget. The segment y = 0.5
+    -- enters box k at x = 2k, either way along it.
+    local many = bump.newWorld(1000)
+    local boxes, order = {}, {}
+    for k = 1, 200 do boxes[k], order[k] = { k = k }, k end
+    local seed = 12345
+    for k = 200, 2, -1 do  -- Park-Miller, the same shuffle under every Lua
+      seed = seed * 48271 % 2147483647
+      local j = seed % k + 1
+      order[k], order[j] = order[j], order[k]
+    end
+    for _, k in ipairs(order) do many:add(boxes[k], 2 * k, 0, 1, 1) end
+    local ahead, len = many:querySegment(0, 0.5, 500, 0.5)
+    assert.are.equal(200, len)
+    local back = many:querySegment(500, 0.5, 0, 0.5)
+    for k = 1, 200 do
+      assert.are.equal(boxes[k], ahead[k])
+      assert.are.equal(boxes[201 - k], back[k])
+    end
+  end)
 end)
 
 describe("World:move", function()
