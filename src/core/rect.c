@@ -66,9 +66,6 @@ int imp_rect_segment(const imp_rect *r, double x1, double y1, double x2,
   return 1;
 }
 
-/* One clip of the infinite line gives the segment's too: Liang-Barsky
-** over [0, 1] keeps the same parameters, bounded by 0 and 1 (entering at
-** -0 leaves 0), and misses exactly when the bounded ones cross. */
 /* Whether x lies in [2^-500, 2^500] in size: then neither quotient of two
 ** such numbers nor product of two of them overflows or underflows. */
 static int moderate(double x) {
@@ -99,6 +96,9 @@ static int surely_missed(const imp_rect *r, double x1, double y1, double dx,
           (c + d < -0x1p-50 * (fabs(c) + fabs(d))));
 }
 
+/* One clip of the infinite line gives the segment's too: Liang-Barsky
+** over [0, 1] keeps the same parameters, bounded by 0 and 1 (entering at
+** -0 leaves 0), and misses exactly when the bounded ones cross. */
 int imp_rect_crossed(const imp_rect *r, double x1, double y1, double x2,
                      double y2, double *ti1, double *ti2, double *weight) {
   imp_rect_span line;
