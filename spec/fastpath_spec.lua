@@ -73,6 +73,14 @@ local function workload()
     sweep(o:sweepOBB(OBB(b.pos, b.half, num()), dx, dy)); sweep(o:sweepAABB(AABB(b.pos, b.half), dx, dy, sout))
     sweep(AABB(a.pos, a.half):sweepOBB(o, Point(dx, dy)))
     sweep(a:sweepInto(list, dx, dy)); sweep(o:sweepInto(list, dx, dy, sout))
+    -- AABBs only, into AABBs only: the moving box among them, one listed
+    -- twice, now and then a zero delta
+    local box = AABB(num(), num(), size(), size())
+    local boxes = { AABB(num(), num(), size(), size()), box }
+    for k = 3, 2 + r.int(6) do boxes[k] = AABB(num(), num(), size(), size()) end
+    boxes[#boxes + 1] = boxes[1]
+    local still = rnd() < 0.2
+    sweep(box:sweepInto(boxes, still and 0 or dx, still and 0 or dy, sout))
     put(impact.sweepSegmentPoint(num(), num(), num(), num(), num(), num(), num(), num(),
                                  num(), num(), num(), num()))
     put(impact.sweepSegmentPoint(0, 0, 0, 0, 4, 0, 4, 0, x, 2, x, -2))  -- crosses at t = 1/2
@@ -350,6 +358,43 @@ describe("#native the LuaJIT fast path", function()
 
   it("queries the World as the C functions do, exactly", function()
     samebothways(queryload)
+  end)
+
+  it("sweeps into a list of boxes allocating nothing also where the JIT does not compile", function()
+    withjit(true, function()
+      local boxes, mixed = {}, {}
+      for i = 1, 50 do boxes[i], mixed[i] = AABB(i * 8, 0, 4, 4), OBB(i * 8, 0, 4, 4, i) end
+      local mover, sweep = AABB(0, 0, 2, 2), Sweep()
+      jit.off(AABB.sweepInto, true)
+      local bytes = helpers.allocated(function(n)
+        for i = 1, n do
+          mover:sweepInto(boxes, 64 + i % 32, (i % 5) - 2, sweep)
+          mover:sweepInto(mixed, 64 + i % 32, (i % 5) - 2, sweep)
+        end
+      end, 200)
+      jit.on(AABB.sweepInto, true)
+      assert.are.equal(0, bytes)
+    end)
+  end)
+
+  it("gives each sweep into a list its own buffer: a finalizer's sweep changes no other", function()
+    withjit(true, function()
+      local boxes, others = {}, {}
+      for i = 1, 40 do boxes[i], others[i] = AABB(i * 8, 0, 4, 4), AABB(i * 8, 40, 4, 4) end
+      local mover = AABB(0, 0, 2, 2)
+      local function run()
+        local s = mover:sweepInto(boxes, 64, 0)  -- a new Sweep: an allocation
+        return s.time .. ":" .. tostring(s.hit and s.hit.collider == boxes[1])
+      end
+      jit.off(AABB.sweepInto, true)  -- finalizers run where the JIT does not compile
+      local expected = run()
+      -- the first box, 8 - 4 - 2 = 2 of the 64 along x away, stops the mover
+      assert.are.equal(tostring(2 / 64 - impact.EPSILON) .. ":true", expected)
+      undisturbed(run, expected, function(i)
+        return function() mover:sweepInto(others, i % 7, 64) end
+      end)
+      jit.on(AABB.sweepInto, true)
+    end)
   end)
 
   it("queries the World allocating nothing also where the JIT does not compile", function()

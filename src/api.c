@@ -91,6 +91,15 @@ static int sweep_nearer_rect(const void *collider, int ckind,
                           moving, dx, dy, s);
 }
 
+/* An AABB swept into a list of AABBs only, in one call: the core's loop
+** over their pointers, which the fast path puts in an array as it checks
+** the list. The index of the collider that stops the box, from 0, or -1. */
+static int sweep_into_aabbs(const imp_aabb *moving,
+                            const imp_aabb *const *colliders, int n,
+                            double dx, double dy, imp_sweep *s) {
+  return (int)imp_aabb_sweep_into(moving, colliders, n, dx, dy, s);
+}
+
 static int obb_intersect_point(const imp_obb *box, double x, double y,
                                Hit *o) {
   return imp_obb_intersect_point(box, x, y, o->h);
@@ -190,6 +199,8 @@ typedef struct imp_api {
   void (*sweep_clear_rect)(imp_sweep *, const void *, int, double, double);
   int (*sweep_nearer_rect)(const void *, int, const void *, int, double,
                            double, imp_sweep *);
+  int (*sweep_into_aabbs)(const imp_aabb *, const imp_aabb *const *, int,
+                          double, double, imp_sweep *);
   int (*obb_intersect_point)(const imp_obb *, double, double, Hit *);
   int (*obb_intersect_segment)(const imp_obb *, double, double, double,
                                double, Hit *);
@@ -213,7 +224,7 @@ static const imp_api api = {
   intersect_point, intersect_segment, intersect_aabb, sweep_aabb, clip_segment,
   point_x, point_y, point_store, hit_time, sweep_time, sweep_has_hit,
   intersect_rect, imp_obb_intersect_obb, overlap_rect, sweep_rect,
-  sweep_clear_rect, sweep_nearer_rect, obb_intersect_point,
+  sweep_clear_rect, sweep_nearer_rect, sweep_into_aabbs, obb_intersect_point,
   obb_intersect_segment, obb_clip_segment, obb_angle, obb_store_angle,
   sweep_segment_point, world_hasfields, imp_world_slide, imp_world_project,
   imp_world_moveto, imp_world_query, world_poolslot

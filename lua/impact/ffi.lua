@@ -37,6 +37,7 @@ typedef struct imp_api {
   int (*sweep_rect)(void *, int, void *, int, double, double, void *);
   void (*sweep_clear_rect)(void *, void *, int, double, double);
   int (*sweep_nearer_rect)(void *, int, void *, int, double, double, void *);
+  int (*sweep_into_aabbs)(void *, const void **, int, double, double, void *);
   int (*obb_intersect_point)(void *, double, double, void *);
   int (*obb_intersect_segment)(void *, double, double, double, double, void *);
   int (*obb_clip_segment)(void *, double, double, double, double, double *);
@@ -71,7 +72,7 @@ return function(impact, exports)
   local intersect_rect, obb_intersect_obb = api.intersect_rect, api.obb_intersect_obb
   local overlap_rect = api.overlap_rect
   local sweep_rect, sweep_clear_rect = api.sweep_rect, api.sweep_clear_rect
-  local sweep_nearer_rect = api.sweep_nearer_rect
+  local sweep_nearer_rect, sweep_into_aabbs = api.sweep_nearer_rect, api.sweep_into_aabbs
   local obb_intersect_point, obb_intersect_segment = api.obb_intersect_point, api.obb_intersect_segment
   local obb_clip_segment, obb_angle, obb_store_angle = api.obb_clip_segment, api.obb_angle, api.obb_store_angle
   local sweep_segment_point = api.sweep_segment_point
@@ -189,6 +190,21 @@ return function(impact, exports)
   local function publishsweep(out, collider)
     setcollider(view(out, "hit", c_sweepindex), collider)
     return out
+  end
+
+  -- Buffers not in use, made by make: a sweep, a move or a query takes one
+  -- out first and gives it back last, so that a finalizer that sweeps,
+  -- moves or queries (run by an allocation meanwhile) gets another.
+  local function spares(make)
+    local list = {}
+    local function take()
+      local b = list[#list]
+      if b == nil then return make() end
+      list[#list] = nil
+      return b
+    end
+    local function give(b) list[#list + 1] = b end
+    return take, give
   end
 
   -- The methods. Each falls back to the C function it replaces, called
@@ -370,8 +386,22 @@ return function(impact, exports)
   standin(OBB, "sweepAABB", sweeptest(OBBMT, AABBMT))
 
   -- moving:sweepInto(colliders, delta[, out]). The out Sweep is made
-  -- first: a finalizer run by that allocation may change the list, which
-  -- is checked after it and then used at once.
+  -- first, and a buffer with room for the list's pointers: a finalizer run
+  -- by either allocation may change the list, which is checked after them
+  -- and then used at once. An AABB swept into AABBs only is one call of the
+  -- core's loop over their pointers (a userdata passes as the pointer to its
+  -- data), put in the buffer as the list is checked; with OBBs among them,
+  -- each collider is a call.
+  local takepointers, givepointers = spares(function() return { room = 0 } end)
+  local function pointers(n)
+    local b = takepointers()
+    if b.room < n then
+      b.room = math.max(n, 2 * b.room, 16)
+      b.at = ffi.new("const void *[?]", b.room)
+    end
+    return b
+  end
+
   local function sweepinto(MT)
     local movingk = kind(MT)
     return function(c)
@@ -381,13 +411,27 @@ return function(impact, exports)
           local dx, dy, out = vec(a, b, d)
           out = dx and sweeptarget(out)
           local n, mixed = out and #list, false
+          local buffer = n and movingk == AABB_KIND and pointers(n)
+          local at = buffer and buffer.at
           for i = 1, n or 0 do  -- checked first: the C function reports a bad one
-            local mt = getmetatable(rawget(list, i))
-            if mt ~= AABBMT then
-              if mt ~= OBBMT then n = nil break end
+            local box = rawget(list, i)
+            local mt = getmetatable(box)
+            if mt == AABBMT then
+              if at then at[i - 1] = box end
+            elseif mt == OBBMT then
               mixed = true
+            else
+              n = nil
+              break
             end
           end
+          if n and at and not mixed then
+            local k = sweep_into_aabbs(self, at, n, dx, dy, out)
+            givepointers(buffer)  -- after the call: giving may run a finalizer
+            if k < 0 then return out end
+            return publishsweep(out, rawget(list, k + 1))
+          end
+          if buffer then givepointers(buffer) end
           if n then
             local found
             sweep_clear_rect(out, self, movingk, dx, dy)
@@ -500,22 +544,6 @@ return function(impact, exports)
       end
     end
     return ids, items, cols, infos
-  end
-
-  -- Buffers not in use, made by make: a move or a query takes one out
-  -- first and gives it back last, so that a finalizer that moves or
-  -- queries (run by an allocation while the results are written out) gets
-  -- another.
-  local function spares(make)
-    local list = {}
-    local function take()
-      local b = list[#list]
-      if b == nil then return make() end
-      list[#list] = nil
-      return b
-    end
-    local function give(b) list[#list + 1] = b end
-    return take, give
   end
 
   -- A move's buffer: others, as long as the most collisions, holds the
