@@ -71,33 +71,34 @@ static int sweep_rect(const void *box, int bkind, const void *moving,
   return s->has_hit;
 }
 
-/* sweepInto's start and step for a moving rectangle of either kind. */
-static void sweep_clear_rect(imp_sweep *s, const void *moving, int mkind,
-                             double dx, double dy) {
-  const imp_aabb *box = (const imp_aabb *)moving;
-  imp_aabb at;
-  if (mkind == IMP_SHAPE_OBB) {
-    at.pos = ((const imp_obb *)moving)->pos;
-    at.half = ((const imp_obb *)moving)->half;
-    box = &at;
-  }
-  imp_sweep_clear(s, box, dx, dy);
-}
-
-static int sweep_nearer_rect(const void *collider, int ckind,
-                             const void *moving, int mkind, double dx,
-                             double dy, imp_sweep *s) {
-  return imp_sweep_nearer((imp_shape)ckind, collider, (imp_shape)mkind,
-                          moving, dx, dy, s);
-}
-
-/* An AABB swept into a list of AABBs only, in one call: the core's loop
-** over their pointers, which the fast path puts in an array as it checks
-** the list. The index of the collider that stops the box, from 0, or -1. */
-static int sweep_into_aabbs(const imp_aabb *moving,
-                            const imp_aabb *const *colliders, int n,
+/* moving:sweepInto(colliders, ...) in one call, for a rectangle of either
+** kind: the colliders' pointers and kinds, which the fast path puts in
+** arrays as it checks the list. AABBs only, swept by an AABB, go through
+** the core's loop for them; any other list, a collider at a time, as the C
+** function goes. The index of the collider that stops the rectangle, from
+** 0, or -1. */
+static int sweep_into_rects(const void *moving, int mkind,
+                            const void *const *colliders,
+                            const unsigned char *kinds, int n, int aabbs,
                             double dx, double dy, imp_sweep *s) {
-  return (int)imp_aabb_sweep_into(moving, colliders, n, dx, dy, s);
+  imp_aabb start;
+  int i, found = -1;
+  if (aabbs && mkind == IMP_SHAPE_AABB)
+    return (int)imp_aabb_sweep_into((const imp_aabb *)moving,
+                                    (const imp_aabb *const *)colliders, n,
+                                    dx, dy, s);
+  if (mkind == IMP_SHAPE_OBB) {
+    start.pos = ((const imp_obb *)moving)->pos;
+    start.half = ((const imp_obb *)moving)->half;
+  } else {
+    start = *(const imp_aabb *)moving;
+  }
+  imp_sweep_clear(s, &start, dx, dy);
+  for (i = 0; i < n; i++)
+    if (imp_sweep_nearer((imp_shape)kinds[i], colliders[i], (imp_shape)mkind,
+                         moving, dx, dy, s))
+      found = i;
+  return found;
 }
 
 static int obb_intersect_point(const imp_obb *box, double x, double y,
@@ -196,11 +197,9 @@ typedef struct imp_api {
   int (*overlap_rect)(const void *, int, const void *, int, Hit *);
   int (*sweep_rect)(const void *, int, const void *, int, double, double,
                     imp_sweep *);
-  void (*sweep_clear_rect)(imp_sweep *, const void *, int, double, double);
-  int (*sweep_nearer_rect)(const void *, int, const void *, int, double,
-                           double, imp_sweep *);
-  int (*sweep_into_aabbs)(const imp_aabb *, const imp_aabb *const *, int,
-                          double, double, imp_sweep *);
+  int (*sweep_into_rects)(const void *, int, const void *const *,
+                          const unsigned char *, int, int, double, double,
+                          imp_sweep *);
   int (*obb_intersect_point)(const imp_obb *, double, double, Hit *);
   int (*obb_intersect_segment)(const imp_obb *, double, double, double,
                                double, Hit *);
@@ -224,7 +223,7 @@ static const imp_api api = {
   intersect_point, intersect_segment, intersect_aabb, sweep_aabb, clip_segment,
   point_x, point_y, point_store, hit_time, sweep_time, sweep_has_hit,
   intersect_rect, imp_obb_intersect_obb, overlap_rect, sweep_rect,
-  sweep_clear_rect, sweep_nearer_rect, sweep_into_aabbs, obb_intersect_point,
+  sweep_into_rects, obb_intersect_point,
   obb_intersect_segment, obb_clip_segment, obb_angle, obb_store_angle,
   sweep_segment_point, world_hasfields, imp_world_slide, imp_world_project,
   imp_world_moveto, imp_world_query, world_poolslot

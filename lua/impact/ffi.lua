@@ -35,9 +35,8 @@ typedef struct imp_api {
   int (*obb_intersect_obb)(void *, void *);
   int (*overlap_rect)(void *, int, void *, int, void *);
   int (*sweep_rect)(void *, int, void *, int, double, double, void *);
-  void (*sweep_clear_rect)(void *, void *, int, double, double);
-  int (*sweep_nearer_rect)(void *, int, void *, int, double, double, void *);
-  int (*sweep_into_aabbs)(void *, const void **, int, double, double, void *);
+  int (*sweep_into_rects)(void *, int, const void **, const unsigned char *,
+                          int, int, double, double, void *);
   int (*obb_intersect_point)(void *, double, double, void *);
   int (*obb_intersect_segment)(void *, double, double, double, double, void *);
   int (*obb_clip_segment)(void *, double, double, double, double, double *);
@@ -71,8 +70,7 @@ return function(impact, exports)
   local sweep_time, sweep_has_hit = api.sweep_time, api.sweep_has_hit
   local intersect_rect, obb_intersect_obb = api.intersect_rect, api.obb_intersect_obb
   local overlap_rect = api.overlap_rect
-  local sweep_rect, sweep_clear_rect = api.sweep_rect, api.sweep_clear_rect
-  local sweep_nearer_rect, sweep_into_aabbs = api.sweep_nearer_rect, api.sweep_into_aabbs
+  local sweep_rect, sweep_into_rects = api.sweep_rect, api.sweep_into_rects
   local obb_intersect_point, obb_intersect_segment = api.obb_intersect_point, api.obb_intersect_segment
   local obb_clip_segment, obb_angle, obb_store_angle = api.obb_clip_segment, api.obb_angle, api.obb_store_angle
   local sweep_segment_point = api.sweep_segment_point
@@ -385,19 +383,19 @@ return function(impact, exports)
   standin(OBB, "sweepOBB", sweeptest(OBBMT, OBBMT))
   standin(OBB, "sweepAABB", sweeptest(OBBMT, AABBMT))
 
-  -- moving:sweepInto(colliders, delta[, out]). The out Sweep is made
-  -- first, and a buffer with room for the list's pointers: a finalizer run
-  -- by either allocation may change the list, which is checked after them
-  -- and then used at once. An AABB swept into AABBs only is one call of the
-  -- core's loop over their pointers (a userdata passes as the pointer to its
-  -- data), put in the buffer as the list is checked; with OBBs among them,
-  -- each collider is a call.
+  -- moving:sweepInto(colliders, delta[, out]), in one call of the core
+  -- over the colliders' pointers and kinds (a userdata passes as the
+  -- pointer to its data), put in a buffer of the call's own as the list is
+  -- checked. The out Sweep is made first, and the buffer: a finalizer run by
+  -- either allocation may change the list, which is checked after them and
+  -- then used at once.
   local takepointers, givepointers = spares(function() return { room = 0 } end)
   local function pointers(n)
     local b = takepointers()
     if b.room < n then
       b.room = math.max(n, 2 * b.room, 16)
       b.at = ffi.new("const void *[?]", b.room)
+      b.kinds = ffi.new("unsigned char[?]", b.room)
     end
     return b
   end
@@ -410,39 +408,22 @@ return function(impact, exports)
         if getmetatable(self) == MT and type(list) == "table" then
           local dx, dy, out = vec(a, b, d)
           out = dx and sweeptarget(out)
-          local n, mixed = out and #list, false
-          local buffer = n and movingk == AABB_KIND and pointers(n)
-          local at = buffer and buffer.at
+          local n, aabbs = out and #list, 1
+          local buffer = n and pointers(n)
           for i = 1, n or 0 do  -- checked first: the C function reports a bad one
             local box = rawget(list, i)
-            local mt = getmetatable(box)
-            if mt == AABBMT then
-              if at then at[i - 1] = box end
-            elseif mt == OBBMT then
-              mixed = true
-            else
-              n = nil
-              break
-            end
+            local k = kind(getmetatable(box))
+            if k == nil then n = nil break end
+            if k == OBB_KIND then aabbs = 0 end
+            buffer.at[i - 1], buffer.kinds[i - 1] = box, k
           end
-          if n and at and not mixed then
-            local k = sweep_into_aabbs(self, at, n, dx, dy, out)
+          if n then
+            local found = sweep_into_rects(self, movingk, buffer.at, buffer.kinds, n, aabbs, dx, dy, out)
             givepointers(buffer)  -- after the call: giving may run a finalizer
-            if k < 0 then return out end
-            return publishsweep(out, rawget(list, k + 1))
+            if found < 0 then return out end
+            return publishsweep(out, rawget(list, found + 1))
           end
           if buffer then givepointers(buffer) end
-          if n then
-            local found
-            sweep_clear_rect(out, self, movingk, dx, dy)
-            for i = 1, n do
-              local box, k = rawget(list, i), AABB_KIND
-              if mixed and getmetatable(box) == OBBMT then k = OBB_KIND end
-              if sweep_nearer_rect(box, k, self, movingk, dx, dy, out) ~= 0 then found = box end
-            end
-            if found == nil then return out end  -- a replacement is always a hit
-            return publishsweep(out, found)
-          end
         end
         local r = c(...)
         return r
