@@ -81,19 +81,12 @@ static int sweep_into_rects(const void *moving, int mkind,
                             const void *const *colliders,
                             const unsigned char *kinds, int n, int aabbs,
                             double dx, double dy, imp_sweep *s) {
-  imp_aabb start;
   int i, found = -1;
   if (aabbs && mkind == IMP_SHAPE_AABB)
     return (int)imp_aabb_sweep_into((const imp_aabb *)moving,
                                     (const imp_aabb *const *)colliders, n,
                                     dx, dy, s);
-  if (mkind == IMP_SHAPE_OBB) {
-    start.pos = ((const imp_obb *)moving)->pos;
-    start.half = ((const imp_obb *)moving)->half;
-  } else {
-    start = *(const imp_aabb *)moving;
-  }
-  imp_sweep_clear(s, &start, dx, dy);
+  imp_sweep_clear_shape(s, (imp_shape)mkind, moving, dx, dy);
   for (i = 0; i < n; i++)
     if (imp_sweep_nearer((imp_shape)kinds[i], colliders[i], (imp_shape)mkind,
                          moving, dx, dy, s))

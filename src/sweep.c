@@ -28,18 +28,13 @@ int imp_sweepinto(lua_State *L, int tmoving) {
   const char *fname = "sweepInto";
   imp_shape mkind = shapeof(tmoving);
   const void *moving = imp_checkobject(L, 1, tmoving, fname);
-  imp_obb start;
-  imp_aabb at;
   imp_vec2 delta;
   imp_sweep s;
   int out, k, n, found = 0;
   if (!lua_istable(L, 2)) imp_typeerror(L, 2, fname, "table");
   out = imp_optout(L, imp_checkvec2(L, 3, fname, &delta), T_SWEEP, fname);
   n = (int)imp_rawlen(L, 2);
-  imp_shape_obb(mkind, moving, &start);
-  at.pos = start.pos;
-  at.half = start.half;
-  imp_sweep_clear(&s, &at, delta.x, delta.y);
+  imp_sweep_clear_shape(&s, mkind, moving, delta.x, delta.y);
   for (k = 1; k <= n; k++) {
     imp_shape ckind;
     const void *c;

@@ -188,7 +188,10 @@ imp_clip_kind imp_obb_clip_segment(const imp_obb *box, double px, double py,
 void imp_obb_sweep_obb(const imp_obb *box, const imp_obb *moving,
                        double dx, double dy, imp_sweep *out);
 
-/* imp_aabb_sweep_nearer for rectangles of either kind. */
+/* imp_sweep_clear and imp_aabb_sweep_nearer for rectangles of either
+** kind: where a sweep into many colliders starts, and each one's step. */
+void imp_sweep_clear_shape(imp_sweep *s, imp_shape mkind, const void *moving,
+                           double dx, double dy);
 int imp_sweep_nearer(imp_shape ckind, const void *collider, imp_shape mkind,
                      const void *moving, double dx, double dy,
                      imp_sweep *nearest);

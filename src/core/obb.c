@@ -363,6 +363,15 @@ void imp_obb_sweep_obb(const imp_obb *box, const imp_obb *moving,
                   moving->pos.y + dy * out->time);
 }
 
+void imp_sweep_clear_shape(imp_sweep *s, imp_shape mkind, const void *moving,
+                           double dx, double dy) {
+  imp_obb m;
+  imp_aabb at;
+  imp_shape_obb(mkind, moving, &m);
+  at = as_aabb(&m);
+  imp_sweep_clear(s, &at, dx, dy);
+}
+
 int imp_sweep_nearer(imp_shape ckind, const void *collider, imp_shape mkind,
                      const void *moving, double dx, double dy,
                      imp_sweep *nearest) {
