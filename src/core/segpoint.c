@@ -561,11 +561,12 @@ static dd products(dd a, dd b, dd c, dd d) {
 ** midpoint above, hi + lo - r beyond the one below (half as far below a
 ** power of two). One comparison serves either sign of lo, whose branch
 ** would be a coin toss (under LuaJIT, the pure backend's side trace from
-** it could not compile). */
+** it could not compile). Below 2^900, as the pure backend needs for its
+** way to ulp(hi); the times and values it is given are far smaller. */
 static int rounds_to(double hi, double lo, double r) {
   uint64_t bits, half_bits;
   double half;
-  if (!(hi > 0x1p-900)) return 0;
+  if (!(hi > 0x1p-900 && hi < 0x1p900)) return 0;
   memcpy(&bits, &hi, sizeof bits);
   half_bits = ((bits >> 52) - 53) << 52;  /* ulp(hi) / 2 */
   memcpy(&half, &half_bits, sizeof half);

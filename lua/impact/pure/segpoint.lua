@@ -5,8 +5,9 @@ local solve = require "impact.pure.core.segpoint"
 
 local select, type, checkvec2 = select, type, object.checkvec2
 
--- Points or numbers in any mix, each checked as the native module checks.
-local function general(...)
+-- Points or numbers in any mix, each checked as the native module checks:
+-- the twelve coordinates.
+local function coordinates(...)
   local fname, n = "sweepSegmentPoint", select("#", ...)
   local a0x, a0y, i = checkvec2(fname, 1, n, ...)
   local a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y
@@ -15,7 +16,7 @@ local function general(...)
   b1x, b1y, i = checkvec2(fname, i, n, select(i, ...))
   c0x, c0y, i = checkvec2(fname, i, n, select(i, ...))
   c1x, c1y = checkvec2(fname, i, n, select(i, ...))
-  return solve(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
+  return a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y
 end
 
 -- Twelve finite numbers, the common shape, take the short way: one sum of
@@ -23,7 +24,6 @@ end
 -- as the native function gives: nil, or t1, s1[, t2, s2].
 return function(...)
   local a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y = ...
-  local t1, s1, t2, s2
   if type(a0x) == "number" and type(a0y) == "number" and type(a1x) == "number"
      and type(a1y) == "number" and type(b0x) == "number" and type(b0y) == "number"
      and type(b1x) == "number" and type(b1y) == "number" and type(c0x) == "number"
@@ -31,15 +31,8 @@ return function(...)
      and (a0x - a0x) + (a0y - a0y) + (a1x - a1x) + (a1y - a1y) + (b0x - b0x)
        + (b0y - b0y) + (b1x - b1x) + (b1y - b1y) + (c0x - c0x) + (c0y - c0y)
        + (c1x - c1x) + (c1y - c1y) == 0 then
-    t1, s1, t2, s2 = solve(a0x * 1.0, a0y * 1.0, a1x * 1.0, a1y * 1.0, b0x * 1.0,
-                           b0y * 1.0, b1x * 1.0, b1y * 1.0, c0x * 1.0, c0y * 1.0,
-                           c1x * 1.0, c1y * 1.0)
-  else
-    t1, s1, t2, s2 = general(...)
+    return solve(a0x * 1.0, a0y * 1.0, a1x * 1.0, a1y * 1.0, b0x * 1.0, b0y * 1.0,
+                 b1x * 1.0, b1y * 1.0, c0x * 1.0, c0y * 1.0, c1x * 1.0, c1y * 1.0)
   end
-  -- (Returned here, not through a function that trims them: under LuaJIT
-  -- a call that trimmed them made a sweep take 40% longer.)
-  if t2 then return t1, s1, t2, s2 end
-  if t1 then return t1, s1 end
-  return nil
+  return solve(coordinates(...))
 end

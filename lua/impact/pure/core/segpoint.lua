@@ -13,7 +13,9 @@ local TINY = 16 * 2 ^ -52 * 2 ^ -52  -- relative error bound of the results
 -- contact rejects; both is a miss.
 local SKIP_FIRST, SKIP_SECOND, MISS = 1, 2, 3
 
-local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+-- Every number here is a float, so math.abs is C's fabs (-0 is +0), and
+-- LuaJIT compiles it without a branch.
+local fabs = math.abs
 
 local function quicktwosum(a, b)  -- needs |a| >= |b|
   local s = a + b
@@ -65,7 +67,7 @@ end
 
 -- Zero when within tol of it.
 local function settle(h, l, tol)
-  if abs(h) <= tol then return 0.0, 0.0 end
+  if fabs(h) <= tol then return 0.0, 0.0 end
   return h, l
 end
 
@@ -92,7 +94,7 @@ local function setdifference(t, i, px, py, qx, qy)
   setvec(t, i, xh, xl, yh, yl)
 end
 
-local function norm1(xh, _, yh) return abs(xh) + abs(yh) end
+local function norm1(xh, _, yh) return fabs(xh) + fabs(yh) end
 
 -- Vector i at time t (th, tl) whose error is terr, and its error bound.
 local function at(i, th, tl, terr)
@@ -178,7 +180,9 @@ local function collinearcontacts()
       end
     end
   end
-  return t1, s1, t2, s2
+  if t2 then return t1, s1, t2, s2 end
+  if t1 then return t1, s1 end
+  return nil
 end
 
 -- A root of f known exactly (t = 0 or 1, or an event that happens): its
@@ -202,10 +206,10 @@ local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl, skip)
   local ph, pl = mul(Bh, Bl, Bh, Bl)
   local qh, ql = mul(Ah * 4, Al * 4, Ch, Cl)
   local disc = sub(ph, pl, qh, ql)
-  local toldisc = 4 * tl * (abs(Ah) + abs(Bh) + abs(Ch))
+  local toldisc = 4 * tl * (fabs(Ah) + fabs(Bh) + fabs(Ch))
   if Ah == 0 then
     local th, tlo = div(Ch * -1.0, Cl * -1.0, Bh, Bl)
-    return 1, th, tlo, 3 * tl / abs(Bh)
+    return 1, th, tlo, 3 * tl / fabs(Bh)
   end
   if disc > toldisc then
     -- The stable form: -B and the square root never cancel.
@@ -226,19 +230,19 @@ local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl, skip)
   local r0h, r0l, r0err = knownroot(Ch, f1)
   if not r0h then
     local th, tlo = div(Bh * -0.5, Bl * -0.5, Ah, Al)
-    return 1, th, tlo, 3 * tl / abs(Ah)
+    return 1, th, tlo, 3 * tl / fabs(Ah)
   end
   -- One is known exactly: the other is C / (A r), or -B / A when r = 0.
   local r1h, r1l, r1err
   if r0h == 0 then
     r1h, r1l = div(Bh * -1.0, Bl * -1.0, Ah, Al)
-    r1err = tl * (1 + abs(r1h)) / abs(Ah)
+    r1err = tl * (1 + fabs(r1h)) / fabs(Ah)
   else
     r1h, r1l = div(Ch, Cl, mul(Ah, Al, r0h, r0l))
-    local o = abs(r1h)
-    r1err = tl * (1 + o) / abs(Ah) + o * r0err / abs(r0h)
+    local o = fabs(r1h)
+    r1err = tl * (1 + o) / fabs(Ah) + o * r0err / fabs(r0h)
   end
-  if abs(r1h - r0h) <= r0err + r1err then return 1, r0h, r0l, r0err end
+  if fabs(r1h - r0h) <= r0err + r1err then return 1, r0h, r0l, r0err end
   return 2, r0h, r0l, r0err, r1h, r1l, r1err
 end
 
@@ -267,36 +271,54 @@ local function ldexp(x, n)
   return x * 2 ^ n
 end
 
--- The filter (see segpoint.c for its bounds): which of solve's two roots
--- contact certainly rejects (SKIP_FIRST, SKIP_SECOND, MISS for both), or 0.
--- Its numbers are all floats: math.abs is fabs on them, and LuaJIT
--- compiles it without a branch.
-local fabs = math.abs
-
--- The sign of (A x + B) x + C when certain under err (x^2 + |x| + 1), else 0.
-local function signat(A, B, C, err, x)
-  local f, bound = (A * x + B) * x + C, err * ((x * x + fabs(x)) + 1)
-  return f > bound and 1 or (f < -bound and -1 or 0)
-end
-
 local function inrange(v) return v >= 2 ^ -300 and v <= 2 ^ 300 end
 
+-- The scene being swept, which every stage below reads from here: under
+-- LuaJIT a side trace inherits each number live in the frames below its
+-- branch and cannot compile past about 16 of them (see aabb.lua), and
+-- numbers kept here are in no frame.
+local a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y
+
 -- The filter's moving vectors in doubles (d, e, f at time 0 and their
--- velocities) and the size of its bounds, as segpoint.c has them.
+-- velocities) and the size of its bounds, as segpoint.c has them; its
+-- quadratic f = A t^2 + B t + C, the spread of those coefficients, and
+-- the bound on f's value that rootout takes (for the same reason).
 local d0x, d0y, dvx, dvy, e0x, e0y, evx, evy, f0x, f0y, fvx, fvy, dotsize
--- Its coefficients A and B of f, the spread, and the root left for
--- onecontact (or nil).
-local fA, fB, fspread, keptroot
+local fA, fB, fC, fspread, ferr
+
+-- Sets them from the scene.
+local function rough()
+  local d1x, d1y, e1x, e1y, f1x, f1y = b1x - a1x, b1y - a1y, c1x - a1x, c1y - a1y,
+                                       c1x - b1x, c1y - b1y
+  d0x, d0y, e0x, e0y, f0x, f0y = b0x - a0x, b0y - a0y, c0x - a0x, c0y - a0y,
+                                 c0x - b0x, c0y - b0y
+  dvx, dvy, evx, evy, fvx, fvy = d1x - d0x, d1y - d0y, e1x - e0x, e1y - e0y,
+                                 f1x - f0x, f1y - f0y
+  local xd, yd = fabs(d0x) + fabs(d1x), fabs(d0y) + fabs(d1y)
+  local xe, ye = fabs(e0x) + fabs(e1x), fabs(e0y) + fabs(e1y)
+  local xf, yf = fabs(f0x) + fabs(f1x), fabs(f0y) + fabs(f1y)
+  fspread = xd * ye + yd * xe
+  dotsize = (xd + yd) * (((xd + yd) + (xe + ye)) + (xf + yf))
+  fA = dvx * evy - dvy * evx
+  fB = (d0x * evy - d0y * evx) + (dvx * e0y - dvy * e0x)
+  fC = d0x * e0y - d0y * e0x
+end
+
+-- The sign of f(x) when certain under ferr (x^2 + |x| + 1), else 0.
+local function signat(x)
+  local f, bound = (fA * x + fB) * x + fC, ferr * ((x * x + fabs(x)) + 1)
+  return f > bound and 1 or (f < -bound and -1 or 0)
+end
 
 -- Of the root of f near x (see segpoint.c): 1 when contact certainly
 -- rejects it, 0 when it may not, -1 when f has no root certainly in the
 -- bracket (lo, hi) set around x, which it leaves in bracketlo, brackethi.
 local bracketlo, brackethi
-local function rootout(A, B, C, err, x)
+local function rootout(x)
   local w = 2 ^ -20 * (1 + fabs(x))
   local lo, hi = x - w, x + w
   bracketlo, brackethi = lo, hi
-  if signat(A, B, C, err, lo) * signat(A, B, C, err, hi) ~= -1 then return -1 end
+  if signat(lo) * signat(hi) ~= -1 then return -1 end
   if hi < -2 ^ -40 or lo > 1 + 2 ^ -40 then return 1 end
   if not (lo >= -0.5 and hi <= 1.5) then return 0 end
   local dx, dy = d0x + x * dvx, d0y + x * dvy
@@ -308,38 +330,32 @@ local function rootout(A, B, C, err, x)
   return 0
 end
 
-local function filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
+-- The root left for onecontact, or nil.
+local keptroot
+
+-- The filter (see segpoint.c for its bounds): which of solve's two roots
+-- contact certainly rejects (SKIP_FIRST, SKIP_SECOND, MISS for both), or 0.
+local function filter()
   keptroot = nil
-  local d1x, d1y, e1x, e1y, f1x, f1y = b1x - a1x, b1y - a1y, c1x - a1x, c1y - a1y,
-                                       c1x - b1x, c1y - b1y
-  d0x, d0y, e0x, e0y, f0x, f0y = b0x - a0x, b0y - a0y, c0x - a0x, c0y - a0y,
-                                 c0x - b0x, c0y - b0y
-  dvx, dvy, evx, evy, fvx, fvy = d1x - d0x, d1y - d0y, e1x - e0x, e1y - e0y,
-                                 f1x - f0x, f1y - f0y
-  local xd, yd = fabs(d0x) + fabs(d1x), fabs(d0y) + fabs(d1y)
-  local xe, ye = fabs(e0x) + fabs(e1x), fabs(e0y) + fabs(e1y)
-  local xf, yf = fabs(f0x) + fabs(f1x), fabs(f0y) + fabs(f1y)
-  local spread = xd * ye + yd * xe
-  dotsize = (xd + yd) * (((xd + yd) + (xe + ye)) + (xf + yf))
-  local A = dvx * evy - dvy * evx
-  local B = (d0x * evy - d0y * evx) + (dvx * e0y - dvy * e0x)
-  local C = d0x * e0y - d0y * e0x
+  rough()
+  local A, B, spread = fA, fB, fspread
   local err = 2 ^ -47 * spread
   if not (inrange(spread) and inrange(dotsize)) then return 0 end
-  local disc = B * B - 4 * A * C
+  ferr = 2 * err
+  local disc = B * B - 4 * A * fC
   if not (fabs(A) > err) then
     -- A about zero: a root near -C / B, the other beyond 2^25.
     if not (fabs(B) > 2 ^ -20 * spread) then return 0 end
-    local x = C / (-0.5 * (B + (B < 0 and -sqrt(disc) or sqrt(disc))))
-    return fabs(x) < 2 ^ 23 and rootout(A, B, C, 2 * err, x) == 1 and MISS or 0
+    local x = fC / (-0.5 * (B + (B < 0 and -sqrt(disc) or sqrt(disc))))
+    return fabs(x) < 2 ^ 23 and rootout(x) == 1 and MISS or 0
   end
   if disc < -2 ^ -40 * spread * spread then return MISS end
   if not (disc > 2 ^ -30 * spread * spread) then return 0 end
   local q = -0.5 * (B + (B < 0 and -sqrt(disc) or sqrt(disc)))
-  local x0, x1 = q / A, C / q
-  local out0 = rootout(A, B, C, 2 * err, x0)
+  local x0, x1 = q / A, fC / q
+  local out0 = rootout(x0)
   local lo0, hi0 = bracketlo, brackethi
-  local out1 = rootout(A, B, C, 2 * err, x1)
+  local out1 = rootout(x1)
   local lo1, hi1 = bracketlo, brackethi
   if out0 < 0 or out1 < 0 or not (hi0 < lo1 or hi1 < lo0) then return 0 end
   if out0 == 1 and out1 == 1 then return MISS end
@@ -349,7 +365,7 @@ local function filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y
   local x, lo, hi = x1, lo1, hi1
   if out1 == 1 then x, lo, hi = x0, lo0, hi0 end
   if lo > 2 ^ -40 and hi < 1 - 2 ^ -40 and disc > 2 ^ -10 * spread * spread then
-    keptroot, fA, fB, fspread = x, A, B, spread
+    keptroot = x
   end
   -- solve's first root is the smaller one when A and B have one sign.
   if ((out0 == 1) == (x0 < x1)) == ((A > 0) == (B > 0)) then return SKIP_FIRST end
@@ -379,12 +395,15 @@ local function products(ah, al, bh, bl, ch, cl, dh, dl)
 end
 
 -- Whether every number within r of hi + lo rounds to hi, hi positive and
--- normal (one comparison for either sign of lo: see segpoint.c).
+-- normal (one comparison for either sign of lo: see segpoint.c). The
+-- power of two at or below hi is Rump's ufp, exact in three operations
+-- where hi (2 ^ 52 + 1) does not overflow.
 local function roundsto(hi, lo, r)
-  if not (hi > 2 ^ -900) then return false end
-  local e = exponent(hi)
-  local half = 2 ^ (e - 54)  -- ulp(hi) / 2
-  if hi == 2 ^ (e - 1) and lo < 0 then half = half * 0.5 end
+  if not (hi > 2 ^ -900 and hi < 2 ^ 900) then return false end
+  local q = hi * (2 ^ 52 + 1)
+  local unit = fabs(q - (1 - 2 ^ -53) * q)
+  local half = unit * 2 ^ -53  -- ulp(hi) / 2
+  if hi == unit and lo < 0 then half = half * 0.5 end
   return fabs(lo) + 2 * r < half
 end
 
@@ -396,7 +415,7 @@ local function valueat(vh, vl, q1, q2, delta, r)
   return nil
 end
 
-local function onecontact(x, a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
+local function onecontact(x)
   local dxh, dxl = moving(b0x, a0x, b1x, a1x, x)
   local dyh, dyl = moving(b0y, a0y, b1y, a1y, x)
   local exh, exl = moving(c0x, a0x, c1x, a1x, x)
@@ -432,18 +451,9 @@ end
 
 local v0 = {}
 
--- sweepSegmentPoint on coordinates: nil, or t1, s1[, t2, s2].
-return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
-  if clear(a0x, a1x, b0x, b1x, c0x, c1x) or clear(a0y, a1y, b0y, b1y, c0y, c1y) then
-    return nil
-  end
-  local skip = filter(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
-  if skip == MISS then return nil end
-  if keptroot then
-    local t, s = onecontact(keptroot, a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y,
-                            c1x, c1y)
-    if t then return t, s end
-  end
+-- The contacts by the exact solver (see segpoint.c), given which roots
+-- the filter ruled out: nil, or t1, s1[, t2, s2].
+local function exactcontacts(skip)
   setdifference(v0, FROM_A, c0x, c0y, a0x, a0y)
   setdifference(v1, FROM_A, c1x, c1y, a1x, a1y)
   setdifference(v0, FROM_B, c0x, c0y, b0x, b0y)
@@ -475,8 +485,8 @@ return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
   local d1xh, d1xl, d1yh, d1yl = vec(v1, SEGMENT)
   local e1xh, e1xl, e1yh, e1yl = vec(v1, FROM_A)
   -- How large the cross products can be, component by component.
-  local spread = (abs(d0xh) + abs(d1xh)) * (abs(e0yh) + abs(e1yh)) +
-                 (abs(d0yh) + abs(d1yh)) * (abs(e0xh) + abs(e1xh))
+  local spread = (fabs(d0xh) + fabs(d1xh)) * (fabs(e0yh) + fabs(e1yh)) +
+                 (fabs(d0yh) + fabs(d1yh)) * (fabs(e0xh) + fabs(e1xh))
   local tl = 2 * TINY * spread
   local Ah, Al = cross(dvxh, dvxl, dvyh, dvyl, evxh, evxl, evyh, evyl)
   Ah, Al = settle(Ah, Al, tl)
@@ -504,5 +514,29 @@ return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y)
       return t1, s1, t, s
     end
   end
-  return t1, s1
+  if t1 then return t1, s1 end
+  return nil
+end
+
+-- The contacts of the scene: nil, or t1, s1[, t2, s2].
+local function contacts()
+  if clear(a0x, a1x, b0x, b1x, c0x, c1x) or clear(a0y, a1y, b0y, b1y, c0y, c1y) then
+    return nil
+  end
+  local skip = filter()
+  if skip == MISS then return nil end
+  if keptroot then
+    local t, s = onecontact(keptroot)
+    if t then return t, s end
+  end
+  return exactcontacts(skip)
+end
+
+-- sweepSegmentPoint on coordinates: as many results as the native function
+-- gives. (The scene is set here and swept in a tail call, so that no frame
+-- holds its coordinates while the stages run.)
+return function(p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12)
+  a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y =
+    p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12
+  return contacts()
 end
