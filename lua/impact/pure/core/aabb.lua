@@ -41,18 +41,25 @@ local function separatingDepth(c, p, h, s, depth, both)
   return depth
 end
 
+-- The hit at (x, y) of a push-out along x (onx) or y, to side s, from the
+-- depth that separates centres c and p at h. (In a tail call, so that no
+-- frame below the depth's loop holds both boxes: see intersectSegment.)
+local function pushed(onx, x, y, s, c, p, h, depth, both)
+  depth = separatingDepth(c, p, h, s, depth, both) * s
+  if onx then return 0.0, x, y, depth, 0.0, s, 0.0 end
+  return 0.0, x, y, 0.0, depth, 0.0, s
+end
+
 -- Push-out of a point (h the box's half size, not both) or a box (h the
 -- sums of the half sizes, both) centred at (x, y), (dx, dy) from the box's
 -- centre, overlapping it by (px, py) > 0: along the axis of least overlap.
 local function pushout(cx, cy, hx, hy, x, y, dx, dy, px, py, sumx, sumy, both)
   if px < py then
     local sx = dx < 0 and -1.0 or 1.0
-    return 0.0, cx + hx * sx, y, separatingDepth(cx, x, sumx, sx, px, both) * sx,
-           0.0, sx, 0.0
+    return pushed(true, cx + hx * sx, y, sx, cx, x, sumx, px, both)
   end
   local sy = dy < 0 and -1.0 or 1.0
-  return 0.0, x, cy + hy * sy, 0.0, separatingDepth(cy, y, sumy, sy, py, both) * sy,
-         0.0, sy
+  return pushed(false, x, cy + hy * sy, sy, cy, y, sumy, py, both)
 end
 
 function aabb.intersectPoint(cx, cy, hx, hy, x, y)

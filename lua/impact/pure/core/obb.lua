@@ -116,11 +116,14 @@ local function along(frame, k, fx, fy, tx, ty)
   return ly
 end
 
--- The push-out (normal * depth) that separates in doubles (see obb.c): the
--- centre at p moved by it is more than r from the centre at c along axis k
--- (0 to 3) of frame, and with both, c moved back by it is too.
+-- The hit at (hitx, hity) of normal (nx, ny) whose push-out (normal *
+-- depth) separates in doubles (see obb.c): the centre at p moved by it is
+-- more than r from the centre at c along axis k (0 to 3) of frame, and
+-- with both, c moved back by it is too. (Its callers end in it, a tail
+-- call: under LuaJIT no frame below its loop then holds their numbers;
+-- see core/aabb.lua's intersectSegment.)
 local DBL_EPSILON, DBL_TRUE_MIN, STEPS = 2 ^ -52, 2 ^ -1074, 64
-local function separate(frame, k, cx, cy, px, py, r, depth, both, nx, ny)
+local function separate(frame, k, cx, cy, px, py, r, depth, both, nx, ny, hitx, hity)
   local step = DBL_EPSILON * ((abs(cx) + abs(cy)) + (abs(px) + abs(py)) + depth)
                + DBL_TRUE_MIN
   for _ = 1, STEPS do
@@ -132,7 +135,7 @@ local function separate(frame, k, cx, cy, px, py, r, depth, both, nx, ny)
     depth = depth + step
     step = step + step
   end
-  return nx * depth, ny * depth
+  return 0.0, hitx, hity, nx * depth, ny * depth, nx, ny
 end
 
 -- Candidate axes in the order that settles ties: y before x, and the
@@ -156,9 +159,8 @@ function obb.overlap(box, other)
   local ux, uy = sataxis(box, other, best)
   local ox, oy = other["\0px"], other["\0py"]
   local nx, ny, px, py = pushout(ux, uy, dist[best], reacha[best], ox, oy)
-  local dx, dy = separate(best <= 2 and box or other, best - 1, box["\0px"],
-    box["\0py"], ox, oy, reacha[best] + reachb[best], depth[best], true, nx, ny)
-  return 0.0, px, py, dx, dy, nx, ny
+  return separate(best <= 2 and box or other, best - 1, box["\0px"], box["\0py"],
+    ox, oy, reacha[best] + reachb[best], depth[best], true, nx, ny, px, py)
 end
 
 function obb.intersectPoint(box, x, y)
@@ -175,9 +177,8 @@ function obb.intersectPoint(box, x, y)
   else
     k, nx, ny, cx, cy = 1, pushout(-box["\0s"], box["\0c"], ly, hy, x, y)
   end
-  local dx, dy = separate(box, k, box["\0px"], box["\0py"], x, y,
-    k == 0 and hx or hy, k == 0 and px or py, false, nx, ny)
-  return 0.0, cx, cy, dx, dy, nx, ny
+  return separate(box, k, box["\0px"], box["\0py"], x, y, k == 0 and hx or hy,
+    k == 0 and px or py, false, nx, ny, cx, cy)
 end
 
 function obb.intersectSegment(box, px, py, dx, dy)
