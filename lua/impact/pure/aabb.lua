@@ -28,7 +28,7 @@ local function newaabb(px, py, hx, hy)
   -- The cosine and sine of angle 0 make it a rectangle for core/obb.lua.
   return setmetatable({ ["\0"] = true, ["\0px"] = px, ["\0py"] = py,
                         ["\0hx"] = hx, ["\0hy"] = hy, ["\0c"] = 1.0,
-                        ["\0s"] = 0.0, ["\0fields"] = false }, AABB)
+                        ["\0s"] = 0.0 }, AABB)
 end
 aabb.new = newaabb
 

@@ -31,7 +31,7 @@ local function construct(...)
   end
   local box = setmetatable({ ["\0"] = true, ["\0px"] = px, ["\0py"] = py,
                              ["\0hx"] = hx, ["\0hy"] = hy, ["\0a"] = 0.0,
-                             ["\0c"] = 1.0, ["\0s"] = 0.0, ["\0fields"] = false }, OBB)
+                             ["\0c"] = 1.0, ["\0s"] = 0.0 }, OBB)
   setangle(box, angle)
   return box
 end
