@@ -331,6 +331,22 @@ describe("AABB:sweepInto", function()
     assertSweep(s, 0, 0, 0)
   end)
 
+  it("sweepInto takes the nearer of two entries closer than EPSILON", function()
+    -- `closer` is `near` moved 2^-30 towards the mover: it is entered at
+    -- (8 - 2^-30 - 2)/16 = 0.375 - 2^-34 (exact), 2^-34 (6e-11) before
+    -- `near`, far less than EPSILON. Backed off by EPSILON, its stop is
+    -- still the earlier one, so it is taken listed second as well as first.
+    local closer = AABB(8 - 2 ^ -30, 0, 1, 4)
+    local entry = 0.375 - 2 ^ -34
+    for _, list in ipairs({ { near, closer }, { closer, near } }) do
+      local s = mover:sweepInto(list, 16, 0)
+      assert.is_true(rawequal(closer, s.hit.collider))
+      assert.are.equal(entry, s.hit.time)
+      assert.are.equal(entry - EPS, s.time)
+      assert.is_true(s.time < near:sweepAABB(mover, 16, 0).time)
+    end
+  end)
+
   it("sweepInto skips the moving box", function()
     -- Listed anywhere, the mover itself would stop it at time 0; it is
     -- skipped.

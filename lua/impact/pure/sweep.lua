@@ -14,6 +14,7 @@ local check, checkvec2, optout = object.check, object.checkvec2, object.optout
 local typeof, argerror, typeerror = object.typeof, object.argerror, object.typeerror
 local pushsweep = hit.pushsweep
 local sweepAABB, sweepOBB = aabbcore.sweepAABB, obbcore.sweepOBB
+local clamp, EPSILON = aabbcore.clamp, aabbcore.EPSILON
 
 local AABB, SWEEP = object.meta.AABB, object.meta.Sweep
 
@@ -44,6 +45,12 @@ function sweep.into(tmoving, ...)
   local raw = getmetatable(list) == nil  -- then list[k] is rawget(list, k)
   local mx, my, mhx, mhy = moving["\0px"], moving["\0py"], moving["\0hx"], moving["\0hy"]
   local movingAABB = getmetatable(moving) == AABB
+  -- An AABB moving by a nonzero delta meets each AABB as aabb.c's
+  -- sweep_into has it: by the slab test alone, on the delta's reciprocals
+  -- worked out once (a zero's is infinite, and the test's NaNs miss).
+  local ray = movingAABB and not (dx == 0 and dy == 0)
+  local scalex, scaley = 1.0 / dx, 1.0 / dy
+  local sx, sy = scalex < 0 and -1.0 or 1.0, scaley < 0 and -1.0 or 1.0
   -- The loop keeps only the earliest time and its index (few live numbers,
   -- so that LuaJIT compiles its branches); the nearest is swept again after.
   local time, found = 1.0, 0
@@ -54,7 +61,18 @@ function sweep.into(tmoving, ...)
       argerror(2, fname, format("AABB or OBB expected at index %d, got %s", k,
                                 object.argname(c, 1, 1)))
     end
-    if c ~= moving then
+    if c ~= moving and cmt == AABB and ray then
+      local cx, cy, hx, hy = c["\0px"], c["\0py"], c["\0hx"] + mhx, c["\0hy"] + mhy
+      local nearx, farx = (cx - sx * hx - mx) * scalex, (cx + sx * hx - mx) * scalex
+      local neary, fary = (cy - sy * hy - my) * scaley, (cy + sy * hy - my) * scaley
+      local enter = nearx > neary and nearx or neary
+      -- A hit whose stop, clamp(clamp(enter, 0, 1) - EPSILON, 0, 1), is
+      -- before time: with time > 0, enter <= 0 or enter - EPSILON < time.
+      if nearx <= fary and neary <= farx and enter < 1 and farx > 0 and fary > 0
+         and time > 0 and (enter <= 0 or enter - EPSILON < time) then
+        time, found = clamp(clamp(enter, 0.0, 1.0) - EPSILON, 0.0, 1.0), k
+      end
+    elseif c ~= moving then
       local st
       if cmt == AABB and movingAABB then  -- sweepOBB's aligned case, without its checks
         st = sweepAABB(c["\0px"], c["\0py"], c["\0hx"], c["\0hy"], mx, my, mhx, mhy, dx, dy)
