@@ -39,7 +39,7 @@ local function inrange(v)
 end
 
 -- The expansion of entersafter, kept between calls.
-local sum = {}
+local sum = exact.scratch(12)
 
 -- Whether the segment enters through side e, at te, after it leaves
 -- through side l, at tl (clip.c's enters_after). Here c holds -c, so a

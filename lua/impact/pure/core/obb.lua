@@ -4,6 +4,7 @@
 -- cosine and sine). Hits are returned as in core/aabb.lua.
 local core = require "impact.pure.core.aabb"
 local clip = require "impact.pure.core.clip"
+local scratch = require("impact.pure.core.exact").scratch
 
 local huge = math.huge
 local sign, clamp = core.sign, core.clamp
@@ -63,7 +64,7 @@ local function sat(a, b)
 end
 
 -- The same quantities into these arrays, indexed by axis (1 to 4).
-local dist, reacha, reachb = {}, {}, {}
+local dist, reacha, reachb = scratch(4), scratch(4), scratch(4)
 
 local function project(a, b)
   dist[1], dist[2], dist[3], dist[4], reacha[3], reacha[4], reachb[1], reachb[2] = sat(a, b)
@@ -141,7 +142,7 @@ end
 -- Candidate axes in the order that settles ties: y before x, and the
 -- collider's own faces before the other's.
 local ORDER = { 2, 1, 4, 3 }
-local depth = {}
+local depth = scratch(4)
 
 function obb.overlap(box, other)
   if aligned(box) and aligned(other) then

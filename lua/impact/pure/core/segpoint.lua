@@ -5,7 +5,7 @@
 local exact = require "impact.pure.core.exact"
 
 local sqrt, log, floor = math.sqrt, math.log, math.floor
-local twosum, producterror = exact.twosum, exact.producterror
+local twosum, producterror, scratch = exact.twosum, exact.producterror, exact.scratch
 
 local DBL_MAX = 1.7976931348623157e308
 local TINY = 16 * 2 ^ -52 * 2 ^ -52  -- relative error bound of the results
@@ -75,7 +75,7 @@ end
 -- b - a) at time t is rel[i] + t vel[i], within tol[i]. Each array holds
 -- four numbers per vector, from index 4 i - 3.
 local FROM_A, FROM_B, SEGMENT = 1, 2, 3
-local rel, vel, tol, v1 = {}, {}, {}, {}
+local rel, vel, tol, v1 = scratch(12), scratch(12), scratch(3), scratch(12)
 
 local function vec(t, i)
   local j = 4 * i - 3
@@ -144,7 +144,7 @@ end
 -- times at which it is on the segment form at most two parts, each
 -- starting at time 0 or at an event (see segpoint.c). Returns the start of
 -- each: t1, s1[, t2, s2], or nil.
-local times, tlos, terrs = {}, {}, {}  -- hi, lo and error bound of each
+local times, tlos, terrs = scratch(4), scratch(4), scratch(4)  -- hi, lo, error bound
 local function collinearcontacts()
   times[1], tlos[1], terrs[1] = 0.0, 0.0, 0.0
   local n = 1
@@ -449,7 +449,7 @@ local function onecontact(x)
   return th, g / (g + k)
 end
 
-local v0 = {}
+local v0 = scratch(12)
 
 -- The contacts by the exact solver (see segpoint.c), given which roots
 -- the filter ruled out: nil, or t1, s1[, t2, s2].
