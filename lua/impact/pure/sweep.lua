@@ -14,7 +14,7 @@ local check, checkvec2, optout = object.check, object.checkvec2, object.optout
 local typeof, argerror, typeerror = object.typeof, object.argerror, object.typeerror
 local pushsweep = hit.pushsweep
 local sweepAABB, sweepOBB = aabbcore.sweepAABB, obbcore.sweepOBB
-local clamp, EPSILON = aabbcore.clamp, aabbcore.EPSILON
+local clamp, stoptime, EPSILON = aabbcore.clamp, aabbcore.stoptime, aabbcore.EPSILON
 
 local AABB, SWEEP = object.meta.AABB, object.meta.Sweep
 
@@ -66,11 +66,11 @@ function sweep.into(tmoving, ...)
       local nearx, farx = (cx - sx * hx - mx) * scalex, (cx + sx * hx - mx) * scalex
       local neary, fary = (cy - sy * hy - my) * scaley, (cy + sy * hy - my) * scaley
       local enter = nearx > neary and nearx or neary
-      -- A hit whose stop, clamp(clamp(enter, 0, 1) - EPSILON, 0, 1), is
+      -- A hit whose stop, stoptime(clamp(enter, 0, 1)), is
       -- before time: with time > 0, enter <= 0 or enter - EPSILON < time.
       if nearx <= fary and neary <= farx and enter < 1 and farx > 0 and fary > 0
          and time > 0 and (enter <= 0 or enter - EPSILON < time) then
-        time, found = clamp(clamp(enter, 0.0, 1.0) - EPSILON, 0.0, 1.0), k
+        time, found = stoptime(clamp(enter, 0.0, 1.0)), k
       end
     elseif c ~= moving then
       local st

@@ -15,6 +15,14 @@ local function sign(v) return v < 0 and -1.0 or 1.0 end
 local function clamp(v, lo, hi) return v < lo and lo or (v > hi and hi or v) end
 aabb.sign, aabb.clamp = sign, clamp
 
+-- Where a sweep whose hit is at time t (0 to 1) stops: backed off by
+-- EPSILON, not before 0 (aabb.c's stop_time, after its first clamp).
+local function stoptime(t)
+  t = t - 1e-8
+  return t < 0 and 0.0 or (t > 1 and 1.0 or t)
+end
+aabb.stoptime = stoptime
+
 -- Push-outs that separate in doubles (see aabb.c): the depth grows from
 -- the exact one, by steps doubling from a rounding error of the largest
 -- quantity, until the pushed centre is clear by the tests' own arithmetic.
@@ -141,8 +149,7 @@ function aabb.sweepAABB(cx, cy, hx, hy, mx, my, mhx, mhy, dx, dy)
   local t, px, py, ddx, ddy, nx, ny =
     intersectSegment(cx, cy, hx, hy, mx, my, dx, dy, mhx, mhy)
   if not t then return 1.0, mx + dx, my + dy end
-  local time = t - 1e-8
-  time = time < 0 and 0.0 or (time > 1 and 1.0 or time)
+  local time = stoptime(t)
   -- The contact point: half a box further along the direction of travel
   -- (normalized with intersect's plain formula), kept on the static box.
   local length, ux, uy = dx * dx + dy * dy, 1.0, 0.0

@@ -272,7 +272,7 @@ function obb.sweepOBB(box, moving, dx, dy)
     cx, cy = support(box, box["\0px"], box["\0py"], nx, ny)
   end
   cx, cy = clamponto(box, cx, cy)
-  local time = clamp(t - 1e-8, 0.0, 1.0)
+  local time = core.stoptime(t)
   return time, mx + dx * time, my + dy * time, t, cx, cy,
          (1.0 - t) * -dx, (1.0 - t) * -dy, nx, ny
 end
