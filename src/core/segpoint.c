@@ -505,22 +505,28 @@ static int filter(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0, imp_vec2 b1,
 ** DELTA = 2^-70 of the true root t* (its coefficients are within 2^-95 P,
 ** the discriminant within 2^-92 P^2, so 2^-82 of itself, and the square
 ** root, q and the quotient add no more than that), and contact()'s dot(e,
-** d) and dot(f, d) are within 2 G DELTA + 2^-95 G of their true values at
-** t*. Each of V, and those dots, it rounds to nearest (the last step of
-** every double-double operation rounds hi + lo). So, knowing t* and the
-** dots at t* within r, where no rounding boundary lies within r (plus the
-** above) of them, the solver's t and s follow, bit for bit:
-** - the vectors at x in double-double from the exact differences, within
-**   10u^2 of their size, and f(x) and the dots there, within 40u^2 P and
-**   40u^2 G (the bounds below allow 2^-88);
+** d) and dot(f, d) are within DELTA |g'| + 2^-95 G of their true values at
+** t*, g' their derivative in between. Each of V, and those dots, it rounds
+** to nearest (the last step of every double-double operation rounds hi +
+** lo). So, knowing t* and the dots at t* within r, where no rounding
+** boundary lies within r (plus the above) of them, the solver's t and s
+** follow, bit for bit:
+** - d and e at x in double-double from the exact differences, within 10u^2
+**   of their size, f = e - d within twice that, and f(x) and the dots
+**   there, within 40u^2 P and 40u^2 G (the bounds below allow 2^-88);
 ** - Newton's step delta = -f(x) / f'(x), and the signs of f at x + delta -+
 **   E (Taylor's formula, exact for a quadratic, with f'(x) in doubles
 **   within 2^-45 P): t* is within E of x + delta, in the filter's bracket;
-** - the dots at t* by Taylor's formula from x, their derivatives in
-**   doubles.
+** - the dots at t* by Taylor's formula from x, their derivatives g1 in
+**   doubles (within 2^-44 G). Within 2^-29 of x a second derivative of at
+**   most 2 G moves g' by less than 2^-29 G, so |g'| < |g1| + 2^-28 G there:
+**   the dots drift by that times NEWTON + DELTA from x + delta to V (twice
+**   that is allowed). A bound on |g'| of G alone would be tens of times
+**   looser, and would send about one contact in thirty to the solver.
 */
 #define DELTA 0x1p-70
 #define NEWTON 0x1p-80
+#define DRIFT (2 * (NEWTON + DELTA))
 
 /* The difference u - v, moving from u0 - v0 to u1 - v1, at time x in
 ** [0, 1], as a double-double hi + lo that need not be normalised: within
@@ -584,14 +590,21 @@ static int value_at(dd v, double q1, double q2, double delta, double r,
   return rounds_to(w.hi, w.lo, r);
 }
 
+/* u - v of two such double-doubles, as hi + lo not normalised. */
+static dd dd_difference(dd u, dd v) {
+  dd r = two_sum(u.hi, -v.hi);
+  r.lo += u.lo - v.lo;
+  return r;
+}
+
 static int one_contact(const rough *r, double x, imp_vec2 a0, imp_vec2 a1,
                        imp_vec2 b0, imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
                        double *t, double *s) {
   ddvec d = moving_vec(b0, a0, b1, a1, x), e = moving_vec(c0, a0, c1, a1, x),
-        f = moving_vec(c0, b0, c1, b1, x);
+        f;
   dd minus_dy = {-d.y.hi, -d.y.lo}, fx = products(d.x, e.y, minus_dy, e.x), th;
   double slope = 2 * r->A * x + r->B, delta = -(fx.hi + fx.lo) / slope;
-  double g, k, err;
+  double g, k, g1, k1, err;
   double dx = r->d0x + x * r->dvx, dy = r->d0y + x * r->dvy;
   double ex = r->e0x + x * r->evx, ey = r->e0y + x * r->evy;
   double gx = r->f0x + x * r->fvx, gy = r->f0y + x * r->fvy;
@@ -606,13 +619,17 @@ static int one_contact(const rough *r, double x, imp_vec2 a0, imp_vec2 a1,
   }
   th = two_sum(x, delta);
   if (!rounds_to(th.hi, th.lo, 2 * NEWTON + DELTA)) return 0;
-  err = r->size * (0x1p-87 + fabs(delta) * 0x1p-44 + 4 * NEWTON + 4 * DELTA);
-  if (!value_at(products(e.x, d.x, e.y, d.y),
-                (r->evx * dx + r->evy * dy) + (ex * r->dvx + ey * r->dvy),
-                r->evx * r->dvx + r->evy * r->dvy, delta, err, &g) ||
-      !value_at(dd_scale(products(f.x, d.x, f.y, d.y), -1),
-                -((r->fvx * dx + r->fvy * dy) + (gx * r->dvx + gy * r->dvy)),
-                -(r->fvx * r->dvx + r->fvy * r->dvy), delta, err, &k) ||
+  g1 = (r->evx * dx + r->evy * dy) + (ex * r->dvx + ey * r->dvy);
+  k1 = -((r->fvx * dx + r->fvy * dy) + (gx * r->dvx + gy * r->dvy));
+  err = r->size * (0x1p-87 + fabs(delta) * 0x1p-44);
+  f.x = dd_difference(e.x, d.x);
+  f.y = dd_difference(e.y, d.y);
+  if (!value_at(products(e.x, d.x, e.y, d.y), g1,
+                r->evx * r->dvx + r->evy * r->dvy, delta,
+                err + DRIFT * (fabs(g1) + 0x1p-28 * r->size), &g) ||
+      !value_at(dd_scale(products(f.x, d.x, f.y, d.y), -1), k1,
+                -(r->fvx * r->dvx + r->fvy * r->dvy), delta,
+                err + DRIFT * (fabs(k1) + 0x1p-28 * r->size), &k) ||
       !(g > 0x1p-60 * r->size && k > 0x1p-60 * r->size))
     return 0;
   *t = th.hi;

@@ -374,6 +374,7 @@ end
 
 -- One contact without the solver (see segpoint.c): t, s or nil.
 local DELTA, NEWTON = 2 ^ -70, 2 ^ -80
+local DRIFT = 2 * (NEWTON + DELTA)
 
 -- The difference p - q, moving from p0 - q0 to p1 - q1, at time x, as an
 -- unnormalised double-double.
@@ -384,6 +385,12 @@ local function moving(p0, q0, p1, q1, x)
   local head = x * sh
   local rh, rl = twosum(p0h, head)
   return rh, rl + ((producterror(x, sh, head) + x * (sl + (p1l - p0l))) + p0l)
+end
+
+-- u - v of two such double-doubles, unnormalised.
+local function difference(uh, ul, vh, vl)
+  local rh, rl = twosum(uh, -vh)
+  return rh, rl + (ul - vl)
 end
 
 -- a b + c d of double-doubles, unnormalised.
@@ -432,19 +439,21 @@ local function onecontact(x)
   end
   local th, tl = twosum(x, delta)
   if not roundsto(th, tl, 2 * NEWTON + DELTA) then return nil end
-  local gxh, gxl = moving(c0x, b0x, c1x, b1x, x)
-  local gyh, gyl = moving(c0y, b0y, c1y, b1y, x)
   local dx, dy = d0x + x * dvx, d0y + x * dvy
   local ex, ey = e0x + x * evx, e0y + x * evy
   local gx, gy = f0x + x * fvx, f0y + x * fvy
-  local err = dotsize * (2 ^ -87 + fabs(delta) * 2 ^ -44 + 4 * NEWTON + 4 * DELTA)
+  local g1 = (evx * dx + evy * dy) + (ex * dvx + ey * dvy)
+  local k1 = -((fvx * dx + fvy * dy) + (gx * dvx + gy * dvy))
+  local err = dotsize * (2 ^ -87 + fabs(delta) * 2 ^ -44)
   local vh, vl = products(exh, exl, dxh, dxl, eyh, eyl, dyh, dyl)
-  local g = valueat(vh, vl, (evx * dx + evy * dy) + (ex * dvx + ey * dvy),
-                    evx * dvx + evy * dvy, delta, err)
+  local g = valueat(vh, vl, g1, evx * dvx + evy * dvy, delta,
+                    err + DRIFT * (fabs(g1) + 2 ^ -28 * dotsize))
   if not g then return nil end
+  local gxh, gxl = difference(exh, exl, dxh, dxl)  -- f = e - d
+  local gyh, gyl = difference(eyh, eyl, dyh, dyl)
   vh, vl = products(gxh, gxl, dxh, dxl, gyh, gyl, dyh, dyl)
-  local k = valueat(vh * -1.0, vl * -1.0, -((fvx * dx + fvy * dy) + (gx * dvx + gy * dvy)),
-                    -(fvx * dvx + fvy * dvy), delta, err)
+  local k = valueat(vh * -1.0, vl * -1.0, k1, -(fvx * dvx + fvy * dvy), delta,
+                    err + DRIFT * (fabs(k1) + 2 ^ -28 * dotsize))
   if not (k and g > 2 ^ -60 * dotsize and k > 2 ^ -60 * dotsize) then return nil end
   return th, g / (g + k)
 end
