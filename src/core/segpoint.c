@@ -368,8 +368,8 @@ static double spread(ddvec u0, ddvec u1, ddvec w0, ddvec w1) {
 ** contact" only when that is certain; else the exact path decides, as
 ** before. It returns a mask of the two roots of solve() that contact()
 ** would reject (both: a miss), so that only the others are computed: the
-** same answer bit for bit, since the mask only spares work. Where one root
-** is left, one_contact() (below) may find the solver's answer for it.
+** same answer bit for bit, since the mask only spares work. For each root
+** left, one_contact() (below) may find the solver's answer.
 **
 ** Bounds, with u = 2^-53 and X, Y the sums |v(0)| + |v(1)| of a vector's
 ** components (d = b - a, e = c - a, f = c - b, at times 0 and 1):
@@ -433,12 +433,17 @@ static int root_out(const rough *r, double err, double x, double *lo,
          (r->f0x + x * r->fvx) * dx + (r->f0y + x * r->fvy) * dy > bound;
 }
 
+/* Whether a root's bracket is well inside the frame. */
+static int inside(double lo, double hi) {
+  return lo > 0x1p-40 && hi < 1 - 0x1p-40;
+}
+
 static int filter(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0, imp_vec2 b1,
-                  imp_vec2 c0, imp_vec2 c1, rough *r, double *kept) {
+                  imp_vec2 c0, imp_vec2 c1, rough *r, double kept[2]) {
   double d1x = b1.x - a1.x, d1y = b1.y - a1.y, e1x = c1.x - a1.x,
          e1y = c1.y - a1.y, f1x = c1.x - b1.x, f1y = c1.y - b1.y;
   double xd, yd, xe, ye, xf, yf, err, disc, q, x[2], lo[2], hi[2];
-  int i, out[2];
+  int i, far, out[2];
   r->d0x = b0.x - a0.x;
   r->d0y = b0.y - a0.y;
   r->e0x = c0.x - a0.x;
@@ -485,13 +490,21 @@ static int filter(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0, imp_vec2 b1,
   if (out[0] < 0 || out[1] < 0 || !(hi[0] < lo[1] || hi[1] < lo[0]))
     return 0;
   if (out[0] && out[1]) return MISS;
-  if (out[0] == out[1] || !(fabs(r->B) > err)) return 0;
-  /* The other root, a contact if the point is on the segment then, well
-  ** inside the frame, and far from the first: one_contact() may answer. */
+  /* A root that may be a contact, well inside the frame and far from the
+  ** other: one_contact() may answer for it. Both when neither is ruled
+  ** out (the point crossing the segment twice); they are then more than
+  ** 2^-5 apart, as the discriminant is above 2^-10 P^2 and |A| below P. */
+  far = disc > 0x1p-10 * r->spread * r->spread;
+  if (!out[0] && !out[1]) {
+    if (far && inside(lo[0], hi[0]) && inside(lo[1], hi[1])) {
+      kept[0] = x[0];
+      kept[1] = x[1];
+    }
+    return 0;
+  }
+  if (!(fabs(r->B) > err)) return 0;
   i = out[0] ? 1 : 0;
-  if (lo[i] > 0x1p-40 && hi[i] < 1 - 0x1p-40 &&
-      disc > 0x1p-10 * r->spread * r->spread)
-    *kept = x[i];
+  if (far && inside(lo[i], hi[i])) kept[0] = x[i];
   /* solve()'s first root is the smaller one when A and B have one sign. */
   return (out[0] == (x[0] < x[1])) == ((r->A > 0) == (r->B > 0))
              ? SKIP_FIRST
@@ -499,8 +512,8 @@ static int filter(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0, imp_vec2 b1,
 }
 
 /*
-** One contact without the solver. The filter hands over the root x of the
-** one contact it could not rule out, when it is well inside the frame with
+** One contact without the solver. The filter hands over the root x of a
+** contact it could not rule out, when it is well inside the frame with
 ** the discriminant above 2^-10 P^2. Then solve()'s root V is within
 ** DELTA = 2^-70 of the true root t* (its coefficients are within 2^-95 P,
 ** the discriminant within 2^-92 P^2, so 2^-82 of itself, and the square
@@ -637,6 +650,19 @@ static int one_contact(const rough *r, double x, imp_vec2 a0, imp_vec2 a1,
   return 1;
 }
 
+/* Two contacts, put in time order: 2. */
+static int in_order(double t[2], double s[2]) {
+  if (t[1] < t[0]) {
+    double x = t[0];
+    t[0] = t[1];
+    t[1] = x;
+    x = s[0];
+    s[0] = s[1];
+    s[1] = x;
+  }
+  return 2;
+}
+
 int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
                             imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
                             double t[2], double s[2]) {
@@ -645,16 +671,20 @@ int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
   dd A, B, C;
   root roots[2];
   rough rough_motion;
-  double size = 0, tol, k, kept = NAN;
+  double size = 0, tol, k, kept[2] = {NAN, NAN};
   int i, n, found = 0, exponent, skip;
   if (clear(a0.x, a1.x, b0.x, b1.x, c0.x, c1.x) ||
       clear(a0.y, a1.y, b0.y, b1.y, c0.y, c1.y))
     return 0;
-  skip = filter(a0, a1, b0, b1, c0, c1, &rough_motion, &kept);
+  skip = filter(a0, a1, b0, b1, c0, c1, &rough_motion, kept);
   if (skip == MISS) return 0;
-  if (kept == kept &&
-      one_contact(&rough_motion, kept, a0, a1, b0, b1, c0, c1, t, s))
-    return 1;
+  if (kept[0] == kept[0] &&
+      one_contact(&rough_motion, kept[0], a0, a1, b0, b1, c0, c1, t, s)) {
+    if (!(kept[1] == kept[1])) return 1;
+    if (one_contact(&rough_motion, kept[1], a0, a1, b0, b1, c0, c1, &t[1],
+                    &s[1]))
+      return in_order(t, s);
+  }
   v0[FROM_A] = vdiff(c0, a0);
   v1[FROM_A] = vdiff(c1, a1);
   v0[FROM_B] = vdiff(c0, b0);
@@ -698,13 +728,5 @@ int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
     if (!(skip >> i & 1) && contact(&m, roots[i], &t[found], &s[found]))
       found++;
   if (found == 2 && t[0] == t[1]) return 1;  /* one contact, found twice */
-  if (found == 2 && t[1] < t[0]) {
-    double x = t[0];
-    t[0] = t[1];
-    t[1] = x;
-    x = s[0];
-    s[0] = s[1];
-    s[1] = x;
-  }
-  return found;
+  return found == 2 ? in_order(t, s) : found;
 }

@@ -330,13 +330,18 @@ local function rootout(x)
   return 0
 end
 
--- The root left for onecontact, or nil.
-local keptroot
+-- The roots left for onecontact, or nil.
+local keptroot, keptother
+
+-- Whether a root's bracket is well inside the frame.
+local function inside(lo, hi)
+  return lo > 2 ^ -40 and hi < 1 - 2 ^ -40
+end
 
 -- The filter (see segpoint.c for its bounds): which of solve's two roots
 -- contact certainly rejects (SKIP_FIRST, SKIP_SECOND, MISS for both), or 0.
 local function filter()
-  keptroot = nil
+  keptroot, keptother = nil, nil
   rough()
   local A, B, spread = fA, fB, fspread
   local err = 2 ^ -47 * spread
@@ -359,14 +364,19 @@ local function filter()
   local lo1, hi1 = bracketlo, brackethi
   if out0 < 0 or out1 < 0 or not (hi0 < lo1 or hi1 < lo0) then return 0 end
   if out0 == 1 and out1 == 1 then return MISS end
-  if out0 == out1 or not (fabs(B) > err) then return 0 end
-  -- The other root, a contact if the point is on the segment then, well
-  -- inside the frame, and far from the first: onecontact may answer.
+  -- A root that may be a contact, well inside the frame and far from the
+  -- other: onecontact may answer for it. Both when neither is ruled out.
+  local far = disc > 2 ^ -10 * spread * spread
+  if out0 == 0 and out1 == 0 then
+    if far and inside(lo0, hi0) and inside(lo1, hi1) then
+      keptroot, keptother = x0, x1
+    end
+    return 0
+  end
+  if not (fabs(B) > err) then return 0 end
   local x, lo, hi = x1, lo1, hi1
   if out1 == 1 then x, lo, hi = x0, lo0, hi0 end
-  if lo > 2 ^ -40 and hi < 1 - 2 ^ -40 and disc > 2 ^ -10 * spread * spread then
-    keptroot = x
-  end
+  if far and inside(lo, hi) then keptroot = x end
   -- solve's first root is the smaller one when A and B have one sign.
   if ((out0 == 1) == (x0 < x1)) == ((A > 0) == (B > 0)) then return SKIP_FIRST end
   return SKIP_SECOND
@@ -458,6 +468,12 @@ local function onecontact(x)
   return th, g / (g + k)
 end
 
+-- Two contacts in time order.
+local function inorder(t1, s1, t2, s2)
+  if t2 < t1 then return t2, s2, t1, s1 end
+  return t1, s1, t2, s2
+end
+
 local v0 = scratch(12)
 
 -- The contacts by the exact solver (see segpoint.c), given which roots
@@ -519,8 +535,7 @@ local function exactcontacts(skip)
     if not t1 then t1, s1 = t, s
     elseif t then
       if t == t1 then return t1, s1 end  -- one contact, found twice
-      if t < t1 then return t, s, t1, s1 end
-      return t1, s1, t, s
+      return inorder(t1, s1, t, s)
     end
   end
   if t1 then return t1, s1 end
@@ -536,7 +551,11 @@ local function contacts()
   if skip == MISS then return nil end
   if keptroot then
     local t, s = onecontact(keptroot)
-    if t then return t, s end
+    if t and not keptother then return t, s end
+    if t then
+      local t2, s2 = onecontact(keptother)
+      if t2 then return inorder(t, s, t2, s2) end
+    end
   end
   return exactcontacts(skip)
 end
