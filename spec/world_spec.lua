@@ -116,6 +116,23 @@ describe("World", function()
     assert.are.equal(1, world:countCells())
   end)
 
+  it("counts a cell emptied after a collection until the next one, as bump's weak cells", function()
+    local world, b = bump.newWorld(), {}
+    world:add({}, 0, 0, 10, 10)
+    world:add(b, 200, 200, 10, 10)
+    assert.are.equal(2, world:countCells())
+    collectgarbage()  -- before b's cell empties: it must not drop it
+    collectgarbage("stop")
+    local ok, err = pcall(function()
+      world:remove(b)
+      assert.are.equal(2, world:countCells())
+    end)
+    collectgarbage("restart")
+    assert(ok, err)
+    collectgarbage()
+    assert.are.equal(1, world:countCells())
+  end)
+
   it("takes fields that scripts set, which come before its methods", function()
     local world, a = bump.newWorld(), {}
     world.name = "level 1"

@@ -115,6 +115,7 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
   lua_setfield(L, -2, "responses");
   lua_setfield(L, module, "_bump");
   imp_pinclipkinds(L);
+  imp_countgccycles(L, base + UP_STATE - 1);
   imp_pushapi(L, base);
   lua_setfield(L, module, "_ffi");
   lua_pushlightuserdata(L, (void *)&built);

@@ -37,6 +37,7 @@ enum { UP_COLLIDERS = 2 * T_COUNT + 1, UP_STANDINS, UP_OWNERS, UP_KEYS,
 /* What one load of the module in a Lua state knows of all its objects. */
 typedef struct ModuleState {
   int worldfields;  /* a script has set a field of its own on some World */
+  size_t gccycles;  /* cycles the garbage collector has ended (gccycles.c) */
 } ModuleState;
 #define IMP_STATE(L) ((ModuleState *)lua_touserdata(L, lua_upvalueindex(UP_STATE)))
 
@@ -101,6 +102,9 @@ void imp_setowner(lua_State *L, int view, int owner);
 ** load), so pushing them never allocates. */
 int imp_pushclip(lua_State *L, const imp_clip *c);
 void imp_pinclipkinds(lua_State *L);
+/* Starts counting the garbage collector's cycles into the ModuleState at
+** index state (at load). */
+void imp_countgccycles(lua_State *L, int state);
 /* tostring helpers: "(x, y)" and numbers as Lua prints them. */
 void imp_addnumber(luaL_Buffer *b, double v);
 void imp_addvec2(luaL_Buffer *b, imp_vec2 v);

@@ -137,7 +137,15 @@ static void forget(lua_State *L, int item, size_t id) {
   lua_pop(L, 2);
 }
 
+void imp_worldsettle(World *w) {
+  if (*w->gccycles != w->gcseen) {
+    imp_grid_compact(w->g);
+    w->gcseen = *w->gccycles;
+  }
+}
+
 void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r) {
+  imp_worldsettle(w);
   if (!imp_grid_update(w->g, id, r)) luaL_error(L, "not enough memory");
   w->changes++;
 }
@@ -153,14 +161,8 @@ static int world_new(lua_State *L) {
     lua_newtable(L);
     imp_setslot(L, -2, n);
   }
-  imp_getslot(L, -1, W_PROBE);
-  lua_createtable(L, 0, 1);
-  lua_pushstring(L, "v");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
-  lua_newtable(L);
-  lua_rawseti(L, -2, 1);
-  lua_pop(L, 1);
+  w->gccycles = &IMP_STATE(L)->gccycles;
+  w->gcseen = *w->gccycles;
   w->g = imp_grid_new_alloc(size, alloc, ud);
   if (w->g == NULL) return luaL_error(L, "not enough memory");
   return 1;
@@ -282,6 +284,7 @@ static int world_remove(lua_State *L) {
   World *w = imp_checkworld(L, "remove");
   lua_settop(L, 2);
   size_t id = imp_checkitem(L, w, imp_worldslot(L, W_IDS), "remove");
+  imp_worldsettle(w);
   imp_grid_remove(w->g, id);  /* needs no memory, nor does forgetting */
   forget(L, 2, id);
   w->removals++;
@@ -314,18 +317,11 @@ static int world_countitems(lua_State *L) {
   return 1;
 }
 
-/* As in bump.lua, whose cells are weak tables: a cell that empties still
-** counts until the garbage collector has run, which the probe (a weakly
-** held table) tells. Items too large for the grid occupy no cells. */
+/* Cells emptied count until the garbage collector ends a cycle (see
+** imp_worldsettle). Items too large for the grid occupy no cells. */
 static int world_countcells(lua_State *L) {
   World *w = imp_checkworld(L, "countCells");
-  int probe = imp_worldslot(L, W_PROBE);
-  lua_rawgeti(L, probe, 1);
-  if (lua_isnil(L, -1)) {
-    imp_grid_compact(w->g);
-    lua_newtable(L);
-    lua_rawseti(L, probe, 1);
-  }
+  imp_worldsettle(w);
   lua_pushinteger(L, (lua_Integer)w->g->ncells);
   return 1;
 }

@@ -16,6 +16,8 @@ enum { P_COLS, P_INFOS, P_VISITED, P_COUNT };
 
 typedef struct World {
   imp_grid *g;
+  const size_t *gccycles;  /* the module's count (gccycles.c) */
+  size_t gcseen;           /* its value when the cells were last settled */
   unsigned long removals;  /* items removed so far: after one, ids are reused */
   unsigned long changes;   /* items added, moved or removed so far */
   int hasfields;           /* a script set a field (slot W_FIELDS) */
@@ -29,7 +31,6 @@ enum {
   W_ITEMS,      /* id + 1 -> item */
   W_FIELDS,     /* fields that scripts set, as on bump's world tables */
   W_RESPONSES,  /* name -> custom response */
-  W_PROBE,      /* weak: empty once the garbage collector has run */
   W_POOLS,      /* the pools, P_COUNT slots from here */
   W_NSLOTS = W_POOLS + P_COUNT - 1
 };
@@ -75,6 +76,10 @@ ptrdiff_t imp_worldid(lua_State *L, const World *w, int ids, int i);
 /* The id of the item at 2, which must be in the World. */
 size_t imp_checkitem(lua_State *L, const World *w, int ids,
                      const char *fname);
+/* As in bump.lua, whose cells are weak tables, a cell that empties counts
+** until the garbage collector ends a cycle: called before any step that
+** may empty cells, this forgets those emptied before the last cycle. */
+void imp_worldsettle(World *w);
 /* Moves an item that is in the World (out of memory: a Lua error, and the
 ** item stays where it was). */
 void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r);

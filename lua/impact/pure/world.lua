@@ -10,6 +10,7 @@
 -- changes: removals and changes.
 local grid = require "impact.pure.grid"
 local cols = require "impact.pure.cols"
+local gccycles = require "impact.pure.gccycles"
 local object = require "impact.pure.object"
 
 local type, rawget, rawset, select, setmetatable =
@@ -124,6 +125,17 @@ local function checkitem(g, item, fname)
 end
 internal.checkitem = checkitem
 
+-- As in bump.lua, whose cells are weak tables, a cell that empties counts
+-- until the garbage collector ends a cycle: called before any step that
+-- may empty cells, this forgets those emptied before the last cycle.
+local function settle(g)
+  local n = gccycles()
+  if n ~= g.gcseen then
+    grid.compact(g)
+    g.gcseen = n
+  end
+end
+
 -- Moves an item that is in the World; as in bump, a value equal to the old
 -- one (-0 to 0) changes nothing.
 local function put(g, id, x, y, w, h)
@@ -132,6 +144,7 @@ local function put(g, id, x, y, w, h)
   if w == g.w[id] then w = g.w[id] end
   if h == g.h[id] then h = g.h[id] end
   g.changes = g.changes + 1
+  settle(g)
   grid.update(g, id, x, y, w, h)
 end
 internal.put = put
@@ -146,8 +159,7 @@ local function new(_, ...)
   g.responses, g.hasresponses = {}, false
   -- collision and segment info tables left over from out tables
   g.colpool, g.infopool = cols.pool(), cols.pool()
-  -- emptied once the garbage collector has run (see countCells)
-  g.probe = setmetatable({ {} }, { __mode = "v" })
+  g.gcseen = gccycles()
   local w = setmetatable({}, meta)
   states[w] = g
   return w
@@ -184,6 +196,7 @@ function World.remove(...)
   local self, item = ...
   local g = checkworld(self, "remove", select("#", ...))
   local id = checkitem(g, item, "remove")
+  settle(g)
   grid.remove(g, id)
   g.ids[item], g.items[id] = nil, nil
   g.removals = g.removals + 1
@@ -207,15 +220,11 @@ function World.countItems(...)
   return checkworld((...), "countItems", select("#", ...)).count
 end
 
--- As in bump.lua, whose cells are weak tables: a cell that empties still
--- counts until the garbage collector has run, which the probe tells. Items
--- too large for the grid occupy no cells.
+-- Cells emptied count until the garbage collector ends a cycle (see
+-- settle). Items too large for the grid occupy no cells.
 function World.countCells(...)
   local g = checkworld((...), "countCells", select("#", ...))
-  if g.probe[1] == nil then
-    grid.compact(g)
-    g.probe[1] = {}
-  end
+  settle(g)
   return g.ncells
 end
 
