@@ -121,6 +121,39 @@ describe("World and the debug library (the native World only) #native", function
       end)
     end)
   end
+
+  -- The module's state is an upvalue of every C function, and its finalizer
+  -- holds the counter's; Lua 5.1 keeps C functions' upvalues from scripts.
+  local cfunction = getmetatable(require("impact").AABB()).__tostring
+  local reachable = debug.getupvalue(cfunction, 1) ~= nil
+  if reachable then it("the finalizer counting collections, called on anything, changes nothing", function()
+    local f, state = cfunction, nil
+    for i = 1, 64 do
+      local name, v = debug.getupvalue(f, i)
+      if name == nil then break end
+      local mt = type(v) == "userdata" and getmetatable(v)
+      if type(mt) == "table" and mt.__gc then state = v end
+    end
+    local _, counter = debug.getupvalue(getmetatable(state).__gc, 1)
+    local count = counter.__gc
+    for _, v in ipairs({ 5, "x", {}, setmetatable({}, {}), false }) do count(v) end
+    count()
+    -- and the World's cells still go with the next collection
+    local world, b, cells = row(), {}, nil
+    world:add(b, 400, 400, 1, 1)
+    collectgarbage()
+    collectgarbage("stop")
+    local ok, err = pcall(function()
+      cells = world:countCells()
+      world:remove(b)
+      assert.are.equal(cells, world:countCells())
+    end)
+    collectgarbage("restart")
+    assert(ok, err)
+    collectgarbage()
+    collectgarbage()
+    assert.are.equal(cells - 1, world:countCells())
+  end) end
 end)
 
 describe("finalizers that call impact", function()

@@ -18,11 +18,11 @@ static void arm(lua_State *L, int meta) {
   lua_pop(L, 1);
 }
 
+/* (The debug library can reach this function and call it on anything.) */
 static int count(lua_State *L) {
   ModuleState *s = (ModuleState *)lua_touserdata(L, lua_upvalueindex(1));
-  s->gccycles++;
-  lua_getmetatable(L, 1);
-  arm(L, lua_gettop(L));
+  if (s != NULL) s->gccycles++;
+  if (lua_getmetatable(L, 1)) arm(L, lua_gettop(L));
   return 0;
 }
 
