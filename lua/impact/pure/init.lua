@@ -23,7 +23,7 @@ local version = require "impact.version"
 local impact = {
   _VERSION = version.text,
   _VERSION_NUM = version.number,
-  EPSILON = 1e-8,
+  EPSILON = require("impact.pure.core.aabb").EPSILON,
   backend = "lua",
   sweepSegmentPoint = require "impact.pure.segpoint",
 }

@@ -6,7 +6,8 @@ local sqrt, huge = math.sqrt, math.huge
 
 local aabb = {}
 
-aabb.EPSILON = 1e-8
+local EPSILON = 1e-8
+aabb.EPSILON = EPSILON
 
 -- imp_sign and imp_clamp; fabs is v < 0 and -v or v + 0.0 (-0 becomes +0).
 -- The hot paths write them out: a call costs more than the test under
@@ -18,7 +19,7 @@ aabb.sign, aabb.clamp = sign, clamp
 -- Where a sweep whose hit is at time t (0 to 1) stops: backed off by
 -- EPSILON, not before 0 (aabb.c's stop_time, after its first clamp).
 local function stoptime(t)
-  t = t - 1e-8
+  t = t - EPSILON
   return t < 0 and 0.0 or (t > 1 and 1.0 or t)
 end
 aabb.stoptime = stoptime
