@@ -5,6 +5,18 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Inlined whatever the compiler's size estimate says, for small helpers
+** that a long kernel calls many times: GCC at -O2 keeps them as calls,
+** which also stops it from sharing the work they repeat (the splits of
+** one factor in several exact products). */
+#if defined(__GNUC__)
+#define IMP_ALWAYS_INLINE inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define IMP_ALWAYS_INLINE __forceinline
+#else
+#define IMP_ALWAYS_INLINE inline
+#endif
+
 /* c ? a : b, as a mask on the bits rather than a branch, for choices that
 ** follow the data and that a branch predictor would keep missing.
 ** Compilers turn a ternary with a constant arm back into a branch. */

@@ -545,7 +545,8 @@ static int filter(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0, imp_vec2 b1,
 ** [0, 1], as a double-double hi + lo that need not be normalised: within
 ** 10u^2 (|u0 - v0| + |u1 - v1|) (the differences exact, the product of x
 ** exact by Dekker's, the few roundings on terms of size u^2). */
-static dd moving(double u0, double v0, double u1, double v1, double x) {
+static IMP_ALWAYS_INLINE dd moving(double u0, double v0, double u1,
+                                   double v1, double x) {
   dd p0 = two_sum(u0, -v0), p1 = two_sum(u1, -v1);
   dd step = two_sum(p1.hi, -p0.hi), r;
   double head = x * step.hi;
@@ -555,8 +556,9 @@ static dd moving(double u0, double v0, double u1, double v1, double x) {
   return r;
 }
 
-static ddvec moving_vec(imp_vec2 u0, imp_vec2 v0, imp_vec2 u1, imp_vec2 v1,
-                        double x) {
+static IMP_ALWAYS_INLINE ddvec moving_vec(imp_vec2 u0, imp_vec2 v0,
+                                          imp_vec2 u1, imp_vec2 v1,
+                                          double x) {
   ddvec w;
   w.x = moving(u0.x, v0.x, u1.x, v1.x, x);
   w.y = moving(u0.y, v0.y, u1.y, v1.y, x);
@@ -566,7 +568,7 @@ static ddvec moving_vec(imp_vec2 u0, imp_vec2 v0, imp_vec2 u1, imp_vec2 v1,
 /* a b + c d of double-doubles, as hi + lo not normalised (lo may outweigh
 ** hi after a cancellation): within a few u^2 of the size of the terms (the
 ** products of the heads exact, the rest of size u |a b| and u |c d|). */
-static dd products(dd a, dd b, dd c, dd d) {
+static IMP_ALWAYS_INLINE dd products(dd a, dd b, dd c, dd d) {
   double p = a.hi * b.hi, q = c.hi * d.hi;
   dd r = two_sum(p, q);
   r.lo += (imp_product_error(a.hi, b.hi, p) +
@@ -596,8 +598,8 @@ static int rounds_to(double hi, double lo, double r) {
 /* The value at t* = x + delta (within NEWTON) of a quadratic q with q(x)
 ** = v (double-double), q'(x) = q1 and q'' = 2 q2 (doubles): in *hi, if
 ** it rounds to one double with the error bound r added. */
-static int value_at(dd v, double q1, double q2, double delta, double r,
-                    double *hi) {
+static IMP_ALWAYS_INLINE int value_at(dd v, double q1, double q2,
+                                      double delta, double r, double *hi) {
   dd w = two_sum(v.hi, v.lo + delta * (q1 + q2 * delta));
   *hi = w.hi;
   return rounds_to(w.hi, w.lo, r);
