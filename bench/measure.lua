@@ -2,9 +2,9 @@
 -- warm-up, then the best of three timings (the collector running, as in a
 -- game), in ns per operation; with m, also the garbage of a shorter run of
 -- m operations with the collector stopped, in bytes per operation (after
--- one operation more: a full collection shrinks the Lua stack, which the
--- first call after it grows back once). Then what the last timed run
--- returned.
+-- the same m once more: a full collection shrinks the Lua stack, which the
+-- deepest call after it grows back once, and the deepest may come late in
+-- a run). Then what the last timed run returned.
 return function(f, n, m)
   f(math.floor(n / 10) + 1)
   local best, r1, r2 = math.huge
@@ -17,7 +17,7 @@ return function(f, n, m)
   if m then
     collectgarbage()
     collectgarbage("stop")
-    f(1)
+    f(m)
     local before = collectgarbage("count")
     f(m)
     bytes = (collectgarbage("count") - before) * 1024 / m
