@@ -137,17 +137,25 @@ static void forget(lua_State *L, int item, size_t id) {
   lua_pop(L, 2);
 }
 
-void imp_worldsettle(World *w) {
+/* As in bump.lua, whose cells are weak tables, a cell that empties counts
+** until the garbage collector ends a cycle: called before any step that
+** may empty cells, this forgets those emptied before the last cycle. */
+static void settle(World *w) {
   if (*w->gccycles != w->gcseen) {
     imp_grid_compact(w->g);
     w->gcseen = *w->gccycles;
   }
 }
 
-void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r) {
-  imp_worldsettle(w);
-  if (!imp_grid_update(w->g, id, r)) luaL_error(L, "not enough memory");
+int imp_worldupdate(World *w, size_t id, const imp_rect *r) {
+  settle(w);
+  if (!imp_grid_update(w->g, id, r)) return 0;
   w->changes++;
+  return 1;
+}
+
+void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r) {
+  if (!imp_worldupdate(w, id, r)) luaL_error(L, "not enough memory");
 }
 
 static int world_new(lua_State *L) {
@@ -284,7 +292,7 @@ static int world_remove(lua_State *L) {
   World *w = imp_checkworld(L, "remove");
   lua_settop(L, 2);
   size_t id = imp_checkitem(L, w, imp_worldslot(L, W_IDS), "remove");
-  imp_worldsettle(w);
+  settle(w);
   imp_grid_remove(w->g, id);  /* needs no memory, nor does forgetting */
   forget(L, 2, id);
   w->removals++;
@@ -318,10 +326,10 @@ static int world_countitems(lua_State *L) {
 }
 
 /* Cells emptied count until the garbage collector ends a cycle (see
-** imp_worldsettle). Items too large for the grid occupy no cells. */
+** settle). Items too large for the grid occupy no cells. */
 static int world_countcells(lua_State *L) {
   World *w = imp_checkworld(L, "countCells");
-  imp_worldsettle(w);
+  settle(w);
   lua_pushinteger(L, (lua_Integer)w->g->ncells);
   return 1;
 }

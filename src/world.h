@@ -76,12 +76,10 @@ ptrdiff_t imp_worldid(lua_State *L, const World *w, int ids, int i);
 /* The id of the item at 2, which must be in the World. */
 size_t imp_checkitem(lua_State *L, const World *w, int ids,
                      const char *fname);
-/* As in bump.lua, whose cells are weak tables, a cell that empties counts
-** until the garbage collector ends a cycle: called before any step that
-** may empty cells, this forgets those emptied before the last cycle. */
-void imp_worldsettle(World *w);
-/* Moves an item that is in the World (out of memory: a Lua error, and the
-** item stays where it was). */
+/* Moves an item that is in the World: 1, or 0 when memory runs out, and
+** then the item stays where it was. */
+int imp_worldupdate(World *w, size_t id, const imp_rect *r);
+/* The same, out of memory a Lua error. */
 void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r);
 /* The ids that the grid finds near a rectangle (x, y, w, h) or, with
 ** segment set, a segment (x1, y1, x2, y2 in a, b, c, d): into local (room

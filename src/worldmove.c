@@ -613,10 +613,7 @@ int imp_world_moveto(World *w, double id, double x, double y,
   r = w->g->items[(size_t)id].r;
   if (x != r.x) r.x = x;  /* as bump's update: -0 is 0 */
   if (y != r.y) r.y = y;
-  imp_worldsettle(w);
-  if (!imp_grid_update(w->g, (size_t)id, &r)) return 0;
-  w->changes++;
-  return 1;
+  return imp_worldupdate(w, (size_t)id, &r);
 }
 
 /* imp_world_arrive(world, item, x, y, id, changes): the end of a move as
