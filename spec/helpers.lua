@@ -36,6 +36,16 @@ function helpers.random(seed)
   return r
 end
 
+-- Runs f with the garbage collector stopped, so that no collection ends
+-- in the middle (countCells tells when one has), and restarts it even when
+-- f fails, raising f's error then.
+function helpers.nocollection(f)
+  collectgarbage("stop")
+  local ok, err = pcall(f)
+  collectgarbage("restart")
+  assert(ok, err)
+end
+
 -- The memory loop(n) allocated with the collector stopped, in bytes. Each
 -- run collects, warms up with one loop(n) (first views, first collider
 -- entries, tables growing to size, and what a collection frees: Lua 5.4
@@ -52,16 +62,6 @@ local attach = rawget(_G, "jit") and jit.attach
 -- table keeps the names alive: LuaJIT passes them as strings that it
 -- makes again, in the run, once a collection has freed them.
 local COMPILES = { start = 0, stop = 1, abort = 0, flush = 0 }
--- Runs f with the garbage collector stopped, so that no collection ends
--- in the middle (countCells tells when one has), and restarts it even when
--- f fails, raising f's error then.
-function helpers.nocollection(f)
-  collectgarbage("stop")
-  local ok, err = pcall(f)
-  collectgarbage("restart")
-  assert(ok, err)
-end
-
 local compiled = 0
 local function ontrace(what) compiled = compiled + COMPILES[what] end
 
