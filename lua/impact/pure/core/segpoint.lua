@@ -551,8 +551,8 @@ local function contacts()
   if skip == MISS then return nil end
   if keptroot then
     local t, s = onecontact(keptroot)
-    if t and not keptother then return t, s end
     if t then
+      if not keptother then return t, s end
       local t2, s2 = onecontact(keptother)
       if t2 then return inorder(t, s, t2, s2) end
     end
