@@ -571,6 +571,20 @@ describe("a collider array holding a non-collider", function()
           AABB.sweepInto, mover, { "box" }, 1, 1)
   end)
 
+  it("is located at the script's call, for an OBB mover too", function()
+    -- The pure backend reaches the loop that finds it by a tail call under
+    -- LuaJIT, whose debug info still shows the method call.
+    for _, moving in ipairs({ mover, impact.OBB(-8, 0, 1, 1, 0.5) }) do
+      local line
+      local err = fails("bad argument #1 to 'sweepInto' (", function()
+        line = debug.getinfo(1, "l").currentline + 1
+        local r = moving:sweepInto({ AABB(), 3 }, 1, 1)
+        return r
+      end)
+      assert.is_truthy(err:find("errors_spec.lua:" .. line .. ": bad argument #1", 1, true), err)
+    end
+  end)
+
   it("leaves the out Sweep and the moving box untouched", function()
     local out = Sweep()
     out.time = 0.5

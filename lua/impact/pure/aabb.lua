@@ -180,10 +180,7 @@ function methods.sweepOBB(...)
   return r
 end
 
-function methods.sweepInto(...)
-  local r = sweep.into("AABB", ...)
-  return r
-end
+methods.sweepInto = sweep.intomethod("AABB")
 
 -- box:clipSegment(pos, delta) -> kind, t0, t1 (nil, nil when outside);
 -- impact.clipSegment(box, pos, delta) is this same function.

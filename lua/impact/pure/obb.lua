@@ -120,10 +120,7 @@ function methods.sweepAABB(...)
   return r
 end
 
-function methods.sweepInto(...)
-  local r = sweep.into("OBB", ...)
-  return r
-end
+methods.sweepInto = sweep.intomethod("OBB")
 
 OBB.__index = function(box, k)
   local m = methods[k]

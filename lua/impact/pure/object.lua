@@ -86,6 +86,15 @@ function object.error(msg)
   error(where(apilevel() + 1) .. msg, 0)
 end
 
+-- Whether a function reached by a tail call still sees how the call it
+-- replaced was made (LuaJIT's debug info keeps the call site; PUC Lua's
+-- loses the name, and Lua 5.1 puts a pseudo-frame there), so that its
+-- errors may come through one as they would through a call.
+local function callkind() return getinfo(1, "n").namewhat end
+local probe = {}
+function probe.method() return callkind() end
+object.TAILCALLS_KEEP_CALLER = probe:method() == "method"
+
 -- Lua's bad-argument error: "calling 'f' on bad self" when self is wrong in
 -- a method call, else argument numbers count self only in dot form. Lua 5.1
 -- puts a pseudo-frame above a function called by a tail call, so that no

@@ -32,16 +32,17 @@ function sweep.rect(tbox, tmoving, fname, ...)
   return pushsweep(out, box, sweepOBB(box, moving, dx, dy))
 end
 
--- moving:sweepInto(colliders, delta[, out]): the nearest stop among an
--- array of AABBs and OBBs; ties go to the first listed, and the moving
+-- moving:sweepInto(colliders, delta[, out]), given the number of arguments
+-- and the first five (a3 to a5: the delta and out): the nearest stop among
+-- an array of AABBs and OBBs; ties go to the first listed, and the moving
 -- rectangle is skipped if it is listed.
-function sweep.into(tmoving, ...)
-  local fname, n = "sweepInto", select("#", ...)
-  local moving, list = ...
+local function into(tmoving, n, moving, list, a3, a4, a5)
+  local fname = "sweepInto"
   check(moving, object.meta[tmoving], tmoving, 1, fname, n)
   if type(list) ~= "table" or typeof(list) then typeerror(2, fname, "table", list, n) end
-  local dx, dy, i = checkvec2(fname, 3, n, select(3, ...))
-  local out = optout(select(i, ...), SWEEP, "Sweep", i, fname, n)
+  local dx, dy, i = checkvec2(fname, 3, n, a3, a4)
+  if i == 4 then a5 = a4 end  -- the delta was a Point: out comes next
+  local out = optout(a5, SWEEP, "Sweep", i, fname, n)
   local raw = getmetatable(list) == nil  -- then list[k] is rawget(list, k)
   local mx, my, mhx, mhy = moving["\0px"], moving["\0py"], moving["\0hx"], moving["\0hy"]
   local movingAABB = getmetatable(moving) == AABB
@@ -85,6 +86,21 @@ function sweep.into(tmoving, ...)
   if found == 0 then return pushsweep(out, nil, 1.0, mx + dx, my + dy) end
   local collider = raw and list[found] or rawget(list, found)
   return pushsweep(out, collider, sweepOBB(collider, moving, dx, dy))
+end
+
+-- The sweepInto method of type tmoving. Under LuaJIT it reaches into() by
+-- a tail call: LuaJIT cannot compile a side trace that returns through a
+-- function taking ... to below where its trace began, as one that leaves
+-- the colliders' loop (a trace of its own) must, and after a tail call its
+-- errors still name the script's call. Elsewhere they would not: a call.
+function sweep.intomethod(tmoving)
+  if object.TAILCALLS_KEEP_CALLER then
+    return function(...) return into(tmoving, select("#", ...), ...) end
+  end
+  return function(...)
+    local r = into(tmoving, select("#", ...), ...)
+    return r
+  end
 end
 
 -- The types that take an OBB or AABB as the other rectangle.
