@@ -96,9 +96,9 @@ function probe.method() return callkind() end
 object.TAILCALLS_KEEP_CALLER = probe:method() == "method"
 
 -- Lua's bad-argument error: "calling 'f' on bad self" when self is wrong in
--- a method call, else argument numbers count self only in dot form. Lua 5.1
--- puts a pseudo-frame above a function called by a tail call, so that no
--- error may come through one inside this backend.
+-- a method call, else argument numbers count self only in dot form. Unless
+-- TAILCALLS_KEEP_CALLER, no error may come through a tail call inside this
+-- backend.
 function object.argerror(narg, fname, msg)
   local level = apilevel()
   local info = getinfo(level, "n")
