@@ -400,6 +400,36 @@ return function(impact, exports)
     return b
   end
 
+  -- The sweep itself, reached by a tail call from the stand-in (below),
+  -- whose frame then goes: the loop over the list is a trace of its own,
+  -- and LuaJIT cannot compile a side trace that returns from a function
+  -- taking ... below where its trace began, as every call's exit from the
+  -- loop must (the core call would then run interpreted). LuaJIT still
+  -- shows the script's method call at this frame, so a bad collider gets
+  -- the C function's error as from the stand-in; the arguments before the
+  -- list's are valid, so passing a missing one as nil changes no message.
+  local function intofast(c, movingk, self, list, a, b, d, dx, dy, out)
+    local n, aabbs = #list, 1
+    local buffer = pointers(n)
+    for i = 1, n do  -- checked first: the C function reports a bad one
+      local box = rawget(list, i)
+      local k = kind(getmetatable(box))
+      if k == nil then n = nil break end
+      if k == OBB_KIND then aabbs = 0 end
+      buffer.at[i - 1], buffer.kinds[i - 1] = box, k
+    end
+    if n then
+      local found = sweep_into_rects(self, movingk, buffer.at, buffer.kinds, n, aabbs, dx, dy, out)
+      givepointers(buffer)  -- after the call: giving may run a finalizer
+      if found < 0 then return out end
+      return publishsweep(out, rawget(list, found + 1))
+    end
+    givepointers(buffer)
+    local r = c(self, list, a, b, d)
+    return r
+  end
+  standins[intofast] = true  -- the C function's errors look past it
+
   local function sweepinto(MT)
     local movingk = kind(MT)
     return function(c)
@@ -408,22 +438,7 @@ return function(impact, exports)
         if getmetatable(self) == MT and type(list) == "table" then
           local dx, dy, out = vec(a, b, d)
           out = dx and sweeptarget(out)
-          local n, aabbs = out and #list, 1
-          local buffer = n and pointers(n)
-          for i = 1, n or 0 do  -- checked first: the C function reports a bad one
-            local box = rawget(list, i)
-            local k = kind(getmetatable(box))
-            if k == nil then n = nil break end
-            if k == OBB_KIND then aabbs = 0 end
-            buffer.at[i - 1], buffer.kinds[i - 1] = box, k
-          end
-          if n then
-            local found = sweep_into_rects(self, movingk, buffer.at, buffer.kinds, n, aabbs, dx, dy, out)
-            givepointers(buffer)  -- after the call: giving may run a finalizer
-            if found < 0 then return out end
-            return publishsweep(out, rawget(list, found + 1))
-          end
-          if buffer then givepointers(buffer) end
+          if out then return intofast(c, movingk, self, list, a, b, d, dx, dy, out) end
         end
         local r = c(...)
         return r
