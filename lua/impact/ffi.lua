@@ -406,8 +406,8 @@ return function(impact, exports)
   -- taking ... below where its trace began, as every call's exit from the
   -- loop must (the core call would then run interpreted). LuaJIT still
   -- shows the script's method call at this frame, so a bad collider gets
-  -- the C function's error as from the stand-in; the arguments before the
-  -- list's are valid, so passing a missing one as nil changes no message.
+  -- the C function's error as from the stand-in; the delta and out were
+  -- found valid, so passing a missing one as nil changes no message.
   local function intofast(c, movingk, self, list, a, b, d, dx, dy, out)
     local n, aabbs = #list, 1
     local buffer = pointers(n)
