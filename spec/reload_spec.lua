@@ -55,6 +55,27 @@ describe("requiring impact again", function()
   end)
 end)
 
+describe("requiring impact in a Lua state without the debug, io and os libraries", function()
+  it("gives the native module, or says that the pure backend needs debug", function()
+    local saved = { debug = _G.debug, io = _G.io, os = _G.os }
+    clear("^impact")
+    _G.debug, _G.io, _G.os = nil, nil, nil
+    local ok, again = pcall(require, "impact")
+    _G.debug, _G.io, _G.os = saved.debug, saved.io, saved.os
+    clear("^impact")  -- Lua 5.1 keeps a failed require's mark there
+    if impact.backend == "native" then
+      assert.is_true(ok, again)
+      assert.are.equal("native", again.backend)
+      assert.are.equal(-3, again.AABB(1, 0, 2, 2):intersectAABB(again.AABB(0, 0, 2, 2)).delta.x)
+    else
+      assert.is_false(ok)
+      assert.matches("impact.pure needs the debug library, which this Lua state has not opened",
+                     again, 1, true)
+      assert.are.equal("lua", require("impact").backend)
+    end
+  end)
+end)
+
 -- The path of the native module that require loads, for a copy of it.
 local function nativePath()
   for template in package.cpath:gmatch("[^;]+") do

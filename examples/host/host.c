@@ -5,7 +5,9 @@
 ** C and as C++.
 **   host game.lua
 ** Prints what it saw and exits 0, or says which check failed and exits 1.
-** Under LuaJIT it plays twice, with the JIT on and off.
+** It plays with every standard library open (under LuaJIT twice, with the
+** JIT on and off), then once more as a sandboxing host, without io, os and
+** debug.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,6 +156,7 @@ static void share(lua_State *L) {
 /* The whole scene in one state (a Lua function, so errors are caught). */
 static int scene(lua_State *L) {
   const char *script = luaL_checkstring(L, 1);
+  const char *libraries = lua_toboolean(L, 3) ? ", without io, os and debug" : "";
   imp_aabb wall = {{10, 0}, {2, 2}};
   if (lua_toboolean(L, 2)) {  /* before impact loads: it picks its path then */
     lua_getglobal(L, "jit");
@@ -178,7 +181,8 @@ static int scene(lua_State *L) {
                      " .. (jit and (jit.status() and ', JIT on' or ', JIT off') or '')");
   lua_call(L, 0, 1);
   call(L, "path", 0, 1);
-  printf("%s: tests through the %s\n", lua_tostring(L, -2), lua_tostring(L, -1));
+  printf("%s%s: tests through the %s\n", lua_tostring(L, -2), libraries,
+         lua_tostring(L, -1));
   lua_pop(L, 2);
   walk(L, collide(L));
   lua_newtable(L);
@@ -201,19 +205,58 @@ static void *allocate(void *ud, void *block, size_t size, size_t newsize) {
   return realloc(block, newsize);
 }
 
+/* The libraries a host opens when scripts must not reach the files, the
+** system or the debug library: the rest of Lua's, and LuaJIT's own. */
+static void opensandbox(lua_State *L) {
+  static const luaL_Reg libs[] = {
+      {"_G", luaopen_base},
+      {LUA_LOADLIBNAME, luaopen_package},
+      {LUA_STRLIBNAME, luaopen_string},
+      {LUA_TABLIBNAME, luaopen_table},
+      {LUA_MATHLIBNAME, luaopen_math},
+#ifdef LUA_JITLIBNAME
+      {LUA_BITLIBNAME, luaopen_bit},
+      {LUA_JITLIBNAME, luaopen_jit},
+#endif
+      {NULL, NULL}};
+  const luaL_Reg *lib;
+  for (lib = libs; lib->func != NULL; lib++) {
+#if LUA_VERSION_NUM >= 502
+    luaL_requiref(L, lib->name, lib->func, 1);
+    lua_pop(L, 1);
+#else
+    lua_pushcfunction(L, lib->func);
+    lua_pushstring(L, lib->name);
+    lua_call(L, 1, 0);
+#endif
+  }
+#ifdef LUA_FFILIBNAME
+  /* LuaJIT's own way: a preload, for require "ffi" */
+  lua_getglobal(L, LUA_LOADLIBNAME);
+  lua_getfield(L, -1, "preload");
+  lua_pushcfunction(L, luaopen_ffi);
+  lua_setfield(L, -2, LUA_FFILIBNAME);
+  lua_pop(L, 2);
+#endif
+}
+
 /* Plays the scene in a fresh state; returns whether it passed. */
-static int play(const char *script, int jitoff, int *hasjit) {
+static int play(const char *script, int jitoff, int sandbox, int *hasjit) {
   lua_State *L = lua_newstate(allocate, NULL);
   int ok;
   if (L == NULL) L = luaL_newstate();  /* 64-bit LuaJIT allocates its own */
-  luaL_openlibs(L);
+  if (sandbox)
+    opensandbox(L);
+  else
+    luaL_openlibs(L);
   lua_getglobal(L, "jit");
   *hasjit = lua_istable(L, -1);
   lua_pop(L, 1);
   lua_pushcfunction(L, scene);
   lua_pushstring(L, script);
   lua_pushboolean(L, jitoff);
-  ok = lua_pcall(L, 2, 0, 0) == 0;
+  lua_pushboolean(L, sandbox);
+  ok = lua_pcall(L, 3, 0, 0) == 0;
   fflush(stdout);
   if (!ok) fprintf(stderr, "host: %s\n", lua_tostring(L, -1));
   lua_close(L);
@@ -226,8 +269,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: host game.lua\n");
     return 2;
   }
-  ok = play(argv[1], 0, &hasjit);
-  if (ok && hasjit) ok = play(argv[1], 1, &hasjit);
+  ok = play(argv[1], 0, 0, &hasjit);
+  if (ok && hasjit) ok = play(argv[1], 1, 0, &hasjit);
+  if (ok) ok = play(argv[1], 0, 1, &hasjit);
   printf("host: %s\n", ok ? "ok" : "FAILED");
   return ok ? 0 : 1;
 }

@@ -214,9 +214,13 @@ return function(impact, exports)
   -- Several stand-ins come from one maker. The JIT compiles a closure's
   -- upvalues (the metatables, the core function) as constants only while
   -- its prototype has made no other closure, so each stand-in is made by
-  -- its own copy of its maker's code, sharing the maker's upvalues.
+  -- its own copy of its maker's code, sharing the maker's upvalues. A host
+  -- may leave out the debug library, or refuse binary chunks: then the
+  -- makers serve as they are, slower but the same.
+  local canjoin = debug and debug.upvaluejoin and string.dump
   local function own(make)
-    local copy = load(string.dump(make))
+    local copy = canjoin and load(string.dump(make))
+    if not copy then return make end
     for i = 1, math.huge do
       if debug.getupvalue(make, i) == nil then break end
       debug.upvaluejoin(copy, i, make, i)

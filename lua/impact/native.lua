@@ -13,7 +13,10 @@
 --      code cannot be loaded from inside an archive.
 -- The binaries in native/ are LuaJIT builds: they are tried under LuaJIT
 -- and Lua 5.1 only, whose C API they use.
-local this = debug.getinfo(1, "S").source
+--
+-- A host may leave out the debug, io and os libraries: then the search
+-- stops at package.cpath, and the message names what it could not tell.
+local this = debug and debug.getinfo(1, "S").source
 
 local function windows()
   if jit then return jit.os == "Windows" end
@@ -27,10 +30,10 @@ local function platform()
     return (sys or jit.os:lower()) .. "-" .. jit.arch
   end
   if windows() then
-    local arch = os.getenv("PROCESSOR_ARCHITECTURE") or "?"
+    local arch = os and os.getenv("PROCESSOR_ARCHITECTURE") or "?"
     return "windows-" .. (({ AMD64 = "x64", x86 = "x86", ARM64 = "arm64" })[arch] or arch)
   end
-  local ok, uname = pcall(io.popen, "uname -sm 2>/dev/null")
+  local ok, uname = pcall(io and io.popen, "uname -sm 2>/dev/null")
   local line = ok and uname and uname:read("*l") or "? ?"
   if ok and uname then uname:close() end
   local sys, arch = line:match("^(%S+) (%S+)$")
@@ -51,7 +54,7 @@ end
 -- under LÖVE where that folder really is.
 local function bases()
   local list = {}
-  local dir = this:match("^@(.*)[/\\][^/\\]*$")
+  local dir = this and this:match("^@(.*)[/\\][^/\\]*$")
   if dir then list[#list + 1] = dir end
   local fs = lovefs()
   if fs and dir then

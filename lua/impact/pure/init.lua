@@ -6,6 +6,11 @@
 -- The backend is built once per Lua state, as the native module is: a
 -- require after a hot reload cleared package.loaded gives the same module
 -- back, so that the objects made before keep their types.
+-- Its errors name the function and argument as the native module's do,
+-- which takes the debug library (a host may leave it out).
+if not debug then
+  error("impact.pure needs the debug library, which this Lua state has not opened", 2)
+end
 local registry = debug.getregistry()
 if registry["impact.pure"] then
   -- and bump's rect and responses (impact.bump) from the same World
