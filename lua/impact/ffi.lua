@@ -215,9 +215,9 @@ return function(impact, exports)
   -- upvalues (the metatables, the core function) as constants only while
   -- its prototype has made no other closure, so each stand-in is made by
   -- its own copy of its maker's code, sharing the maker's upvalues. A host
-  -- may leave out the debug library, or refuse binary chunks: then the
-  -- makers serve as they are, slower but the same.
-  local canjoin = debug and debug.upvaluejoin and string.dump
+  -- may leave out load or the debug library, or refuse binary chunks: then
+  -- the makers serve as they are, slower but the same.
+  local canjoin = load and debug and debug.upvaluejoin and string.dump
   local function own(make)
     local copy = canjoin and load(string.dump(make))
     if not copy then return make end
