@@ -434,6 +434,24 @@ describe("impact.sweepSegmentPoint, regressions", function()
     assertHits({ 0.5, 1 }, 0, 0, 0, 0, 2, 0, 0, 2,
                1.75 + h / 2, -0.25 - h / 2, 0.25 - h / 2, 2.25 + h / 2)
   end)
+
+  it("a point on the line 2^-48 past the b end at t = 0, riding it to b at t = 1: only t = 1", function()
+    -- a fixed at 0, b from (4, 0) to (4, 4); the point from (4 + h, 0) to
+    -- (4, 4), h = 2^-48. d = (4, 4t), e = (4 + h - ht, 4t): f = 4h t (t - 1),
+    -- roots 0 and 1, both exact (f(0) = f(1) = 0). At 0, s = 1 + h/4 > 1; at
+    -- 1 the point is at b, s = 1. (f is so flat that the roots' error bound
+    -- from the coefficients, about 2^-42, let the point 2^-48 past b at t = 0
+    -- count as touching it.)
+    assertHits({ 1, 1 }, 0, 0, 0, 0, 4, 0, 4, 4, 4 + 2 ^ -48, 0, 4, 4)
+  end)
+
+  it("a segment shrinking to a point 2^-50 from the point at t = 1 is no contact there", function()
+    -- a fixed at 0, b from (-12, -4) to (0, 0); the point from (-6, -2) to
+    -- (-h, 0), h = 2^-50. d = (t - 1)(12, 4), e = (-6 + (6 - h)t, -2 + 2t):
+    -- f = 4h t (t - 1), roots 0 (e = d/2: s = 1/2) and 1, where the segment
+    -- is the point (0, 0) and the point is at (-h, 0), off it.
+    assertHits({ 0, 0.5 }, 0, 0, 0, 0, -12, -4, 0, 0, -6, -2, -2 ^ -50, 0)
+  end)
 end)
 
 describe("impact.sweepSegmentPoint, the range of doubles", function()

@@ -1,8 +1,8 @@
 /*
-** sweep_segment_point as first written, with no floating-point filter in
-** front of its double-double solver: the reference that src/core/segpoint.c
-** must match bit for bit (spec/core/properties.c). Only the tests use it;
-** read src/core/segpoint.c for the method.
+** sweep_segment_point with no floating-point filter in front of its
+** double-double solver: the reference that src/core/segpoint.c must match
+** bit for bit (spec/core/properties.c). Only the tests use it; read
+** src/core/segpoint.c for the method.
 */
 #include <float.h>
 #include <math.h>
@@ -258,6 +258,22 @@ static int known_root(const motion *m, dd f0, dd f1, root *r) {
   return 0;
 }
 
+/* Of the n roots in r, those that f(0) = 0 (C) or f(1) = 0 (f1) make
+** exact: the one nearest 0 is 0, the one nearest 1 is 1, neither with an
+** error (their bound from the coefficients grows as f flattens). */
+static void pin_ends(root r[2], int n, dd C, dd f1) {
+  int i = n == 2 && fabs(r[1].t.hi) < fabs(r[0].t.hi);
+  if (C.hi == 0) {
+    r[i].t = dd_of(0);
+    r[i].err = 0;
+  }
+  i = n == 2 && fabs(r[1].t.hi - 1) < fabs(r[0].t.hi - 1);
+  if (f1.hi == 0) {
+    r[i].t = dd_of(1);
+    r[i].err = 0;
+  }
+}
+
 /* The real roots of f = A t^2 + B t + C, with A and B not both zero, its
 ** coefficients within tol, and f1 = f(1). A root moves by the coefficients'
 ** error (3 tol on [0, 1]) over |f'| there: that is its error bound. */
@@ -268,6 +284,7 @@ static int solve(const motion *m, dd A, dd B, dd C, dd f1, double tol,
   if (A.hi == 0) {
     r[0].t = dd_div(dd_scale(C, -1), B);
     r[0].err = 3 * tol / fabs(B.hi);
+    pin_ends(r, 1, C, f1);
     return 1;
   }
   if (disc.hi > tol_disc) {
@@ -277,6 +294,7 @@ static int solve(const motion *m, dd A, dd B, dd C, dd f1, double tol,
     r[0].t = dd_div(q, A);
     r[1].t = dd_div(C, q);
     r[0].err = r[1].err = 3 * tol / root.hi;
+    pin_ends(r, 2, C, f1);
     return 2;
   }
   if (!(disc.hi >= -tol_disc)) return 0;

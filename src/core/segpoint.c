@@ -292,6 +292,24 @@ static int known_root(const motion *m, dd f0, dd f1, root *r) {
   return 0;
 }
 
+/* Of the n roots in r, those that f(0) = 0 (C) or f(1) = 0 (f1) make
+** exact: the one nearest 0 is 0, the one nearest 1 is 1, neither with an
+** error. Their bound from the coefficients grows as f flattens (a point
+** riding along the segment's line), and would let a point that only comes
+** within it of the segment at t = 0 or 1 touch it there. */
+static void pin_ends(root r[2], int n, dd C, dd f1) {
+  int i = n == 2 && fabs(r[1].t.hi) < fabs(r[0].t.hi);
+  if (C.hi == 0) {
+    r[i].t = dd_of(0);
+    r[i].err = 0;
+  }
+  i = n == 2 && fabs(r[1].t.hi - 1) < fabs(r[0].t.hi - 1);
+  if (f1.hi == 0) {
+    r[i].t = dd_of(1);
+    r[i].err = 0;
+  }
+}
+
 /* The real roots of f = A t^2 + B t + C, with A and B not both zero, its
 ** coefficients within tol, and f1 = f(1); of two distinct roots, those
 ** that skip (a mask from the filter) names are left uncomputed. A root
@@ -301,18 +319,22 @@ static int solve(const motion *m, dd A, dd B, dd C, dd f1, double tol,
                  int skip, root r[2]) {
   dd disc = dd_sub(dd_mul(B, B), dd_mul(dd_scale(A, 4), C));
   double tol_disc = 4 * tol * (fabs(A.hi) + fabs(B.hi) + fabs(C.hi)), o;
+  int ends = C.hi == 0 || f1.hi == 0;
   if (A.hi == 0) {
     r[0].t = dd_div(dd_scale(C, -1), B);
     r[0].err = 3 * tol / fabs(B.hi);
+    if (ends) pin_ends(r, 1, C, f1);
     return 1;
   }
   if (disc.hi > tol_disc) {
-    /* The stable form: -B and the square root never cancel. */
+    /* The stable form: -B and the square root never cancel. Both roots
+    ** where one is pinned, to tell which. */
     dd root = dd_sqrt(disc);
     dd q = dd_scale(dd_add(B, B.hi < 0 ? dd_scale(root, -1) : root), -0.5);
-    if (!(skip & SKIP_FIRST)) r[0].t = dd_div(q, A);
-    if (!(skip & SKIP_SECOND)) r[1].t = dd_div(C, q);
+    if (ends || !(skip & SKIP_FIRST)) r[0].t = dd_div(q, A);
+    if (ends || !(skip & SKIP_SECOND)) r[1].t = dd_div(C, q);
     r[0].err = r[1].err = 3 * tol / root.hi;
+    if (ends) pin_ends(r, 2, C, f1);
     return 2;
   }
   if (!(disc.hi >= -tol_disc)) return 0;

@@ -202,17 +202,35 @@ end
 -- The real roots of A t^2 + B t + C (see segpoint.c): how many, then each
 -- root's hi, lo and error bound; of two distinct roots, those that skip
 -- names are left uncomputed (nil).
+-- Of the n roots, those that f(0) = 0 (C) or f(1) = 0 (f1) make exact:
+-- the one nearest 0 is 0, the one nearest 1 is 1, neither with an error
+-- (segpoint.c's pin_ends).
+local function pinends(Ch, f1, n, t0h, t0l, e0, t1h, t1l, e1)
+  if Ch == 0 then
+    if n == 2 and fabs(t1h) < fabs(t0h) then t1h, t1l, e1 = 0.0, 0.0, 0.0
+    else t0h, t0l, e0 = 0.0, 0.0, 0.0 end
+  end
+  if f1 == 0 then
+    if n == 2 and fabs(t1h - 1) < fabs(t0h - 1) then t1h, t1l, e1 = 1.0, 0.0, 0.0
+    else t0h, t0l, e0 = 1.0, 0.0, 0.0 end
+  end
+  return n, t0h, t0l, e0, t1h, t1l, e1
+end
+
 local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl, skip)
   local ph, pl = mul(Bh, Bl, Bh, Bl)
   local qh, ql = mul(Ah * 4, Al * 4, Ch, Cl)
   local disc = sub(ph, pl, qh, ql)
   local toldisc = 4 * tl * (fabs(Ah) + fabs(Bh) + fabs(Ch))
+  local ends = Ch == 0 or f1 == 0
   if Ah == 0 then
     local th, tlo = div(Ch * -1.0, Cl * -1.0, Bh, Bl)
+    if ends then return pinends(Ch, f1, 1, th, tlo, 3 * tl / fabs(Bh)) end
     return 1, th, tlo, 3 * tl / fabs(Bh)
   end
   if disc > toldisc then
-    -- The stable form: -B and the square root never cancel.
+    -- The stable form: -B and the square root never cancel. Both roots
+    -- where one is pinned, to tell which.
     local dh, dl = sub(ph, pl, qh, ql)
     local rh, rl = ddsqrt(dh, dl)
     local err = 3 * tl / rh
@@ -221,8 +239,14 @@ local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl, skip)
     else sh, sl = add(Bh, Bl, rh, rl) end
     sh, sl = sh * -0.5, sl * -0.5
     local t0h, t0l, t1h, t1l
-    if skip ~= SKIP_FIRST then t0h, t0l = div(sh, sl, Ah, Al) end
-    if skip ~= SKIP_SECOND then t1h, t1l = div(Ch, Cl, sh, sl) end
+    if ends or skip ~= SKIP_FIRST then t0h, t0l = div(sh, sl, Ah, Al) end
+    if ends or skip ~= SKIP_SECOND then t1h, t1l = div(Ch, Cl, sh, sl) end
+    if ends then  -- a skipped root, computed, is still not returned
+      local _, p0h, p0l, e0, p1h, p1l, e1 = pinends(Ch, f1, 2, t0h, t0l, err, t1h, t1l, err)
+      if skip == SKIP_FIRST then p0h = nil end
+      if skip == SKIP_SECOND then p1h = nil end
+      return 2, p0h, p0l, e0, p1h, p1l, e1
+    end
     return 2, t0h, t0l, err, t1h, t1l, err
   end
   if not (disc >= -toldisc) then return 0 end
