@@ -840,7 +840,9 @@ static int hull(imp_vec2 *v, int n, imp_vec2 *out) {
 
 /* How deep the origin lies in the convex polygon: the distance to its
 ** boundary, positive inside, negative outside (and for a polygon with no
-** area, which has no inside). */
+** area, which has no inside). An edge between two corners that rounding
+** alone keeps apart (a difference of nearly parallel rectangles) has no
+** direction to be on the inside of: it counts for the distance only. */
 static double depth(const imp_vec2 *p, int n) {
   imp_vec2 o = {0, 0};
   double d = INFINITY, u;
@@ -848,8 +850,10 @@ static double depth(const imp_vec2 *p, int n) {
   for (i = 0; i < n; i++) {
     imp_vec2 a = p[i], b = p[(i + 1) % n];
     double e = distance(a, b, o, &u);
+    double size = fabs(a.x) + fabs(a.y) + fabs(b.x) + fabs(b.y);
+    int sliver = fabs(b.x - a.x) + fabs(b.y - a.y) <= 1e-12 * size;
     if (e < d) d = e;
-    if (!(cross3(a, b, o) > 0)) inside = 0;
+    if (!sliver && !(cross3(a, b, o) > 0)) inside = 0;
   }
   return inside ? d : -d;
 }
