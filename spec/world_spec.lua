@@ -197,6 +197,21 @@ describe("World queries", function()
     assert.are.same({}, (world:querySegment(-10, 0, 20, 0)))
   end)
 
+  it("querySegment finds an item touched exactly at its corner (bump's grid walk skips its cell)", function()
+    -- Cell size 32; the item fills the cell (5, 1). The segment (-32, 0) to
+    -- (352, 64) has y = (x + 32) / 6, so it crosses x = 160 at y = 32 exactly:
+    -- the item's lower-left corner, at t = 192 / 384 = 1/2, entering and
+    -- leaving there (bump.rect gives ti1 = ti2 = 0.5, which bump's
+    -- querySegment keeps, though its grid walk never visits that cell).
+    local corner = bump.newWorld(32)
+    corner:add("tile", 160, 0, 32, 32)
+    local info, len = corner:querySegmentWithCoords(-32, 0, 352, 64)
+    assert.are.equal(1, len)
+    assert.are.same({ "tile", 0.5, 0.5, 160, 32, 160, 32 },
+                    { info[1].item, info[1].ti1, info[1].ti2, info[1].x1, info[1].y1,
+                      info[1].x2, info[1].y2 })
+  end)
+
   it("querySegment sorts many items met in no order (one cell holds them all) along the segment", function()
     -- 200 boxes 1 wide, one every 2 along x in a single cell of 1000, added
     -- in a shuffled order: the grid meets them in that order, far from
