@@ -6,6 +6,7 @@
 -- The backend is built once per Lua state, as the native module is: a
 -- require after a hot reload cleared package.loaded gives the same module
 -- back, so that the objects made before keep their types.
+
 -- Its errors name the function and argument as the native module's do,
 -- which takes the debug library (a host may leave it out).
 if not debug then

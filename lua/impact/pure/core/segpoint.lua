@@ -199,9 +199,6 @@ local function knownroot(f0, f1)
   return nil
 end
 
--- The real roots of A t^2 + B t + C (see segpoint.c): how many, then each
--- root's hi, lo and error bound; of two distinct roots, those that skip
--- names are left uncomputed (nil).
 -- Of the n roots, those that f(0) = 0 (C) or f(1) = 0 (f1) make exact:
 -- the one nearest 0 is 0, the one nearest 1 is 1, neither with an error
 -- (segpoint.c's pin_ends).
@@ -217,6 +214,9 @@ local function pinends(Ch, f1, n, t0h, t0l, e0, t1h, t1l, e1)
   return n, t0h, t0l, e0, t1h, t1l, e1
 end
 
+-- The real roots of A t^2 + B t + C (see segpoint.c): how many, then each
+-- root's hi, lo and error bound; of two distinct roots, those that skip
+-- names are left uncomputed (nil).
 local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl, skip)
   local ph, pl = mul(Bh, Bl, Bh, Bl)
   local qh, ql = mul(Ah * 4, Al * 4, Ch, Cl)
