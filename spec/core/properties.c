@@ -16,8 +16,8 @@
 **   either sign included (a NaN as a NaN), and leave out untouched on a
 **   miss;
 ** - sweep_segment_point agrees with dense sampling, and its hits put the
-**   point on the segment; it gives, bit for bit, what its reference with no
-**   floating-point filter (segpoint_reference.c) gives, on random scenes
+**   point on the segment; it gives, bit for bit, what its exact solver
+**   gives without the floating-point filter (segsolve.c), on random scenes
 **   and on near-degenerate ones (ends touching, collinear and parallel
 **   motions, contacts at t or s = 0 or 1, points an ulp off the segment,
 **   tiny and huge scales);
@@ -49,6 +49,7 @@
 
 #include "impact.h"
 #include "reference.h"
+#include "segsolve.h"
 
 /* The random driver: splitmix64, so a seed gives the same run anywhere. */
 static uint64_t state;
@@ -754,7 +755,10 @@ static void segment_point_matches_reference(void) {
   junk(t, rt, sizeof t);
   junk(s, rs, sizeof s);
   n = imp_sweep_segment_point(p[0], p[1], p[2], p[3], p[4], p[5], t, s);
-  want = ref_sweep_segment_point(p[0], p[1], p[2], p[3], p[4], p[5], rt, rs);
+  want = imp_segpoint_clear(p[0], p[1], p[2], p[3], p[4], p[5])
+             ? 0
+             : imp_segpoint_solve(p[0], p[1], p[2], p[3], p[4], p[5], 0, rt,
+                                  rs);
   keep_bits((uint64_t)n);
   for (i = 0; i < n; i++) {
     keep(t[i]);

@@ -2,8 +2,7 @@
 ** The references that the core must match bit for bit (spec/core/
 ** properties.c); only the tests use them. reference.c: the AABB kernels as
 ** first written, with a branch at every decision, for the branch-free ones
-** of src/core/aabb.c. segpoint_reference.c: sweep_segment_point with no
-** floating-point filter in front of its double-double solver.
+** of src/core/aabb.c.
 */
 #ifndef IMPACT_REFERENCE_H
 #define IMPACT_REFERENCE_H
@@ -22,8 +21,5 @@ void ref_aabb_sweep_aabb(const imp_aabb *box, const imp_aabb *moving,
 ptrdiff_t ref_aabb_sweep_into(const imp_aabb *moving,
                               const imp_aabb *const *colliders, ptrdiff_t n,
                               double dx, double dy, imp_sweep *out);
-int ref_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
-                            imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
-                            double t[2], double s[2]);
 
 #endif

@@ -1,6 +1,6 @@
--- Moving segment against moving point (src/core/segpoint.c), the same
--- double operations in the same order: read segpoint.c for the method and
--- its error bounds. A double-double is a pair of values hi, lo; a vector
+-- Moving segment against moving point (src/core/segpoint.c and its exact
+-- solver, segsolve.c), the same double operations in the same order: read
+-- those for the method and its error bounds. A double-double is a pair of values hi, lo; a vector
 -- of them is four values xhi, xlo, yhi, ylo.
 local exact = require "impact.pure.core.exact"
 
@@ -128,7 +128,7 @@ local function contact(th, tl, terr)
   return th <= 0 and 0.0 or (th >= 1 and 1.0 or th), s
 end
 
--- When vector i is zero (see segpoint.c): the time and its error bound,
+-- When vector i is zero (see segsolve.c): the time and its error bound,
 -- or nil when the vector does not move.
 local function event(i)
   local vxh, vxl, vyh, vyl = vec(vel, i)
@@ -142,7 +142,7 @@ end
 
 -- f identically zero: the point stays on the segment's line, and the
 -- times at which it is on the segment form at most two parts, each
--- starting at time 0 or at an event (see segpoint.c). Returns the start of
+-- starting at time 0 or at an event (see segsolve.c). Returns the start of
 -- each: t1, s1[, t2, s2], or nil.
 local times, tlos, terrs = scratch(4), scratch(4), scratch(4)  -- hi, lo, error bound
 local function collinearcontacts()
@@ -201,7 +201,7 @@ end
 
 -- Of the n roots, those that f(0) = 0 (C) or f(1) = 0 (f1) make exact:
 -- the one nearest 0 is 0, the one nearest 1 is 1, neither with an error
--- (segpoint.c's pin_ends).
+-- (segsolve.c's pin_ends).
 local function pinends(Ch, f1, n, t0h, t0l, e0, t1h, t1l, e1)
   if Ch == 0 then
     if n == 2 and fabs(t1h) < fabs(t0h) then t1h, t1l, e1 = 0.0, 0.0, 0.0
@@ -214,7 +214,7 @@ local function pinends(Ch, f1, n, t0h, t0l, e0, t1h, t1l, e1)
   return n, t0h, t0l, e0, t1h, t1l, e1
 end
 
--- The real roots of A t^2 + B t + C (see segpoint.c): how many, then each
+-- The real roots of A t^2 + B t + C (see segsolve.c): how many, then each
 -- root's hi, lo and error bound; of two distinct roots, those that skip
 -- names are left uncomputed (nil).
 local function solve(Ah, Al, Bh, Bl, Ch, Cl, f1, tl, skip)
@@ -272,7 +272,7 @@ end
 
 -- Whether, on one axis, the point's path stays clear of the range that
 -- the segment sweeps. (math.min and math.max may pick another zero than
--- segpoint.c's choices do, which no comparison tells apart; LuaJIT
+-- segsolve.h's choices do, which no comparison tells apart; LuaJIT
 -- compiles them without a branch.)
 local min, max = math.min, math.max
 local function clear(a0, a1, b0, b1, c0, c1)
@@ -500,7 +500,7 @@ end
 
 local v0 = scratch(12)
 
--- The contacts by the exact solver (see segpoint.c), given which roots
+-- The contacts by the exact solver (see segsolve.c), given which roots
 -- the filter ruled out: nil, or t1, s1[, t2, s2].
 local function exactcontacts(skip)
   setdifference(v0, FROM_A, c0x, c0y, a0x, a0y)

@@ -1,90 +1,42 @@
 /*
-** sweep_segment_point with no floating-point filter in front of its
-** double-double solver: the reference that src/core/segpoint.c must match
-** bit for bit (spec/core/properties.c). Only the tests use it; read
-** src/core/segpoint.c for the method.
+** The exact solver of sweep_segment_point (segpoint.c states the problem).
+**
+** Precision. Contacts exactly at t or s = 0 or 1 are common (an end
+** reached at the end of a frame), and rounding the inputs to doubles leaves
+** others within an ulp of those ends, on either side: telling them apart
+** takes more than double precision. So everything is computed in
+** double-double arithmetic (error-free sums and products). The relative
+** vectors are exact differences, and every quantity derived from them is
+** within a known bound of its exact value, about 1e-30 of the size of the
+** terms it is made of (for a vector, the size of its ends; for a
+** coefficient, the component-wise size of the cross products), whatever
+** the coordinates' magnitude or the cancellation (the vectors are first
+** scaled by a power of two to a size of about 1, which changes neither t
+** nor s). The tolerances are these bounds carried through, so they scale
+** with the problem, never absolute:
+** - a coefficient within its bound of zero is zero: an exact zero stays
+**   one, so a root at t = 0 comes out as exactly 0, and a constant or an
+**   identically zero f is recognised;
+** - a discriminant within the error it inherits is zero: a double root,
+**   reported once, unless one of the two roots is known exactly (t = 0 or
+**   1, the point passing an end, the segment shrunk to a point), in which
+**   case the other follows from the product of the roots;
+** - each root carries its error bound (the coefficients' bound over |f'|
+**   there), and d and e at that time theirs; the tests t <= 1, s >= 0,
+**   s <= 1, "the segment is a point" and "the point is on it" accept what
+**   is within those bounds, and snap it to the end.
+** So a contact that the exact maths puts at an end is kept, and one that
+** it puts outside by more than about 1e-29 of the scale is not. Two roots
+** closer than about 1e-15, neither known exactly, are one double root.
 */
 #include <float.h>
 #include <math.h>
 
-#include "reference.h"
+#include "dd.h"
+#include "segsolve.h"
 
 /* Relative error bound of the double-double results below. */
 #define TINY (16 * DBL_EPSILON * DBL_EPSILON)
-
-/* A double-double: the unevaluated sum hi + lo, |lo| <= ulp(hi) / 2. */
-typedef struct dd { double hi, lo; } dd;
-typedef struct ddvec { dd x, y; } ddvec;
-
-static dd quick_two_sum(double a, double b) {  /* needs |a| >= |b| */
-  dd r;
-  r.hi = a + b;
-  r.lo = b - (r.hi - a);
-  return r;
-}
-
-static dd two_sum(double a, double b) {
-  dd r;
-  double v;
-  r.hi = a + b;
-  v = r.hi - a;
-  r.lo = (a - (r.hi - v)) + (b - v);
-  return r;
-}
-
-static dd dd_of(double a) {
-  dd r;
-  r.hi = a;
-  r.lo = 0;
-  return r;
-}
-
-static dd dd_add(dd x, dd y) {
-  dd s = two_sum(x.hi, y.hi), e = two_sum(x.lo, y.lo);
-  s.lo += e.hi;
-  s = quick_two_sum(s.hi, s.lo);
-  s.lo += e.lo;
-  return quick_two_sum(s.hi, s.lo);
-}
-
-static dd dd_scale(dd x, double k) {  /* k a power of two: exact */
-  x.hi *= k;
-  x.lo *= k;
-  return x;
-}
-
-static dd dd_sub(dd x, dd y) { return dd_add(x, dd_scale(y, -1)); }
-
-/* a b - p exactly, where p is a b rounded: Dekker's product on Veltkamp's
-** split. Not fma: the pure-Lua backend has none, and the C libraries
-** disagree on it (mingw-w64's rounds wrongly in places), while these bits
-** must be the same everywhere. Exact while nothing overflows or
-** underflows; the vectors are scaled to about 1 before any product. */
-static double product_error(double a, double b, double p) {
-  const double split = 134217729.0;  /* 2^27 + 1 */
-  double t = split * a, ah = t - (t - a), al = a - ah;
-  double u = split * b, bh = u - (u - b), bl = b - bh;
-  return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
-}
-
-static dd dd_mul(dd x, dd y) {
-  double p = x.hi * y.hi;
-  return quick_two_sum(p, product_error(x.hi, y.hi, p) +
-                              (x.hi * y.lo + x.lo * y.hi));
-}
-
-static dd dd_div(dd x, dd y) {
-  double q1 = x.hi / y.hi, q2;
-  dd r = dd_sub(x, dd_mul(dd_of(q1), y));
-  q2 = r.hi / y.hi;
-  r = dd_sub(r, dd_mul(dd_of(q2), y));
-  return dd_add(quick_two_sum(q1, q2), dd_of(r.hi / y.hi));
-}
-
-static dd dd_sqrt(dd x) {  /* x > 0 */
-  double r = sqrt(x.hi);
-  return two_sum(r, dd_sub(x, dd_mul(dd_of(r), dd_of(r))).hi / (2 * r));
-}
 
 /* u - v, exactly. */
 static ddvec vdiff(imp_vec2 u, imp_vec2 v) {
@@ -94,12 +46,11 @@ static ddvec vdiff(imp_vec2 u, imp_vec2 v) {
   return r;
 }
 
-/* v 2^n, exactly while nothing underflows */
-static ddvec vscale(ddvec v, int n) {
-  v.x.hi = ldexp(v.x.hi, n);
-  v.x.lo = ldexp(v.x.lo, n);
-  v.y.hi = ldexp(v.y.hi, n);
-  v.y.lo = ldexp(v.y.lo, n);
+/* v k, k a power of two: exactly while nothing underflows, and rounded
+** once (as ldexp) where it does. */
+static ddvec vscale(ddvec v, double k) {
+  v.x = dd_scale(v.x, k);
+  v.y = dd_scale(v.y, k);
   return v;
 }
 
@@ -260,7 +211,9 @@ static int known_root(const motion *m, dd f0, dd f1, root *r) {
 
 /* Of the n roots in r, those that f(0) = 0 (C) or f(1) = 0 (f1) make
 ** exact: the one nearest 0 is 0, the one nearest 1 is 1, neither with an
-** error (their bound from the coefficients grows as f flattens). */
+** error. Their bound from the coefficients grows as f flattens (a point
+** riding along the segment's line), and would let a point that only comes
+** within it of the segment at t = 0 or 1 touch it there. */
 static void pin_ends(root r[2], int n, dd C, dd f1) {
   int i = n == 2 && fabs(r[1].t.hi) < fabs(r[0].t.hi);
   if (C.hi == 0) {
@@ -275,26 +228,30 @@ static void pin_ends(root r[2], int n, dd C, dd f1) {
 }
 
 /* The real roots of f = A t^2 + B t + C, with A and B not both zero, its
-** coefficients within tol, and f1 = f(1). A root moves by the coefficients'
-** error (3 tol on [0, 1]) over |f'| there: that is its error bound. */
+** coefficients within tol, and f1 = f(1); of two distinct roots, those
+** that skip (a mask from the filter) names are left uncomputed. A root
+** moves by the coefficients' error (3 tol on [0, 1]) over |f'| there: that
+** is its error bound. */
 static int solve(const motion *m, dd A, dd B, dd C, dd f1, double tol,
-                 root r[2]) {
+                 int skip, root r[2]) {
   dd disc = dd_sub(dd_mul(B, B), dd_mul(dd_scale(A, 4), C));
   double tol_disc = 4 * tol * (fabs(A.hi) + fabs(B.hi) + fabs(C.hi)), o;
+  int ends = C.hi == 0 || f1.hi == 0;
   if (A.hi == 0) {
     r[0].t = dd_div(dd_scale(C, -1), B);
     r[0].err = 3 * tol / fabs(B.hi);
-    pin_ends(r, 1, C, f1);
+    if (ends) pin_ends(r, 1, C, f1);
     return 1;
   }
   if (disc.hi > tol_disc) {
-    /* The stable form: -B and the square root never cancel. */
+    /* The stable form: -B and the square root never cancel. Both roots
+    ** where one is pinned, to tell which. */
     dd root = dd_sqrt(disc);
     dd q = dd_scale(dd_add(B, B.hi < 0 ? dd_scale(root, -1) : root), -0.5);
-    r[0].t = dd_div(q, A);
-    r[1].t = dd_div(C, q);
+    if (ends || !(skip & SKIP_FIRST)) r[0].t = dd_div(q, A);
+    if (ends || !(skip & SKIP_SECOND)) r[1].t = dd_div(C, q);
     r[0].err = r[1].err = 3 * tol / root.hi;
-    pin_ends(r, 2, C, f1);
+    if (ends) pin_ends(r, 2, C, f1);
     return 2;
   }
   if (!(disc.hi >= -tol_disc)) return 0;
@@ -317,25 +274,6 @@ static int solve(const motion *m, dd A, dd B, dd C, dd f1, double tol,
   return fabs(r[1].t.hi - r[0].t.hi) <= r[0].err + r[1].err ? 1 : 2;
 }
 
-static double min4(double a, double b, double c, double d) {
-  double x = a < b ? a : b, y = c < d ? c : d;
-  return x < y ? x : y;
-}
-
-static double max4(double a, double b, double c, double d) {
-  double x = a > b ? a : b, y = c > d ? c : d;
-  return x > y ? x : y;
-}
-
-/* Whether, on one axis, the point's path from c0 to c1 stays clear of the
-** range that the segment sweeps: then they never meet. Exact, since it
-** only compares the inputs. */
-static int clear(double a0, double a1, double b0, double b1, double c0,
-                 double c1) {
-  return (c0 > c1 ? c1 : c0) > max4(a0, a1, b0, b1) ||
-         (c0 > c1 ? c0 : c1) < min4(a0, a1, b0, b1);
-}
-
 /* How large the cross products of u(t) and w(t) can be, from their values
 ** at t = 0 and 1, component by component. */
 static double spread(ddvec u0, ddvec u1, ddvec w0, ddvec w1) {
@@ -343,18 +281,15 @@ static double spread(ddvec u0, ddvec u1, ddvec w0, ddvec w1) {
          (fabs(u0.y.hi) + fabs(u1.y.hi)) * (fabs(w0.x.hi) + fabs(w1.x.hi));
 }
 
-int ref_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
-                            imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
-                            double t[2], double s[2]) {
+int imp_segpoint_solve(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0, imp_vec2 b1,
+                       imp_vec2 c0, imp_vec2 c1, int skip, double t[2],
+                       double s[2]) {
   motion m;
   ddvec v0[3], v1[3], d0, dv, e0, ev;
   dd A, B, C;
   root roots[2];
-  double size = 0, tol;
+  double size = 0, tol, k;
   int i, n, found = 0, exponent;
-  if (clear(a0.x, a1.x, b0.x, b1.x, c0.x, c1.x) ||
-      clear(a0.y, a1.y, b0.y, b1.y, c0.y, c1.y))
-    return 0;
   v0[FROM_A] = vdiff(c0, a0);
   v1[FROM_A] = vdiff(c1, a1);
   v0[FROM_B] = vdiff(c0, b0);
@@ -366,9 +301,17 @@ int ref_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
   /* t and s do not change with the scale: work where the size is about 1,
   ** so that nothing overflows or underflows. */
   frexp(size, &exponent);
+  if (exponent < -1023) {  /* 2^-exponent is too large for a double */
+    for (i = 0; i < 3; i++) {
+      v0[i] = vscale(v0[i], 0x1p600);
+      v1[i] = vscale(v1[i], 0x1p600);
+    }
+    exponent += 600;
+  }
+  k = ldexp(1, -exponent);
   for (i = 0; i < 3; i++) {
-    v0[i] = vscale(v0[i], -exponent);
-    v1[i] = vscale(v1[i], -exponent);
+    v0[i] = vscale(v0[i], k);
+    v1[i] = vscale(v1[i], k);
     track(&m, i, v0[i], v1[i]);
   }
   d0 = m.rel[SEGMENT];
@@ -385,17 +328,10 @@ int ref_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
     return collinear_contacts(&m, t, s);
   }
   n = solve(&m, A, B, C, settle(cross(v1[SEGMENT], v1[FROM_A]), tol), tol,
-            roots);
+            skip, roots);
   for (i = 0; i < n; i++)
-    if (contact(&m, roots[i], &t[found], &s[found])) found++;
+    if (!(skip >> i & 1) && contact(&m, roots[i], &t[found], &s[found]))
+      found++;
   if (found == 2 && t[0] == t[1]) return 1;  /* one contact, found twice */
-  if (found == 2 && t[1] < t[0]) {
-    double x = t[0];
-    t[0] = t[1];
-    t[1] = x;
-    x = s[0];
-    s[0] = s[1];
-    s[1] = x;
-  }
-  return found;
+  return found == 2 ? imp_segpoint_in_order(t, s) : found;
 }
