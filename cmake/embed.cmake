@@ -14,6 +14,12 @@ target_compile_options(impact PRIVATE ${IMPACT_C_FLAGS})
 target_include_directories(impact
   PUBLIC $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>
   PRIVATE ${LUA_INCLUDE_DIR})
+# A sanitizer build's library calls the sanitizers' runtime: a host links
+# it with the same flags.
+target_link_options(impact INTERFACE ${IMPACT_SANITIZERS})
+if(IMPACT_SANITIZE)
+  string(REPLACE ";" " " IMPACT_PC_SANITIZERS " ${IMPACT_SANITIZERS}")
+endif()
 
 install(TARGETS impact EXPORT impactTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -21,7 +27,13 @@ install(TARGETS impact EXPORT impactTargets
 install(EXPORT impactTargets NAMESPACE impact::
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/impact)
 configure_file(cmake/impactConfig.cmake.in impactConfig.cmake @ONLY)
+# find_package(impact 0.2) takes this release and its patches: before 1.0
+# a minor release may change the API.
+include(CMakePackageConfigHelpers)
+write_basic_package_version_file(impactConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/impactConfig.cmake
+              ${CMAKE_CURRENT_BINARY_DIR}/impactConfigVersion.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/impact)
 
 # The .pc file finds the prefix from where it lies, so the tree can be

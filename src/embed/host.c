@@ -116,7 +116,10 @@ IMPACT_PUBLIC void impact_pushpoint(lua_State *L, imp_vec2 value) {
 IMPACT_PUBLIC void impact_pushaabb(lua_State *L, imp_aabb value) {
   pushobject(L, T_AABB, &value);
 }
+/* The cosine and sine from the angle, whatever the host left in them: a
+** zeroed imp_obb with only its fields set is a rectangle too. */
 IMPACT_PUBLIC void impact_pushobb(lua_State *L, imp_obb value) {
+  imp_obb_set_angle(&value, value.angle);
   pushobject(L, T_OBB, &value);
 }
 IMPACT_PUBLIC void impact_pushhit(lua_State *L, imp_hit value) {

@@ -39,9 +39,10 @@ void impact_preload(lua_State *L);
 ** expected, got table)". A pointer stays valid while the object is
 ** reachable, and writes through it are what scripts see: a Point that views
 ** a field of a box (box.pos) points into the box, and the Hit of a Sweep
-** into the Sweep. An OBB caches the cosine and sine of its angle: change
-** the angle with imp_obb_set_angle. Half sizes stay non-negative and
-** coordinates finite.
+** into the Sweep. An OBB caches the cosine and sine of its angle:
+** impact_pushobb works them out from the angle, and a write through a
+** pointer changes the angle with imp_obb_set_angle. The values are not
+** checked: half sizes stay non-negative and coordinates finite.
 */
 void impact_pushpoint(lua_State *L, imp_vec2 value);
 void impact_pushaabb(lua_State *L, imp_aabb value);
