@@ -352,6 +352,33 @@ describe("OBB sweeps", function()
     assert.is_true(1 / s.hit.normal.y > 0, "normals carry no -0")
   end)
 
+  it("faces parallel at contact: the contact point is where the two edges overlap, not a far corner", function()
+    -- A post 20 tall turned by pi (its faces x = -1 and 1, to 1e-16) and a
+    -- 2x2 box from (6.97, 4.5) by (-6.83, 3.72): the box's left face meets
+    -- the post's right face at t = 4.97 / 6.83, when the box spans y from
+    -- 3.5 + 3.72 t to 5.5 + 3.72 t (6.21 to 8.21): the contact is that
+    -- edge. Rounding makes the post's corner (1, 10) the deepest point of
+    -- the post; moved onto the box it is the top of the edge.
+    local post = OBB(0, 0, 1, 10, PI)
+    local s = post:sweepAABB(AABB(6.97, 4.5, 1, 1), -6.83, 3.72)
+    local t = 4.97 / 6.83
+    near(t, s.hit.time, 1e-12, "time")
+    nearVec(1, 5.5 + 3.72 * t, s.hit.pos, "pos")
+    -- Turned alike by 0.43: in the post's frame the box starts at
+    -- (2.9, -4.4) and moves by (-8.1, 0), so its face u = 2.4 meets the
+    -- post's u = 1.4 at t = 10 / 81, along v from -4.9 to -3.9 (the post's
+    -- own corners are at v = -5.9 and 5.9).
+    post = OBB(0, 0, 1.4, 5.9, 0.43)
+    s = post:sweepOBB(OBB(4.4702322047456944, -2.7905239715247836, 0.5, 0.5, 0.43),
+                      -7.3626225723665693, -3.3766534996766069)
+    near(10 / 81, s.hit.time, 1e-12, "time")
+    local c, sn = math.cos(0.43), math.sin(0.43)
+    local x, y = s.hit.pos.x, s.hit.pos.y
+    near(1.4, c * x + sn * y, 1e-12, "u")
+    local v = -sn * x + c * y
+    assert.is_true(v >= -4.9 - 1e-12 and v <= -3.9 + 1e-12, "v = " .. v)
+  end)
+
   it("a sweep tests the mover's axes too, not only the collider's", function()
     -- The diamond sweep with the mover turned a little (the general path).
     -- On the diamond's axes alone the box (reaching sqrt(2) along them)

@@ -23,7 +23,8 @@
 **   tiny and huge scales);
 ** - (with the OBB family) an OBB at angle 0 gives the AABB results exactly,
 **   OBB overlap agrees with a brute-force polygon test and its push-out
-**   separates, and an OBB sweep neither tunnels nor stops for nothing;
+**   separates, and an OBB sweep neither tunnels nor stops for nothing, and
+**   its contact point lies on both rectangles;
 ** - the World's collision test (bump's rules) misses no movement into a
 **   rectangle, sampled along the path, its segment test (one clip of the
 **   line) is bit for bit its definition (two clips), and the grid finds
@@ -973,6 +974,14 @@ static void obb_polygons(void) {
 
 /* An OBB sweep never ends overlapping what it hit, and a path that stays
 ** clear of the rectangle does not stop. */
+/* How far p lies outside o centred at (x, y), in o's frame. */
+static double outside_by(const imp_obb *o, double x, double y, imp_vec2 p) {
+  double wx = p.x - x, wy = p.y - y;
+  double u = fabs(o->c * wx + o->s * wy) - o->half.x;
+  double v = fabs(-o->s * wx + o->c * wy) - o->half.y;
+  return u > v ? u : v;
+}
+
 static void obb_sweep(void) {
   imp_obb a = obb(), m = obb();
   imp_vec2 d = delta(), pa[4], pm[4], path[8];
@@ -997,12 +1006,21 @@ static void obb_sweep(void) {
     fail(OBB_FMT " sweeps " OBB_FMT " by (%a, %a): starts in it, time %.17g",
          OBB_ARGS(a), OBB_ARGS(m), d.x, d.y, s.time);
   if (s.has_hit && start < -1e-9 * size) {
+    double off;
     polygon(&m, s.pos.x - m.pos.x, s.pos.y - m.pos.y, pm);
     end = overlap_depth(pa, 4, pm, 4);
     if (end > 1e-9 * size)
       fail(OBB_FMT " sweeps " OBB_FMT " by (%a, %a): stops at time %.17g "
            "overlapping it by %.3g", OBB_ARGS(a), OBB_ARGS(m), d.x, d.y,
            s.time, end);
+    off = outside_by(&m, m.pos.x + d.x * s.hit.time, m.pos.y + d.y * s.hit.time,
+                     s.hit.pos);
+    if (outside_by(&a, a.pos.x, a.pos.y, s.hit.pos) > off)
+      off = outside_by(&a, a.pos.x, a.pos.y, s.hit.pos);
+    if (off > 1e-9 * size)
+      fail(OBB_FMT " sweeps " OBB_FMT " by (%a, %a): the contact (%.17g, "
+           "%.17g) is %.3g off one of them at time %.17g", OBB_ARGS(a),
+           OBB_ARGS(m), d.x, d.y, s.hit.pos.x, s.hit.pos.y, off, s.hit.time);
   }
 }
 

@@ -273,12 +273,13 @@ static imp_vec2 support(const imp_obb *o, imp_vec2 at, imp_vec2 u) {
   return vec2(at.x + v.x, at.y + v.y);
 }
 
-/* The point p moved onto the closed rectangle (in its frame, clamped). */
-static imp_vec2 clamp_onto(const imp_obb *o, imp_vec2 p) {
-  imp_vec2 l = to_frame(o, p.x - o->pos.x, p.y - o->pos.y);
+/* The point p moved onto the closed rectangle o centred at at (in its
+** frame, clamped). */
+static imp_vec2 clamp_onto(const imp_obb *o, imp_vec2 at, imp_vec2 p) {
+  imp_vec2 l = to_frame(o, p.x - at.x, p.y - at.y);
   imp_vec2 v = to_world(o, imp_clamp(l.x, -o->half.x, o->half.x),
                         imp_clamp(l.y, -o->half.y, o->half.y));
-  return vec2(o->pos.x + v.x, o->pos.y + v.y);
+  return vec2(at.x + v.x, at.y + v.y);
 }
 
 /*
@@ -326,7 +327,7 @@ void imp_obb_sweep_obb(const imp_obb *box, const imp_obb *moving,
                        double dx, double dy, imp_sweep *out) {
   imp_hit *hit = &out->hit;
   imp_aabb m = as_aabb(moving);
-  imp_vec2 u, contact;
+  imp_vec2 u, at, contact;
   double enter, side;
   int first;
   if (aligned(box) && aligned(moving)) {
@@ -349,14 +350,16 @@ void imp_obb_sweep_obb(const imp_obb *box, const imp_obb *moving,
   hit->normal = vec2(u.x * side + 0.0, u.y * side + 0.0);  /* no -0 */
   hit->delta = vec2((1.0 - hit->time) * -dx, (1.0 - hit->time) * -dy);
   /* Contact: the mover's point deepest towards box's face, or box's point
-  ** deepest towards the mover's face; kept on box. */
+  ** deepest towards the mover's face moved onto the mover; kept on box.
+  ** Where the faces that touch are parallel, the deepest point is either
+  ** end of an edge, as rounding has it: moved onto the other rectangle, it
+  ** is where the two edges overlap. */
+  at = vec2(moving->pos.x + dx * hit->time, moving->pos.y + dy * hit->time);
   if (first < 2)
-    contact = support(moving, vec2(moving->pos.x + dx * hit->time,
-                                   moving->pos.y + dy * hit->time),
-                      vec2(-hit->normal.x, -hit->normal.y));
+    contact = support(moving, at, vec2(-hit->normal.x, -hit->normal.y));
   else
-    contact = support(box, box->pos, hit->normal);
-  hit->pos = clamp_onto(box, contact);
+    contact = clamp_onto(moving, at, support(box, box->pos, hit->normal));
+  hit->pos = clamp_onto(box, box->pos, contact);
   out->has_hit = 1;
   out->time = imp_clamp(hit->time - IMP_EPSILON, 0, 1);
   out->pos = vec2(moving->pos.x + dx * out->time,

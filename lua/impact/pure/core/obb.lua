@@ -214,12 +214,13 @@ local function support(o, x, y, ux, uy)
   return x + vx, y + vy
 end
 
--- The point (x, y) moved onto the closed rectangle (in its frame, clamped).
-local function clamponto(o, x, y)
-  local lx, ly = toframe(o, x - o["\0px"], y - o["\0py"])
+-- The point (x, y) moved onto the closed rectangle o centred at (ox, oy)
+-- (in its frame, clamped).
+local function clamponto(o, ox, oy, x, y)
+  local lx, ly = toframe(o, x - ox, y - oy)
   local hx, hy = o["\0hx"], o["\0hy"]
   local vx, vy = toworld(o, clamp(lx, -hx, hx), clamp(ly, -hy, hy))
-  return o["\0px"] + vx, o["\0py"] + vy
+  return ox + vx, oy + vy
 end
 
 -- The swept separating-axis test (see obb.c): the entry time, the axis it
@@ -264,14 +265,16 @@ function obb.sweepOBB(box, moving, dx, dy)
   local ux, uy = sataxis(box, moving, first)
   local nx, ny = ux * side + 0.0, uy * side + 0.0  -- no -0
   -- Contact: the mover's point deepest towards box's face, or box's point
-  -- deepest towards the mover's face; kept on box.
-  local cx, cy
+  -- deepest towards the mover's face moved onto the mover; kept on box
+  -- (see obb.c).
+  local ax, ay, cx, cy = mx + dx * t, my + dy * t
   if first <= 2 then
-    cx, cy = support(moving, mx + dx * t, my + dy * t, -nx, -ny)
+    cx, cy = support(moving, ax, ay, -nx, -ny)
   else
     cx, cy = support(box, box["\0px"], box["\0py"], nx, ny)
+    cx, cy = clamponto(moving, ax, ay, cx, cy)
   end
-  cx, cy = clamponto(box, cx, cy)
+  cx, cy = clamponto(box, box["\0px"], box["\0py"], cx, cy)
   local time = core.stoptime(t)
   return time, mx + dx * time, my + dy * time, t, cx, cy,
          (1.0 - t) * -dx, (1.0 - t) * -dy, nx, ny
