@@ -128,6 +128,27 @@ describe("World", function()
     assert.are.equal(1, world:countCells())
   end)
 
+  it("query order does not depend on when garbage is collected (a cell emptied, dropped and made again)", function()
+    -- a's cell (0, 0) empties and fills again; a collection between drops
+    -- it and the cell is made anew, after c's (1, 0) in the World's store.
+    -- The query covers more cells than are stored, so it scans the store:
+    -- either way it takes the cells row by row, a's before c's.
+    for _, collect in ipairs({ false, true }) do
+      local world, a, c = bump.newWorld(64), { "a" }, { "c" }
+      world:add(a, 10, 10, 8, 8)
+      world:add(c, 74, 10, 8, 8)
+      world:update(a, 500, 500)
+      if collect then collectgarbage(); collectgarbage() end
+      world:update(a, 10, 10)
+      local items, len = world:queryRect(0, 0, 128, 64)
+      assert.are.equal(2, len)
+      assert.is_true(rawequal(a, items[1]) and rawequal(c, items[2]), "collected: " .. tostring(collect))
+      items, len = world:querySegment(0, 14, 128, 14)  -- a at x 10, c at x 74
+      assert.are.equal(2, len)
+      assert.is_true(rawequal(a, items[1]) and rawequal(c, items[2]))
+    end
+  end)
+
   it("takes fields that scripts set, which come before its methods", function()
     local world, a = bump.newWorld(), {}
     world.name = "level 1"

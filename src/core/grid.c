@@ -80,6 +80,7 @@ void imp_grid_free(imp_grid *g) {
   for (i = 0; i < g->ncells; i++)
     release(g, g->cells[i].ids, g->cells[i].cap * sizeof *g->cells[i].ids);
   release(g, g->cells, g->capcells * sizeof *g->cells);
+  release(g, (void *)g->scan, g->capscan * sizeof *g->scan);
   release(g, g->table, g->tablecap * sizeof *g->table);
   release(g, g->items, g->capitems * sizeof *g->items);
   release(g, g->big, g->capbig * sizeof *g->big);
@@ -187,7 +188,8 @@ void imp_grid_compact(imp_grid *g) {
 static imp_grid_cell *newcell(imp_grid *g, long long cx, long long cy) {
   imp_grid_cell *c;
   if ((g->ncells + 1) * 2 > g->tablecap && !rehash(g)) return NULL;
-  if (!grow(g, &g->cells, &g->capcells, g->ncells + 1, sizeof *g->cells))
+  if (!grow(g, &g->cells, &g->capcells, g->ncells + 1, sizeof *g->cells) ||
+      !grow(g, (void *)&g->scan, &g->capscan, g->ncells + 1, sizeof *g->scan))
     return NULL;
   c = &g->cells[g->ncells];
   memset(c, 0, sizeof *c);
@@ -383,6 +385,33 @@ static size_t end(imp_grid *g, Found *f) {
 /* A margin, in cells, that makes lookups immune to rounding. */
 #define PAD 1e-6
 
+/* Orders of cells, by row (y, then x) or by column (x, then y). */
+static int by_row(const void *p, const void *q) {
+  const imp_grid_cell *a = *(const imp_grid_cell *const *)p;
+  const imp_grid_cell *b = *(const imp_grid_cell *const *)q;
+  if (a->cy != b->cy) return a->cy < b->cy ? -1 : 1;
+  return a->cx < b->cx ? -1 : a->cx > b->cx;
+}
+
+static int by_column(const void *p, const void *q) {
+  const imp_grid_cell *a = *(const imp_grid_cell *const *)p;
+  const imp_grid_cell *b = *(const imp_grid_cell *const *)q;
+  if (a->cx != b->cx) return a->cx < b->cx ? -1 : 1;
+  return a->cy < b->cy ? -1 : a->cy > b->cy;
+}
+
+/* Takes the items of the n cells in g->scan in the order given. A query
+** that scans the stored cells rather than walk its range sorts them in the
+** walk's order: the order of its results must not depend on where the
+** cells are stored, which a compaction (when the World's garbage is
+** collected) changes. */
+static void take_sorted(imp_grid *g, Found *f, size_t n,
+                        int (*order)(const void *, const void *)) {
+  size_t i;
+  if (n > 1) qsort((void *)g->scan, n, sizeof *g->scan, order);  /* NULL at 0 */
+  for (i = 0; i < n; i++) take(g, f, g->scan[i]->ids, g->scan[i]->n);
+}
+
 size_t imp_grid_query_rect(imp_grid *g, double x, double y, double w,
                            double h, size_t *ids, size_t cap) {
   long long l = cellof(g, x - PAD * g->cell), t = cellof(g, y - PAD * g->cell);
@@ -391,12 +420,13 @@ size_t imp_grid_query_rect(imp_grid *g, double x, double y, double w,
   Found f;
   begin(g, &f, ids, cap);
   if (((double)r - l + 1) * ((double)b - t + 1) > (double)g->ncells) {
-    size_t i;  /* fewer cells stored than in the range: scan them all */
+    size_t i, n = 0;  /* fewer cells stored than in the range: scan them */
     for (i = 0; i < g->ncells; i++) {
       const imp_grid_cell *c = &g->cells[i];
       if (c->cx >= l && c->cx <= r && c->cy >= t && c->cy <= b)
-        take(g, &f, c->ids, c->n);
+        g->scan[n++] = c;
     }
+    take_sorted(g, &f, n, by_row);
     return end(g, &f);
   }
   for (cy = t; cy <= b; cy++)
@@ -431,12 +461,13 @@ size_t imp_grid_query_segment(imp_grid *g, double x1, double y1, double x2,
   Found f;
   begin(g, &f, ids, cap);
   if ((double)hi - lo + 1 > (double)g->ncells) {
-    size_t i;  /* a longer walk than there are cells: test each cell */
+    size_t i, n = 0;  /* a longer walk than there are cells: test each */
     for (i = 0; i < g->ncells; i++) {
       const imp_grid_cell *c = &g->cells[i];
       if (segment_meets(g, c->cx, c->cy, x1, y1, x2 - x1, y2 - y1))
-        take(g, &f, c->ids, c->n);
+        g->scan[n++] = c;
     }
+    take_sorted(g, &f, n, swap ? by_row : by_column);
     return end(g, &f);
   }
   for (cu = lo; cu <= hi; cu++) {

@@ -304,6 +304,8 @@ typedef struct imp_grid {
   size_t freeid;                      /* the first id to reuse, + 1; 0: none */
   struct imp_grid_cell *cells;        /* cells used since the last compact */
   size_t ncells, capcells, nonempty;
+  const struct imp_grid_cell **scan;  /* room for a query's cells, sorted */
+  size_t capscan;
   size_t *table, tablecap;            /* hash of cells: index + 1, 0 empty */
   uint32_t *big;                      /* items kept outside the cells */
   size_t nbig, capbig;

@@ -12,6 +12,7 @@
 local clip = require("impact.pure.core.clip").segment
 
 local floor, ceil, abs, min, max = math.floor, math.ceil, math.abs, math.min, math.max
+local sort = table.sort
 
 local grid = {}
 
@@ -31,7 +32,7 @@ function grid.new(cell)
     x = {}, y = {}, w = {}, h = {}, alive = {}, mark = {}, stamp = 0,
     l = {}, t = {}, r = {}, b = {}, incells = {},
     nitems = 0, count = 0, free = {}, nfree = 0,
-    rows = {}, cells = {}, ncells = 0, nonempty = 0,
+    rows = {}, cells = {}, ncells = 0, nonempty = 0, scan = {},
     big = {}, nbig = 0,
   }
 end
@@ -266,21 +267,47 @@ local function finish(g, stamp, ids, n)
   return take(g.mark, stamp, g.big, g.nbig, ids, n)
 end
 
+-- Orders of cells, by row (y, then x) or by column (x, then y).
+local function byrow(a, b)
+  return a.cy < b.cy or a.cy == b.cy and a.cx < b.cx
+end
+
+local function bycolumn(a, b)
+  return a.cx < b.cx or a.cx == b.cx and a.cy < b.cy
+end
+
+-- Appends the ids of the cells in g.scan, sorted by order, as take does,
+-- and empties g.scan. A query that scans the stored cells rather than walk
+-- its range sorts them in the walk's order: the order of its results must
+-- not depend on where the cells are stored, which a compaction (when the
+-- World's garbage is collected) changes.
+local function takesorted(g, order, mark, stamp, ids, n)
+  local scan = g.scan
+  sort(scan, order)
+  for i = 1, #scan do
+    local c = scan[i]
+    scan[i] = nil
+    n = take(mark, stamp, c, c.n, ids, n)
+  end
+  return n
+end
+
 -- The ids of the items in the cells l .. r, t .. b, into ids; returns how
 -- many.
 local function queryCells(g, l, t, r, b, ids)
   local stamp, mark, n = begin(g), g.mark, 0
   if (r - l + 1.0) * (b - t + 1.0) > g.ncells then
-    -- fewer cells stored than in the range: scan them all
-    local cells = g.cells
+    -- fewer cells stored than in the range: scan them
+    local cells, scan, k = g.cells, g.scan, 0
     for i = 1, g.ncells do
       local c = cells[i]
       local cx, cy = c.cx, c.cy
       if cx >= l and cx <= r and cy >= t and cy <= b then
-        n = take(mark, stamp, c, c.n, ids, n)
+        k = k + 1
+        scan[k] = c
       end
     end
-    return finish(g, stamp, ids, n)
+    return finish(g, stamp, ids, takesorted(g, byrow, mark, stamp, ids, n))
   end
   local rows = g.rows
   for cy = t, b do
@@ -330,13 +357,15 @@ function grid.querySegment(g, x1, y1, x2, y2, ids)
   local stamp, mark, n = begin(g), g.mark, 0
   if hi - lo + 1.0 > g.ncells then
     -- a longer walk than there are cells: test each cell
-    local cells = g.cells
+    local cells, scan, k = g.cells, g.scan, 0
     for i = 1, g.ncells do
       local c = cells[i]
       if meets(g, c.cx, c.cy, x1, y1, x2 - x1, y2 - y1) then
-        n = take(mark, stamp, c, c.n, ids, n)
+        k = k + 1
+        scan[k] = c
       end
     end
+    n = takesorted(g, swap and byrow or bycolumn, mark, stamp, ids, n)
     return finish(g, stamp, ids, n)
   end
   local rows = g.rows
