@@ -400,7 +400,7 @@ static int by_column(const void *p, const void *q) {
   return a->cy < b->cy ? -1 : a->cy > b->cy;
 }
 
-/* Takes the items of the n cells in g->scan in the order given. A query
+/* Takes the items of the n cells in g->scan, sorted by order. A query
 ** that scans the stored cells rather than walk its range sorts them in the
 ** walk's order: the order of its results must not depend on where the
 ** cells are stored, which a compaction (when the World's garbage is
