@@ -107,11 +107,11 @@ local function workload()
   return log
 end
 
--- Every result of World moves, checks and projections into out tables:
--- random movers among random tiles, projections of items in the World and
--- of other values, out tables that shrink and grow or start empty, entries
--- a script spoiled, filters (and how often each was asked), a World with a
--- field of its own, and bad calls.
+-- Every result of World moves, checks and projections into out tables or
+-- new ones: random movers among random tiles, projections of items in the
+-- World and of other values, out tables that shrink and grow or start
+-- empty, entries a script spoiled, filters (and how often each was asked),
+-- a World with a field of its own, and bad calls.
 local function worldload()
   local r = helpers.random(16)
   local function num(n) return r.int(n * 64) / 64 end
@@ -148,6 +148,7 @@ local function worldload()
     local m, out = movers[1 + r.int(6)], outs[1 + r.int(3)]
     if i % 97 == 0 then out[1] = { move = 5 } end  -- a spoiled entry: a new table
     if i % 7 == 0 then out = {} end
+    if i % 11 == 0 then out = nil end  -- bump's API: new tables
     local filter = ({ [0] = nil, slide, cross })[i % 5 % 3]
     local x, y = world:getRect(m)
     local gx, gy = x + num(64) - 32, y + num(64) - 32

@@ -510,7 +510,9 @@ return function(impact, exports)
   -- The World's move and check when no callback can run (no custom
   -- response, and a filter function only when the move meets nothing: it
   -- is asked only about the items a move reaches) and the collisions go
-  -- into an out table without a metatable. The core resolves the whole move
+  -- into an out table without a metatable, or into a new table as bump's
+  -- API has it (then with new collision tables, as the C function makes
+  -- them, not the pool's, which out tables feed). The core resolves the whole move
   -- into a buffer of numbers (world_slide: x, y, the World's count of
   -- changes, then VALUES per collision), the collision tables are filled
   -- here by the module's own fill function, reused from the out table or
@@ -585,12 +587,15 @@ return function(impact, exports)
 
   -- The n collisions of the buffer b into out, as collision tables reused
   -- from out or the World's pool; out's entries past n go to the pool.
+  -- Without out, into a new table with new collision tables. Returns the
+  -- table.
   local function putcollisions(world, items, pool, out, b, n, item, extra)
     local v, others = b.values, b.others
     for k = 1, n do others[k] = rawget(items, v[3 + (k - 1) * VALUES] + 1) end
+    if out == nil then out, pool = {}, nil end
     for k = 1, n do
       local o, col = 3 + (k - 1) * VALUES, rawget(out, k)
-      if type(col) ~= "table" then col = pooled(world, COLS, pool) end
+      if type(col) ~= "table" and pool then col = pooled(world, COLS, pool) end
       local ok, t = pcall(collision, v, o, col, item, others[k], extra)
       if not ok then t = collision(v, o, nil, item, others[k], extra) end
       rawset(out, k, t)
@@ -600,13 +605,14 @@ return function(impact, exports)
       repool(world, COLS, pool, rawget(out, k))
       rawset(out, k, nil)
     end
+    return out
   end
 
   local function slide(moving)
     return function(c)
       return function(...)
         local self, item, goalx, goaly, filter, out = ...
-        if type(out) == "table" and getmetatable(out) == nil
+        if (out == nil or type(out) == "table" and getmetatable(out) == nil)
            and (filter == nil or type(filter) == "function")
            and type(goalx) == "number" and type(goaly) == "number"
            and getmetatable(self) == WorldMT then
@@ -616,7 +622,7 @@ return function(impact, exports)
           local n = type(id) == "number"
                     and world_slide(self, id, goalx, goaly, filter and 0 or SLIDES, b.values)
           if n and n >= 0 then
-            putcollisions(self, items, pool, out, b, n, item, "slide")
+            out = putcollisions(self, items, pool, out, b, n, item, "slide")
             local v = b.values
             local x, y, changes = v[0], v[1], v[2]
             givebuffer(b)
@@ -641,7 +647,7 @@ return function(impact, exports)
       local self, item, x, y, w, h, goalx, goaly, filter, out = ...
       if goalx == nil then goalx = x end
       if goaly == nil then goaly = y end
-      if type(out) == "table" and getmetatable(out) == nil
+      if (out == nil or type(out) == "table" and getmetatable(out) == nil)
          and (filter == nil or type(filter) == "function")
          and type(x) == "number" and type(y) == "number" and type(w) == "number"
          and type(h) == "number" and type(goalx) == "number" and type(goaly) == "number"
@@ -652,7 +658,7 @@ return function(impact, exports)
         local n = b and world_project(self, type(id) == "number" and id or -1, x, y, w, h,
                                       goalx, goaly, filter and 0 or SLIDES, b.values)
         if n and n >= 0 then
-          putcollisions(self, items, pool, out, b, n, item, nil)
+          out = putcollisions(self, items, pool, out, b, n, item, nil)
           givebuffer(b)
           return out, n
         end
