@@ -972,8 +972,6 @@ static void obb_polygons(void) {
   }
 }
 
-/* An OBB sweep never ends overlapping what it hit, and a path that stays
-** clear of the rectangle does not stop. */
 /* How far p lies outside o centred at (x, y), in o's frame. */
 static double outside_by(const imp_obb *o, double x, double y, imp_vec2 p) {
   double wx = p.x - x, wy = p.y - y;
@@ -982,6 +980,9 @@ static double outside_by(const imp_obb *o, double x, double y, imp_vec2 p) {
   return u > v ? u : v;
 }
 
+/* An OBB sweep never ends overlapping what it hit, a path that stays clear
+** of the rectangle does not stop, and the contact lies on both rectangles
+** at the time of the hit. */
 static void obb_sweep(void) {
   imp_obb a = obb(), m = obb();
   imp_vec2 d = delta(), pa[4], pm[4], path[8];
@@ -1006,21 +1007,21 @@ static void obb_sweep(void) {
     fail(OBB_FMT " sweeps " OBB_FMT " by (%a, %a): starts in it, time %.17g",
          OBB_ARGS(a), OBB_ARGS(m), d.x, d.y, s.time);
   if (s.has_hit && start < -1e-9 * size) {
-    double off;
+    double off_mover, off_box;
     polygon(&m, s.pos.x - m.pos.x, s.pos.y - m.pos.y, pm);
     end = overlap_depth(pa, 4, pm, 4);
     if (end > 1e-9 * size)
       fail(OBB_FMT " sweeps " OBB_FMT " by (%a, %a): stops at time %.17g "
            "overlapping it by %.3g", OBB_ARGS(a), OBB_ARGS(m), d.x, d.y,
            s.time, end);
-    off = outside_by(&m, m.pos.x + d.x * s.hit.time, m.pos.y + d.y * s.hit.time,
-                     s.hit.pos);
-    if (outside_by(&a, a.pos.x, a.pos.y, s.hit.pos) > off)
-      off = outside_by(&a, a.pos.x, a.pos.y, s.hit.pos);
-    if (off > 1e-9 * size)
+    off_mover = outside_by(&m, m.pos.x + d.x * s.hit.time,
+                           m.pos.y + d.y * s.hit.time, s.hit.pos);
+    off_box = outside_by(&a, a.pos.x, a.pos.y, s.hit.pos);
+    if (off_mover > 1e-9 * size || off_box > 1e-9 * size)
       fail(OBB_FMT " sweeps " OBB_FMT " by (%a, %a): the contact (%.17g, "
-           "%.17g) is %.3g off one of them at time %.17g", OBB_ARGS(a),
-           OBB_ARGS(m), d.x, d.y, s.hit.pos.x, s.hit.pos.y, off, s.hit.time);
+           "%.17g) is %.3g off the mover and %.3g off the rectangle at time "
+           "%.17g", OBB_ARGS(a), OBB_ARGS(m), d.x, d.y, s.hit.pos.x,
+           s.hit.pos.y, off_mover, off_box, s.hit.time);
   }
 }
 

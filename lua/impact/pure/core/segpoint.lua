@@ -1,7 +1,7 @@
 -- Moving segment against moving point (src/core/segpoint.c and its exact
 -- solver, segsolve.c), the same double operations in the same order: read
--- those for the method and its error bounds. A double-double is a pair of values hi, lo; a vector
--- of them is four values xhi, xlo, yhi, ylo.
+-- those for the method and its error bounds. A double-double is a pair of
+-- values hi, lo; a vector of them is four values xhi, xlo, yhi, ylo.
 local exact = require "impact.pure.core.exact"
 
 local sqrt, log, floor = math.sqrt, math.log, math.floor
