@@ -239,6 +239,46 @@ describe("AABB:intersectSegment", function()
               0.5, { 2, 6 }, { -2, 2 }, { 0, 1 })
   end)
 
+  -- 1 / 49 rounds: 49 * (1 / 49) is 1 - 2^-53, so the rounded slab times
+  -- can fall on the wrong side of a boundary. The decisions are exact.
+  describe("decides exactly where the reciprocal of the delta rounds", function()
+    local unit = AABB(0, 0, 1, 1)
+
+    it("a segment ending exactly on a face misses", function()
+      -- From (0, -50) by (0, 49): it ends at y = -1, the bottom face.
+      assert.is_nil(unit:intersectSegment(0, -50, 0, 49))
+      assert.is_nil(unit:intersectSegment(-50, 0.5, 49, 0))
+      -- One further, it hits: near y = 49 / 50.
+      assert.are.equal(49 / 50 + 0.0, unit:intersectSegment(0, -50, 0, 50).time)
+    end)
+
+    it("a segment through a corner exactly grazes it: a hit", function()
+      -- From (1.5, -23.5) by (-1, 49): at t = 1/2 it is at (1, 1), where it
+      -- enters x as it leaves y.
+      local h = unit:intersectSegment(1.5, -23.5, -1, 49)
+      assert.are.equal(0.5, h.time)
+      assert.are.same({ 1, 0 }, { h.normal.x, h.normal.y })
+      -- A 49th further along x, it passes the corner by: a miss.
+      assert.is_nil(unit:intersectSegment(1.5 + 1 / 64, -23.5, -1, 49))
+    end)
+
+    it("entering through both axes at once picks y", function()
+      -- From (1.5, 25.5) by (-1, -49): near x = near y = 1/2 exactly, while
+      -- the rounded near y is 1/2 - 2^-54.
+      local h = unit:intersectSegment(1.5, 25.5, -1, -49)
+      assert.are.same({ 0, 1 }, { h.normal.x, h.normal.y })
+      assert.is_true(math.abs(h.time - 0.5) < 1e-15)
+    end)
+
+    it("sweepAABB and sweepInto decide the same way", function()
+      -- A unit box from (0, -51) by (0, 49) ends touching the unit box.
+      local mover = AABB(0, -51, 1, 1)
+      assert.is_nil(unit:sweepAABB(mover, 0, 49).hit)
+      assert.is_nil(mover:sweepInto({ unit }, 0, 49).hit)
+      assert.are.equal(unit, mover:sweepInto({ unit }, 0, 50).hit.collider)
+    end)
+  end)
+
   it("starting inside gives time 0", function()
     -- From (3, 5) by (8, 0): near x = (2 - 3)/8 = -0.125, clamped to 0;
     -- near y = -inf (zero component inside), so the x normal.

@@ -28,6 +28,24 @@ describe("a push-out", function()
     assert.is_nil(box:sweepAABB(other, 0, 5).hit)
   end)
 
+  it("separates exactly where touching in doubles is still an overlap", function()
+    -- Pushed out along y until the doubles' tests find them touching, the
+    -- two would still overlap in exact arithmetic, by less than an ulp of
+    -- the half sizes' sum, which rounds; the sweeps, which decide exactly,
+    -- would then stop a move away at time 0.
+    local box = AABB(1.590106356716987, -6.0, 2.6671096598961306, 4.0)
+    local other = AABB(-0.06618922695891927, -5.05226421951744,
+                       4.517452739565913, 0.2941777898382498)
+    local hit = box:intersectAABB(other)
+    assert.are.same({ 0, 1 }, { hit.normal.x, hit.normal.y })
+    assert.is_true(math.abs(hit.delta.y - 3.3464420093556893) <= 1e-14)
+    other.pos = other.pos + hit.delta
+    assert.is_nil(box:intersectAABB(other))
+    assert.is_nil(box:sweepAABB(other, 0, 2.565012709473243).hit)
+    assert.is_nil(box:sweepAABB(other, 2.565012709473243, 0).hit)
+    assert.is_nil(box:sweepAABB(other, -2.565012709473243, 0).hit)
+  end)
+
   it("that already touches in doubles is the intersect library's, exactly", function()
     local wall = AABB(100, 50, 10, 40)
     helpers.assertHit(wall:intersectPoint(95, 50), wall, 0, { 90, 50 },

@@ -50,6 +50,7 @@
 
 #include "impact.h"
 #include "reference.h"
+#include "scalar.h"
 #include "segsolve.h"
 
 /* The random driver: splitmix64, so a seed gives the same run anywhere. */
@@ -225,6 +226,13 @@ static double margin(const imp_aabb *b, double px, double py, double dx,
   return 1e-9 * m + DBL_MIN;
 }
 
+/* Whether a + b is a double. */
+static int sum_is_exact(double a, double b) {
+  double e;
+  imp_two_sum(a, b, &e);
+  return e == 0;
+}
+
 static imp_aabb grown(const imp_aabb *b, double by) {
   imp_aabb g = *b;
   g.half.x += by;
@@ -280,10 +288,11 @@ static void segment_against_clip(void) {
       fail(AABB_FMT " segment (%a, %a) + (%a, %a): intersect time %.17g, "
            "clip t0 %.17g", AABB_ARGS(b), p.x, p.y, d.x, d.y, h.time, c.t0);
   }
-  /* Padding is a bigger box, to the last bit. */
+  /* Padding is a bigger box, to the last bit, where the bigger box's half
+  ** sizes are exact sums (else padding grows the box by exactly padx). */
   padx = below(2) ? extent() : 0;
   pady = below(2) ? extent() : 0;
-  {
+  if (sum_is_exact(b.half.x, padx) && sum_is_exact(b.half.y, pady)) {
     imp_aabb g = b;
     int a, z;
     g.half.x += padx;
@@ -515,6 +524,20 @@ static void kernels_match_reference(void) {
   pad.x = below(2) ? wild(extent()) : 0;
   pad.y = below(2) ? wild(extent()) : 0;
   if (below(4) == 0) {
+    /* Integers, with deltas whose reciprocals round (1 / 49): a segment
+    ** ending on a face, or through a corner, exactly, is common, and
+    ** its rounded slab times may fall on either side. */
+    a.pos.x = below(65) - 32;
+    a.pos.y = below(65) - 32;
+    a.half.x = below(9);
+    a.half.y = below(9);
+    p.x = below(129) - 64;
+    p.y = below(129) - 64;
+    d.x = below(127) - 63;
+    d.y = below(127) - 63;
+    pad.x = below(3);
+    pad.y = below(3);
+  } else if (below(3) == 0) {
     /* Through a corner of the padded box at time 0, 1/2 or 1: grazing it,
     ** or entering exactly there, decided by a tie of the slab times. */
     double t = below(3) * 0.5;

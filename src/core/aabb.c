@@ -2,19 +2,22 @@
 ** The AABB family. Every boundary choice follows the intersect library:
 ** touching a face is no collision, a segment that ends exactly at contact or
 ** leaves at time 0 misses, a segment grazing a corner hits, and ties between
-** the axes pick the y axis.
+** the axes pick the y axis. Each is decided exactly (slab.h), and the
+** times are intersect's.
 **
 ** The tests take no branch on the data but one, on the outcome: a miss
 ** returns before writing, which leaves *out untouched, and a caller
 ** branches on the outcome anyway. Every other choice (signs, clamps, the
 ** axis) is a mask, so that varying input costs no mispredicted branch; only
-** a push-out's separating steps loop, and they nearly always stop at once.
+** a push-out's separating steps loop, and they nearly always stop at once,
+** and the slab test's close calls branch to its exact decisions.
 */
 #include <float.h>
 #include <math.h>
 
 #include "impact.h"
 #include "scalar.h"
+#include "slab.h"
 
 /*
 ** Push-outs that separate. The exact push-out puts the two on touching
@@ -27,26 +30,51 @@
 ** result is reproducible anywhere IEEE doubles are.
 */
 
-/* Whether a centre at q, on side s (+-1) of a centre at c, is at least h
-** from it by every test that measures the two: the overlap test (q - c),
-** and the slab test of a sweep with either one moving (c + s h, q - s h).
-** clear(c, q, h, s) == clear(q, c, h, -s), as a mirrored test needs. */
-static int clear(double c, double q, double h, double s) {
+/* Whether s (q - c) >= h1 + h2 exactly, as the slab test's exact
+** decisions measure it (beyond imp_in_exact_range the slab test decides
+** rounded, which clear() below checks). The difference and the sum, as
+** doubles and what their rounding left out, tell at once unless they are
+** within those errors of each other and not equal; then the exact sum of
+** the four terms does. */
+static int apart(double c, double q, double h1, double h2, double s) {
+  double gap_error, sum_error, gap, sum, excess;
+  if (!(imp_in_exact_range(c) && imp_in_exact_range(q) &&
+        imp_in_exact_range(h1) && imp_in_exact_range(h2)))
+    return 1;
+  gap = s * imp_two_sum(q, -c, &gap_error);
+  sum = imp_two_sum(h1, h2, &sum_error);
+  excess = gap - sum;
+  if (fabs(excess) > 0x1p-51 * (fabs(gap) + fabs(sum))) return excess > 0;
+  if (gap == sum) return s * gap_error >= sum_error;
+  {
+    const double terms[4] = {s * q, -s * c, -h1, -h2};
+    return imp_sign_of_sum(terms, 4) >= 0;
+  }
+}
+
+/* Whether a centre at q, on side s (+-1) of a centre at c, is at least the
+** half sizes h1 + h2 from it by every test that measures the two: the
+** overlap test (q - c), the rounded slab test of a sweep with either one
+** moving (c + s h, q - s h), and the exact one. clear(c, q, h1, h2, s) ==
+** clear(q, c, h1, h2, -s), as a mirrored test needs. */
+static int clear(double c, double q, double h1, double h2, double s) {
+  double h = h2 + h1;
   return s * (q - c) >= h && s * q >= s * (c + s * h) &&
-         s * (q - s * h) >= s * c;
+         s * (q - s * h) >= s * c && apart(c, q, h1, h2, s);
 }
 
 /* The depth to push the centre at p, on side s of the centre at c, so
-** that the pushed p + s depth is clear of c at h. With both, c - s depth
-** (the collider pushed the other way, as the mirrored test pushes it) must
-** be clear of p too, so that the depth is the same from either side. */
-static double separating_depth(double c, double p, double h, double s,
-                               double depth, int both) {
+** that the pushed p + s depth is clear of c at h1 + h2. With both, c - s
+** depth (the collider pushed the other way, as the mirrored test pushes
+** it) must be clear of p too, so that the depth is the same from either
+** side. */
+static double separating_depth(double c, double p, double h1, double h2,
+                               double s, double depth, int both) {
   double step = DBL_EPSILON * ((fabs(c) + fabs(p)) + depth) + 0x1p-1074;
   int i;
   for (i = 0; i < IMP_SEPARATE_STEPS; i++) {
-    if (clear(c, p + s * depth, h, s) &&
-        (!both || clear(c - s * depth, p, h, s)))
+    if (clear(c, p + s * depth, h1, h2, s) &&
+        (!both || clear(c - s * depth, p, h1, h2, s)))
       break;
     depth += step;
     step += step;
@@ -54,20 +82,21 @@ static double separating_depth(double c, double p, double h, double s,
   return depth;
 }
 
-/* Push-out of a point (h the box's half size, both 0) or a box (h the sum
-** of the half sizes, both 1) whose centre (x, y) is (dx, dy) from the
-** box's centre and overlaps it by (px, py) > 0: along the axis of least
-** overlap (y on a tie). The axis's operands are picked by masks, and one
-** separating_depth serves either axis. */
+/* Push-out of a point (other half size 0, both 0) or a box (both 1) whose
+** centre (x, y) is (dx, dy) from the box's centre and overlaps it by (px,
+** py) > 0: along the axis of least overlap (y on a tie). The axis's
+** operands are picked by masks, and one separating_depth serves either
+** axis. */
 static void push_out(const imp_aabb *box, double x, double y,
                      double dx, double dy, double px, double py,
-                     double hx, double hy, int both, imp_hit *out) {
+                     imp_vec2 other_half, int both, imp_hit *out) {
   int x_axis = px < py;
   double sx = imp_sign(dx), sy = imp_sign(dy), s = imp_pick(x_axis, sx, sy);
   double depth = separating_depth(imp_pick(x_axis, box->pos.x, box->pos.y),
                                   imp_pick(x_axis, x, y),
-                                  imp_pick(x_axis, hx, hy), s,
-                                  imp_pick(x_axis, px, py), both) * s;
+                                  imp_pick(x_axis, box->half.x, box->half.y),
+                                  imp_pick(x_axis, other_half.x, other_half.y),
+                                  s, imp_pick(x_axis, px, py), both) * s;
   out->delta.x = imp_pick(x_axis, depth, 0.0);
   out->delta.y = imp_pick(x_axis, 0.0, depth);
   out->normal.x = imp_pick(x_axis, sx, 0.0);
@@ -79,10 +108,11 @@ static void push_out(const imp_aabb *box, double x, double y,
 
 int imp_aabb_intersect_point(const imp_aabb *box, double x, double y,
                              imp_hit *out) {
+  static const imp_vec2 no_size = {0, 0};
   double dx = x - box->pos.x, dy = y - box->pos.y;
   double px = box->half.x - fabs(dx), py = box->half.y - fabs(dy);
   if (!((px > 0) & (py > 0))) return 0;
-  push_out(box, x, y, dx, dy, px, py, box->half.x, box->half.y, 0, out);
+  push_out(box, x, y, dx, dy, px, py, no_size, 0, out);
   return 1;
 }
 
@@ -92,52 +122,13 @@ int imp_aabb_intersect_aabb(const imp_aabb *box, const imp_aabb *other,
   double hx = other->half.x + box->half.x, hy = other->half.y + box->half.y;
   double px = hx - fabs(dx), py = hy - fabs(dy);
   if (!((px > 0) & (py > 0))) return 0;
-  push_out(box, other->pos.x, other->pos.y, dx, dy, px, py, hx, hy, 1, out);
+  push_out(box, other->pos.x, other->pos.y, dx, dy, px, py, other->half, 1,
+           out);
   return 1;
 }
 
-/* A segment from (px, py) along (dx, dy), with what every box it meets
-** shares: the reciprocals of the delta and their signs. A zero component
-** has an infinite reciprocal whose sign is the zero's. The signs are
-** taken from the delta, not from its reciprocal, so that they do not wait
-** for the division; they differ only for an infinite or NaN component,
-** whose slab times are zeros or NaN, with which every test misses. */
-typedef struct ray { double px, py, scale_x, scale_y, sign_x, sign_y; } ray;
-
-static ray ray_from(double px, double py, double dx, double dy) {
-  ray r;
-  r.px = px;
-  r.py = py;
-  r.scale_x = 1.0 / dx;
-  r.scale_y = 1.0 / dy;
-  r.sign_x = imp_pick(signbit(dx), -1.0, 1.0);
-  r.sign_y = imp_pick(signbit(dy), -1.0, 1.0);
-  return r;
-}
-
-/* The slab test: whether the ray enters the open box
-** grown by (padx, pady) before its end and leaves it after its start; the
-** unclamped time of entry in *near, and in *x_face whether that is
-** through a face of the x axis. Along a zero component the slab times are
-** (side - p) * inf: -inf and +inf strictly inside the slab, and +inf on
-** both sides, -inf on both, or NaN (0 * inf) on or outside it, which every
-** test below rejects, as it rejects any NaN. */
-static int slab(const imp_aabb *box, double padx, double pady, const ray *r,
-                double *near, int *x_face) {
-  double hx = box->half.x + padx, hy = box->half.y + pady;
-  double near_x = (box->pos.x - r->sign_x * hx - r->px) * r->scale_x;
-  double far_x = (box->pos.x + r->sign_x * hx - r->px) * r->scale_x;
-  double near_y = (box->pos.y - r->sign_y * hy - r->py) * r->scale_y;
-  double far_y = (box->pos.y + r->sign_y * hy - r->py) * r->scale_y;
-  double enter = near_x > near_y ? near_x : near_y;
-  double leave = far_x < far_y ? far_x : far_y;
-  *near = enter;
-  *x_face = near_x > near_y;
-  return (near_x <= far_y) & (near_y <= far_x) & (enter < 1) & (leave > 0);
-}
-
 /* What a segment that entered at near through an x face (or not) hits. */
-static void segment_hit(const ray *r, double dx, double dy, double near,
+static void segment_hit(const imp_ray *r, double dx, double dy, double near,
                         int x_face, imp_hit *out) {
   double time = imp_clamp(near, 0, 1);
   out->time = time;
@@ -152,10 +143,10 @@ static void segment_hit(const ray *r, double dx, double dy, double near,
 int imp_aabb_intersect_segment(const imp_aabb *box, double px, double py,
                                double dx, double dy,
                                double padx, double pady, imp_hit *out) {
-  ray r = ray_from(px, py, dx, dy);
+  imp_ray r = imp_ray_from(px, py, dx, dy);
   double near;
   int x_face;
-  if (!slab(box, padx, pady, &r, &near, &x_face)) return 0;
+  if (!imp_slab(box, padx, pady, &r, &near, &x_face)) return 0;
   segment_hit(&r, dx, dy, near, x_face, out);
   return 1;
 }
@@ -186,7 +177,7 @@ static int stops_before(double near, double nearest) {
 void imp_aabb_sweep_aabb(const imp_aabb *box, const imp_aabb *moving,
                          double dx, double dy, imp_sweep *out) {
   imp_hit *hit;
-  ray r;
+  imp_ray r;
   double near, length, ux = 1, uy = 0;
   int x_face;
   if (dx == 0 && dy == 0) {
@@ -195,8 +186,8 @@ void imp_aabb_sweep_aabb(const imp_aabb *box, const imp_aabb *moving,
     out->time = out->has_hit ? 0 : 1;
     return;
   }
-  r = ray_from(moving->pos.x, moving->pos.y, dx, dy);
-  if (!slab(box, moving->half.x, moving->half.y, &r, &near, &x_face)) {
+  r = imp_ray_from(moving->pos.x, moving->pos.y, dx, dy);
+  if (!imp_slab(box, moving->half.x, moving->half.y, &r, &near, &x_face)) {
     imp_sweep_clear(out, moving, dx, dy);
     return;
   }
@@ -227,8 +218,8 @@ void imp_aabb_sweep_aabb(const imp_aabb *box, const imp_aabb *moving,
 ** itself), and when it enters it in *near: only the slab test, so that the
 ** full sweep is worked out only for a collider that is nearer. */
 static int sweep_entry(const imp_aabb *collider, const imp_aabb *moving,
-                       const ray *r, double *near) {
-  int x_face, hit = slab(collider, moving->half.x, moving->half.y, r, near,
+                       const imp_ray *r, double *near) {
+  int x_face, hit = imp_slab(collider, moving->half.x, moving->half.y, r, near,
                          &x_face);
   return hit & (collider != moving);
 }
@@ -244,7 +235,7 @@ int imp_aabb_sweep_nearer(const imp_aabb *collider, const imp_aabb *moving,
     return 1;
   }
   {
-    ray r = ray_from(moving->pos.x, moving->pos.y, dx, dy);
+    imp_ray r = imp_ray_from(moving->pos.x, moving->pos.y, dx, dy);
     double near;
     int hit = sweep_entry(collider, moving, &r, &near);
     /* A miss stops at 1, which is never nearer in a sweep_into. */
@@ -267,13 +258,15 @@ ptrdiff_t imp_aabb_sweep_into(const imp_aabb *moving,
   } else {
     /* The ray once for all colliders, then only their slab tests; the
     ** nearest one's full sweep at the end. */
-    ray r = ray_from(moving->pos.x, moving->pos.y, dx, dy);
+    imp_ray r = imp_ray_from(moving->pos.x, moving->pos.y, dx, dy);
+    imp_reach reach = imp_reach_of(&r, moving->half.x, moving->half.y);
     double nearest = out->time, near;  /* 1: a miss is never nearer */
     /* Nothing stops before 0, so the loop ends there; while nearest > 0,
     ** stops_before(near, nearest) is near - EPSILON < nearest alone. */
     for (i = 0; i < n && nearest > 0; i++)
-      if (sweep_entry(colliders[i], moving, &r, &near) &
-          (near - IMP_EPSILON < nearest)) {
+      if (imp_within_reach(colliders[i], &reach) &&
+          sweep_entry(colliders[i], moving, &r, &near) &
+              (near - IMP_EPSILON < nearest)) {
         nearest = stop_time(near);
         found = i;
       }

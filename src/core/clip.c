@@ -41,40 +41,21 @@ static imp_clip_kind outside(imp_clip *out) {
 ** later when Q_e p_l - Q_l p_e < 0. The rounded times at[e] and at[l]
 ** (within 2^-51 of the exact ones, or moved by the clamps) tell, unless
 ** they are too close: then the sign of that sum of six products does,
-** exactly, while every input is 0 or within 2^-450 and 2^450, so that no
-** product overflows or underflows.
+** exactly, while every input is in imp_in_exact_range.
 */
-static int in_range(double v) {
-  return v == 0 || (fabs(v) >= 0x1p-450 && fabs(v) <= 0x1p450);
-}
-
 static int enters_after(const double h[4], const double x[4],
                         const double c[4], const double p[4],
                         const double at[4], int e, int l) {
   const double q[6] = {h[e], -x[e], c[e], h[l], -x[l], c[l]};
-  double te = at[e], tl = at[l], sum[12];
-  int i, k, n = 0;
+  const double f[6] = {p[l], p[l], p[l], -p[e], -p[e], -p[e]};
+  double te = at[e], tl = at[l];
+  int i;
   if (!(fabs(te - tl) <= 0x1p-48 * (te + tl) + 4 * DBL_MIN) ||
-      !in_range(p[e]) || !in_range(p[l]))
+      !imp_in_exact_range(p[e]) || !imp_in_exact_range(p[l]))
     return !(te <= tl);
   for (i = 0; i < 6; i++)
-    if (!in_range(q[i])) return !(te <= tl);
-  /* The twelve exact parts of the products, summed by Shewchuk's expansion
-  ** growth with zero elimination: the sum stays exact as parts that do not
-  ** overlap, in increasing magnitude, so the last one has its sign. */
-  for (i = 0; i < 12; i++) {
-    double f = i < 6 ? p[l] : -p[e], prod = q[i / 2] * f;
-    double acc = i % 2 ? imp_product_error(q[i / 2], f, prod) : prod;
-    int m = 0;
-    for (k = 0; k < n; k++) {
-      double err;
-      acc = imp_two_sum(acc, sum[k], &err);
-      if (err != 0) sum[m++] = err;
-    }
-    if (acc != 0) sum[m++] = acc;
-    n = m;
-  }
-  return n > 0 && sum[n - 1] < 0;
+    if (!imp_in_exact_range(q[i])) return !(te <= tl);
+  return imp_sign_of_products(q, f, 6) < 0;
 }
 
 imp_clip_kind imp_aabb_clip_segment(const imp_aabb *box, double px, double py,

@@ -2,6 +2,7 @@
 #ifndef IMPACT_SCALAR_H
 #define IMPACT_SCALAR_H
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -57,6 +58,19 @@ static inline double imp_product_error(double a, double b, double p) {
   double t = split * a, ah = t - (t - a), al = a - ah;
   double u = split * b, bh = u - (u - b), bl = b - bh;
   return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+}
+
+/* The sign (-1, 0 or 1) of the sum of v[i] for i < n, exactly while it
+** does not overflow; and of the sum of a[i] b[i], exactly while every
+** factor is imp_in_exact_range; n at most IMP_MAX_PRODUCTS (exact.c). */
+#define IMP_MAX_PRODUCTS 8
+int imp_sign_of_sum(const double *v, int n);
+int imp_sign_of_products(const double *a, const double *b, int n);
+
+/* Whether v is 0 or within 2^-450 and 2^450 in size: products of two such
+** numbers neither overflow nor underflow, nor do their rounding errors. */
+static inline int imp_in_exact_range(double v) {
+  return v == 0 || (fabs(v) >= 0x1p-450 && fabs(v) <= 0x1p450);
 }
 
 #endif

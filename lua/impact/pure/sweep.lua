@@ -15,6 +15,17 @@ local typeof, argerror, typeerror = object.typeof, object.argerror, object.typee
 local pushsweep = hit.pushsweep
 local sweepAABB, sweepOBB = aabbcore.sweepAABB, obbcore.sweepOBB
 local clamp, stoptime, EPSILON = aabbcore.clamp, aabbcore.stoptime, aabbcore.EPSILON
+local slab = aabbcore.slab
+
+-- Where a box of half size pad moving from p by d can meet anything on one
+-- axis, grown by more than rounding (slab.h's imp_reach_axis).
+local function reach(p, d, pad)
+  local q = p + d
+  local low, high = q < p and q or p, q < p and p or q
+  local size = pad < 0 and -pad or pad + 0.0
+  local slack = 2 ^ -49 * (((p < 0 and -p or p + 0.0) + (q < 0 and -q or q + 0.0)) + size)
+  return (low - size) - slack, (high + size) + slack
+end
 
 local AABB, SWEEP = object.meta.AABB, object.meta.Sweep
 
@@ -47,11 +58,12 @@ local function into(tmoving, n, moving, list, a3, a4, a5)
   local mx, my, mhx, mhy = moving["\0px"], moving["\0py"], moving["\0hx"], moving["\0hy"]
   local movingAABB = getmetatable(moving) == AABB
   -- An AABB moving by a nonzero delta meets each AABB as aabb.c's
-  -- sweep_into has it: by the slab test alone, on the delta's reciprocals
-  -- worked out once (a zero's is infinite, and the test's NaNs miss).
+  -- sweep_into has it: by the slab test alone, given only to the AABBs
+  -- within the reach of the move (slab.h's imp_reach; it changes no
+  -- answer, only skips what surely misses).
   local ray = movingAABB and not (dx == 0 and dy == 0)
-  local scalex, scaley = 1.0 / dx, 1.0 / dy
-  local sx, sy = scalex < 0 and -1.0 or 1.0, scaley < 0 and -1.0 or 1.0
+  local lox, hix = reach(mx, dx, mhx)
+  local loy, hiy = reach(my, dy, mhy)
   -- The loop keeps only the earliest time and its index (few live numbers,
   -- so that LuaJIT compiles its branches); the nearest is swept again after.
   local time, found = 1.0, 0
@@ -63,15 +75,14 @@ local function into(tmoving, n, moving, list, a3, a4, a5)
                                 object.argname(c, 1, 1)))
     end
     if c ~= moving and cmt == AABB and ray then
-      local cx, cy, hx, hy = c["\0px"], c["\0py"], c["\0hx"] + mhx, c["\0hy"] + mhy
-      local nearx, farx = (cx - sx * hx - mx) * scalex, (cx + sx * hx - mx) * scalex
-      local neary, fary = (cy - sy * hy - my) * scaley, (cy + sy * hy - my) * scaley
-      local enter = nearx > neary and nearx or neary
-      -- A hit whose stop, stoptime(clamp(enter, 0, 1)), is
-      -- before time: with time > 0, enter <= 0 or enter - EPSILON < time.
-      if nearx <= fary and neary <= farx and enter < 1 and farx > 0 and fary > 0
-         and time > 0 and (enter <= 0 or enter - EPSILON < time) then
-        time, found = stoptime(clamp(enter, 0.0, 1.0)), k
+      local cx, cy, hx, hy = c["\0px"], c["\0py"], c["\0hx"], c["\0hy"]
+      if time > 0 and cx - hx <= hix and cx + hx >= lox and cy - hy <= hiy and cy + hy >= loy then
+        local hits, enter = slab(cx, cy, hx, hy, mhx, mhy, mx, my, dx, dy)
+        -- A hit whose stop, stoptime(clamp(enter, 0, 1)), is
+        -- before time: with time > 0, enter <= 0 or enter - EPSILON < time.
+        if hits and (enter <= 0 or enter - EPSILON < time) then
+          time, found = stoptime(clamp(enter, 0.0, 1.0)), k
+        end
       end
     elseif c ~= moving then
       local st

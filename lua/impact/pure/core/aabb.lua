@@ -2,7 +2,11 @@
 -- order. A box is cx, cy, hx, hy (centre, half size). Results are returned
 -- as values: a hit as time, posx, posy, deltax, deltay, normalx, normaly, or
 -- nil on a miss. Numbers stay floats: every constant is written as one.
-local sqrt, huge = math.sqrt, math.huge
+local exact = require "impact.pure.core.exact"
+
+local sqrt, abs = math.sqrt, math.abs
+local twosum, inrange = exact.twosum, exact.inrange
+local signofsum, signofproducts = exact.signofsum, exact.signofproducts
 
 local aabb = {}
 
@@ -29,19 +33,39 @@ aabb.stoptime = stoptime
 -- quantity, until the pushed centre is clear by the tests' own arithmetic.
 local DBL_EPSILON, DBL_TRUE_MIN, STEPS = 2 ^ -52, 2 ^ -1074, 64
 
--- Whether a centre at q, on side s of a centre at c, is at least h from it
--- by every test that measures the two.
-local function clear(c, q, h, s)
-  return s * (q - c) >= h and s * q >= s * (c + s * h) and s * (q - s * h) >= s * c
+-- Whether s (q - c) >= h1 + h2 exactly (aabb.c's apart): at once from the
+-- difference and the sum and what their rounding left out, unless they
+-- are too close and not equal; then from the exact sum. Beyond inrange the
+-- slab test decides rounded, which clear checks.
+local terms = exact.scratch(8)
+local function apart(c, q, h1, h2, s)
+  if not (inrange(c) and inrange(q) and inrange(h1) and inrange(h2)) then return true end
+  local gap, gaperror = twosum(q, -c)
+  gap = s * gap
+  local sum, sumerror = twosum(h1, h2)
+  local excess = gap - sum
+  if abs(excess) > 2 ^ -51 * (abs(gap) + abs(sum)) then return excess > 0 end
+  if gap == sum then return s * gaperror >= sumerror end
+  terms[1], terms[2], terms[3], terms[4] = s * q, -s * c, -h1, -h2
+  return signofsum(terms, 4) >= 0
 end
 
--- The depth that moves the centre at p, on side s of c, clear of it at h
--- (and, with both, c moved the other way clear of p).
-local function separatingDepth(c, p, h, s, depth, both)
+-- Whether a centre at q, on side s of a centre at c, is at least h1 + h2
+-- from it by every test that measures the two.
+local function clear(c, q, h1, h2, s)
+  local h = h2 + h1
+  return s * (q - c) >= h and s * q >= s * (c + s * h) and s * (q - s * h) >= s * c
+     and apart(c, q, h1, h2, s)
+end
+
+-- The depth that moves the centre at p, on side s of c, clear of it at h1
+-- + h2 (and, with both, c moved the other way clear of p).
+local function separatingDepth(c, p, h1, h2, s, depth, both)
   local step = DBL_EPSILON * (((c < 0 and -c or c + 0.0) + (p < 0 and -p or p + 0.0))
                               + depth) + DBL_TRUE_MIN
   for _ = 1, STEPS do
-    if clear(c, p + s * depth, h, s) and (not both or clear(c - s * depth, p, h, s)) then
+    if clear(c, p + s * depth, h1, h2, s)
+       and (not both or clear(c - s * depth, p, h1, h2, s)) then
       break
     end
     depth = depth + step
@@ -51,24 +75,25 @@ local function separatingDepth(c, p, h, s, depth, both)
 end
 
 -- The hit at (x, y) of a push-out along x (onx) or y, to side s, from the
--- depth that separates centres c and p at h. (In a tail call, so that no
--- frame below the depth's loop holds both boxes: see intersectSegment.)
-local function pushed(onx, x, y, s, c, p, h, depth, both)
-  depth = separatingDepth(c, p, h, s, depth, both) * s
+-- depth that separates centres c and p at h1 + h2. (In a tail call, so
+-- that no frame below the depth's loop holds both boxes: see
+-- intersectSegment.)
+local function pushed(onx, x, y, s, c, p, h1, h2, depth, both)
+  depth = separatingDepth(c, p, h1, h2, s, depth, both) * s
   if onx then return 0.0, x, y, depth, 0.0, s, 0.0 end
   return 0.0, x, y, 0.0, depth, 0.0, s
 end
 
--- Push-out of a point (h the box's half size, not both) or a box (h the
--- sums of the half sizes, both) centred at (x, y), (dx, dy) from the box's
+-- Push-out of a point (the other's half size 0, not both) or a box (both)
+-- of half size (ohx, ohy) centred at (x, y), (dx, dy) from the box's
 -- centre, overlapping it by (px, py) > 0: along the axis of least overlap.
-local function pushout(cx, cy, hx, hy, x, y, dx, dy, px, py, sumx, sumy, both)
+local function pushout(cx, cy, hx, hy, x, y, dx, dy, px, py, ohx, ohy, both)
   if px < py then
     local sx = dx < 0 and -1.0 or 1.0
-    return pushed(true, cx + hx * sx, y, sx, cx, x, sumx, px, both)
+    return pushed(true, cx + hx * sx, y, sx, cx, x, hx, ohx, px, both)
   end
   local sy = dy < 0 and -1.0 or 1.0
-  return pushed(false, x, cy + hy * sy, sy, cy, y, sumy, py, both)
+  return pushed(false, x, cy + hy * sy, sy, cy, y, hy, ohy, py, both)
 end
 
 function aabb.intersectPoint(cx, cy, hx, hy, x, y)
@@ -76,7 +101,7 @@ function aabb.intersectPoint(cx, cy, hx, hy, x, y)
   local px = hx - (dx < 0 and -dx or dx + 0.0)
   local py = hy - (dy < 0 and -dy or dy + 0.0)
   if not (px > 0 and py > 0) then return nil end
-  return pushout(cx, cy, hx, hy, x, y, dx, dy, px, py, hx, hy, false)
+  return pushout(cx, cy, hx, hy, x, y, dx, dy, px, py, 0.0, 0.0, false)
 end
 
 function aabb.intersectAABB(cx, cy, hx, hy, ox, oy, ohx, ohy)
@@ -85,46 +110,119 @@ function aabb.intersectAABB(cx, cy, hx, hy, ox, oy, ohx, ohy)
   local px = sumx - (dx < 0 and -dx or dx + 0.0)
   local py = sumy - (dy < 0 and -dy or dy + 0.0)
   if not (px > 0 and py > 0) then return nil end
-  return pushout(cx, cy, hx, hy, ox, oy, dx, dy, px, py, sumx, sumy, true)
+  return pushout(cx, cy, hx, hy, ox, oy, dx, dy, px, py, ohx, ohy, true)
 end
 
--- The slab test of intersectSegment on one axis: the times at which the
--- line p + t d crosses the near and the far side of the slab c - h .. c + h
--- (-inf and inf when it runs inside it, nil when outside) and the sign of
--- 1 / d, whose opposite is the normal of the near side.
-local function slab(c, h, p, d)
-  local scale = 1.0 / d  -- +-inf for +-0
-  local s = scale < 0 and -1.0 or 1.0
-  if d == 0 then
-    if not (p > c - h and p < c + h) then return nil end
-    return -huge, huge, s
+-- The slab test's close calls, decided exactly (slab.c): a side's offset
+-- from the start is c - s (h + pad) - p, and each decision the sign of a
+-- sum of products. k picks a side: -s the near one, s the far one.
+local function signedsum(s, c, k, h, pad, p, d, n)
+  terms[1], terms[2], terms[3], terms[4], terms[5] = c, k * h, k * pad, -p, -d
+  return s * signofsum(terms, n)
+end
+
+-- Whether the segment starts strictly inside the slab (a zero delta), or
+-- enters it before its end and leaves it after its start.
+local function crosses(c, h, pad, p, d, s)
+  return signedsum(s, c, -s, h, pad, p, d, d == 0 and 4 or 5) < 0
+     and signedsum(s, c, s, h, pad, p, 0.0, 4) > 0
+end
+
+-- The sign of the time of side ku of axis u minus that of side kv of axis
+-- v, both deltas nonzero: of (s_u N_u |d_v| - s_v N_v |d_u|).
+local factors = exact.scratch(8)
+local function timeorder(cu, ku, hu, padu, pu, du, su, cv, kv, hv, padv, pv, dv, sv)
+  terms[1], terms[2], terms[3], terms[4] = cu, ku * hu, ku * padu, -pu
+  terms[5], terms[6], terms[7], terms[8] = cv, kv * hv, kv * padv, -pv
+  local fu, fv = su * abs(dv), -sv * abs(du)
+  for i = 1, 4 do factors[i], factors[i + 4] = fu, fv end
+  return signofproducts(terms, factors, 8)
+end
+
+local function axisinrange(c, h, pad, p, d)
+  return inrange(c) and inrange(h) and inrange(pad) and inrange(p) and inrange(d)
+end
+
+-- The decision, the entry time and whether it is through an x face.
+local function slabexact(cx, cy, hx, hy, padx, pady, px, py, dx, dy, sx, sy,
+                         nearx, neary, hit, near, xface)
+  if not (axisinrange(cx, hx, padx, px, dx) and axisinrange(cy, hy, pady, py, dy)) then
+    return hit, near, xface
   end
-  return (c - s * h - p) * scale, (c + s * h - p) * scale, s
+  if not (crosses(cx, hx, padx, px, dx, sx) and crosses(cy, hy, pady, py, dy, sy)) then
+    return false
+  end
+  if dx == 0 or dy == 0 then  -- that axis inside from -inf to inf
+    if dx == 0 then return true, dy == 0 and -1 / 0 or neary, false end
+    return true, nearx, true
+  end
+  if timeorder(cx, -sx, hx, padx, px, dx, sx, cy, sy, hy, pady, py, dy, sy) > 0
+     or timeorder(cy, -sy, hy, pady, py, dy, sy, cx, sx, hx, padx, px, dx, sx) > 0 then
+    return false
+  end
+  xface = timeorder(cx, -sx, hx, padx, px, dx, sx, cy, -sy, hy, pady, py, dy, sy) > 0
+  return true, xface and nearx or neary, xface
 end
 
--- The hit of a segment that enters the box at near and leaves at far,
--- through the side of normal (nx, ny), if that is within 0 .. 1.
-local function segmentHit(near, far, px, py, dx, dy, nx, ny)
-  if not (near < 1 and far > 0) then return nil end
-  local time = near < 0 and 0.0 or (near > 1 and 1.0 or near)
-  local rest = 1.0 - time
-  return time, px + dx * time, py + dy * time, rest * -dx, rest * -dy, nx, ny
+-- How far a slab time may be from the exact one (slab.h's imp_time_error).
+local function timeerror(c, h, p, scale)
+  return 2 ^ -50 * ((abs(c) + abs(h)) + abs(p)) * abs(scale)
+end
+
+-- Whether the decisions on one axis of a ray with a zero component are
+-- sure (slab.h's imp_aligned_sure).
+local function alignedsure(c, h, p, d, scale, nearoffset, faroffset, near, far)
+  if d == 0 then
+    local bound = 2 ^ -51 * ((abs(c) + abs(h)) + abs(p))
+    return abs(nearoffset) > bound and abs(faroffset) > bound
+  end
+  local err = timeerror(c, h, p, scale)
+  return abs(1 - near) > err and abs(far) > err
 end
 
 -- The slab test of the segment (px, py) + t (dx, dy) against the box grown
--- by (padx, pady). In three functions, the last a tail call, for LuaJIT:
--- every number in a frame below a branch is one more value that a side
--- trace leaving there must inherit, and past about 16 of them it cannot
--- compile ("register coalescing too complex").
-function aabb.intersectSegment(cx, cy, hx, hy, px, py, dx, dy, padx, pady)
-  local nearx, farx, signx = slab(cx, hx + padx, px, dx)
-  if not nearx then return nil end
-  local neary, fary, signy = slab(cy, hy + pady, py, dy)
-  if not (neary and nearx <= fary and neary <= farx) then return nil end
-  if nearx > neary then
-    return segmentHit(nearx, farx < fary and farx or fary, px, py, dx, dy, -signx, 0.0)
+-- by (padx, pady) (slab.h's imp_slab): whether it hits, the unclamped
+-- entry time, whether through an x face, and the delta's signs. Along a
+-- zero component the times are infinite, or NaN on a side, which misses.
+local function slab(cx, cy, hx, hy, padx, pady, px, py, dx, dy)
+  local scalex, scaley = 1.0 / dx, 1.0 / dy  -- +-inf for +-0
+  local sx, sy = scalex < 0 and -1.0 or 1.0, scaley < 0 and -1.0 or 1.0
+  local hpx, hpy = hx + padx, hy + pady
+  local nox, fox = cx - sx * hpx - px, cx + sx * hpx - px
+  local noy, foy = cy - sy * hpy - py, cy + sy * hpy - py
+  local nearx, farx, neary, fary = nox * scalex, fox * scalex, noy * scaley, foy * scaley
+  local enter = nearx > neary and nearx or neary
+  local leave = farx < fary and farx or fary
+  local hit = nearx <= fary and neary <= farx and enter < 1 and leave > 0
+  local sure
+  if dx ~= 0 and dy ~= 0 then
+    local err = timeerror(cx, hpx, px, scalex) + timeerror(cy, hpy, py, scaley)
+    local gapx, gapy, gapend = fary - nearx, farx - neary, 1 - enter
+    local gap = gapx < gapy and gapx or gapy
+    gap = gap < gapend and gap or gapend
+    gap = gap < leave and gap or leave
+    sure = abs(gap) > err and abs(nearx - neary) > err
+  else
+    sure = alignedsure(cx, hpx, px, dx, scalex, nox, fox, nearx, farx)
+       and alignedsure(cy, hpy, py, dy, scaley, noy, foy, neary, fary)
   end
-  return segmentHit(neary, farx < fary and farx or fary, px, py, dx, dy, 0.0, -signy)
+  local xface = nearx > neary
+  if not sure then
+    hit, enter, xface = slabexact(cx, cy, hx, hy, padx, pady, px, py, dx, dy, sx, sy,
+                                  nearx, neary, hit, enter, xface)
+  end
+  return hit, enter, xface, sx, sy
+end
+aabb.slab = slab
+
+function aabb.intersectSegment(cx, cy, hx, hy, px, py, dx, dy, padx, pady)
+  local hit, near, xface, sx, sy = slab(cx, cy, hx, hy, padx, pady, px, py, dx, dy)
+  if not hit then return nil end
+  local time = near < 0 and 0.0 or (near > 1 and 1.0 or near)
+  local rest = 1.0 - time
+  local nx, ny = 0.0, -sy
+  if xface then nx, ny = -sx, 0.0 end
+  return time, px + dx * time, py + dy * time, rest * -dx, rest * -dy, nx, ny
 end
 local intersectSegment, intersectAABB = aabb.intersectSegment, aabb.intersectAABB
 

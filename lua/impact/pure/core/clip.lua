@@ -4,12 +4,9 @@
 -- the same order, and the same answers.
 local exact = require "impact.pure.core.exact"
 
-local twosum, producterror = exact.twosum, exact.producterror
-
 local clip = {}
 
 local DBL_MIN, BELOW_ONE = 2.2250738585072014e-308, 1 - 2 ^ -53
-local LO, HI = 2 ^ -450, 2 ^ 450
 
 -- How far the start x and the end x + p lie inside the side that keeps the
 -- points with x - c <= h, from Knuth's two-sums (see clip.c).
@@ -33,13 +30,10 @@ local function side(i, cx, cy, hx, hy, px, py, dx, dy)
   return dy, py, -cy, hy
 end
 
-local function inrange(v)
-  if v < 0 then v = -v end
-  return v == 0 or v >= LO and v <= HI
-end
+local inrange, signofproducts = exact.inrange, exact.signofproducts
 
--- The expansion of entersafter, kept between calls.
-local sum = exact.scratch(12)
+-- The terms and factors of entersafter's products, kept between calls.
+local terms, factors = exact.scratch(6), exact.scratch(6)
 
 -- Whether the segment enters through side e, at te, after it leaves
 -- through side l, at tl (clip.c's enters_after). Here c holds -c, so a
@@ -54,26 +48,10 @@ local function entersafter(e, te, l, tl, cx, cy, hx, hy, px, py, dx, dy)
           and inrange(hl) and inrange(xl) and inrange(cl)) then
     return not (te <= tl)
   end
-  -- The parts of (he - xe - ce) pl - (hl - xl - cl) pe: each product of a
-  -- term and its factor, rounded (even i) or what rounding left out (odd).
-  local n = 0
-  for i = 0, 11 do
-    local k, q, f = i - i % 2, -cl, pl
-    if k == 0 then q = he elseif k == 2 then q = -xe elseif k == 4 then q = -ce
-    elseif k == 6 then q = hl elseif k == 8 then q = -xl end
-    if k >= 6 then f = -pe end
-    local acc = q * f
-    if i % 2 == 1 then acc = producterror(q, f, acc) end
-    local m = 0
-    for j = 1, n do
-      local err
-      acc, err = twosum(acc, sum[j])
-      if err ~= 0 then m = m + 1; sum[m] = err end
-    end
-    if acc ~= 0 then m = m + 1; sum[m] = acc end
-    n = m
-  end
-  return n > 0 and sum[n] < 0
+  -- The sign of (he - xe - ce) pl - (hl - xl - cl) pe.
+  terms[1], terms[2], terms[3], terms[4], terms[5], terms[6] = he, -xe, -ce, hl, -xl, -cl
+  for i = 1, 3 do factors[i], factors[i + 3] = pl, -pe end
+  return signofproducts(terms, factors, 6) < 0
 end
 
 -- The kind ("outside", "inside", "enter", "exit", "traverse") and t0, t1 of

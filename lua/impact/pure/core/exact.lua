@@ -22,6 +22,55 @@ function exact.producterror(a, b, p)
   return ((ah * bh - p) + ah * bl + al * bh) + al * bl
 end
 
+-- Whether v is 0 or within 2^-450 and 2^450 in size (imp_in_exact_range):
+-- products of two such numbers neither overflow nor underflow.
+local LO, HI = 2 ^ -450, 2 ^ 450
+function exact.inrange(v)
+  if v < 0 then v = -v end
+  return v == 0 or v >= LO and v <= HI
+end
+
+-- The expansion being summed, kept between calls, and its length.
+local sum, len = {}, 0
+for i = 1, 16 do sum[i] = 0.0 end  -- full size: no call grows it
+
+-- Adds x to it by Shewchuk's expansion growth with zero elimination
+-- (exact.c's grow).
+local function grow(x)
+  local m, twosum = 0, exact.twosum
+  for k = 1, len do
+    local err
+    x, err = twosum(x, sum[k])
+    if err ~= 0 then m = m + 1; sum[m] = err end
+  end
+  if x ~= 0 then m = m + 1; sum[m] = x end
+  len = m
+end
+
+local function sign()
+  if len == 0 then return 0 end
+  return sum[len] < 0 and -1 or 1
+end
+
+-- The exact sign of the sum of the n numbers v[1..n] (imp_sign_of_sum).
+function exact.signofsum(v, n)
+  len = 0
+  for i = 1, n do grow(v[i]) end
+  return sign()
+end
+
+-- The exact sign of the sum of a[i] b[i] (imp_sign_of_products), while
+-- every factor is inrange.
+function exact.signofproducts(a, b, n)
+  len = 0
+  for i = 1, n do
+    local product = a[i] * b[i]
+    grow(product)
+    grow(exact.producterror(a[i], b[i], product))
+  end
+  return sign()
+end
+
 -- An array of n zeros. The tests' scratch arrays are made full size at
 -- load, so that no call grows one: a call then allocates nothing, and so
 -- no collection step, and no finalizer that calls impact and reuses the
