@@ -77,10 +77,10 @@ local function into(tmoving, n, moving, list, a3, a4, a5)
     if c ~= moving and cmt == AABB and ray then
       local cx, cy, hx, hy = c["\0px"], c["\0py"], c["\0hx"], c["\0hy"]
       if time > 0 and cx - hx <= hix and cx + hx >= lox and cy - hy <= hiy and cy + hy >= loy then
-        local hits, enter = slab(cx, cy, hx, hy, mhx, mhy, mx, my, dx, dy)
+        local enter = slab(cx, cy, hx, hy, mhx, mhy, mx, my, dx, dy)
         -- A hit whose stop, stoptime(clamp(enter, 0, 1)), is
         -- before time: with time > 0, enter <= 0 or enter - EPSILON < time.
-        if hits and (enter <= 0 or enter - EPSILON < time) then
+        if enter and (enter <= 0 or enter - EPSILON < time) then
           time, found = stoptime(clamp(enter, 0.0, 1.0)), k
         end
       end

@@ -143,25 +143,36 @@ local function axisinrange(c, h, pad, p, d)
   return inrange(c) and inrange(h) and inrange(pad) and inrange(p) and inrange(d)
 end
 
--- The decision, the entry time and whether it is through an x face.
+-- A hit's entry time and the normal of the face it enters through, as
+-- slab returns them.
+local function entry(nearx, neary, xface, sx, sy)
+  if xface then return nearx, -sx, 0.0 end
+  return neary, 0.0, -sy
+end
+
+-- The decision made exactly (slab.c), or beyond inrange the rounded one:
+-- the entry as slab returns it, or nil.
 local function slabexact(cx, cy, hx, hy, padx, pady, px, py, dx, dy, sx, sy,
-                         nearx, neary, hit, near, xface)
+                         nearx, farx, neary, fary)
   if not (axisinrange(cx, hx, padx, px, dx) and axisinrange(cy, hy, pady, py, dy)) then
-    return hit, near, xface
+    local enter = nearx > neary and nearx or neary
+    local leave = farx < fary and farx or fary
+    if not (nearx <= fary and neary <= farx and enter < 1 and leave > 0) then return nil end
+    return entry(nearx, neary, nearx > neary, sx, sy)
   end
   if not (crosses(cx, hx, padx, px, dx, sx) and crosses(cy, hy, pady, py, dy, sy)) then
-    return false
+    return nil
   end
   if dx == 0 or dy == 0 then  -- that axis inside from -inf to inf
-    if dx == 0 then return true, dy == 0 and -1 / 0 or neary, false end
-    return true, nearx, true
+    if dx == 0 then return entry(-1 / 0, dy == 0 and -1 / 0 or neary, false, sx, sy) end
+    return entry(nearx, neary, true, sx, sy)
   end
   if timeorder(cx, -sx, hx, padx, px, dx, sx, cy, sy, hy, pady, py, dy, sy) > 0
      or timeorder(cy, -sy, hy, pady, py, dy, sy, cx, sx, hx, padx, px, dx, sx) > 0 then
-    return false
+    return nil
   end
-  xface = timeorder(cx, -sx, hx, padx, px, dx, sx, cy, -sy, hy, pady, py, dy, sy) > 0
-  return true, xface and nearx or neary, xface
+  local xface = timeorder(cx, -sx, hx, padx, px, dx, sx, cy, -sy, hy, pady, py, dy, sy) > 0
+  return entry(nearx, neary, xface, sx, sy)
 end
 
 -- How far a slab time may be from the exact one (slab.h's imp_time_error).
@@ -180,49 +191,76 @@ local function alignedsure(c, h, p, d, scale, nearoffset, faroffset, near, far)
   return abs(1 - near) > err and abs(far) > err
 end
 
--- The slab test of the segment (px, py) + t (dx, dy) against the box grown
--- by (padx, pady) (slab.h's imp_slab): whether it hits, the unclamped
--- entry time, whether through an x face, and the delta's signs. Along a
--- zero component the times are infinite, or NaN on a side, which misses.
-local function slab(cx, cy, hx, hy, padx, pady, px, py, dx, dy)
+-- The slab test of a segment with a zero component (see slab below): the
+-- times along it are infinite, or NaN on a side, which misses.
+local function alignedslab(cx, cy, hx, hy, padx, pady, px, py, dx, dy)
   local scalex, scaley = 1.0 / dx, 1.0 / dy  -- +-inf for +-0
   local sx, sy = scalex < 0 and -1.0 or 1.0, scaley < 0 and -1.0 or 1.0
   local hpx, hpy = hx + padx, hy + pady
   local nox, fox = cx - sx * hpx - px, cx + sx * hpx - px
   local noy, foy = cy - sy * hpy - py, cy + sy * hpy - py
   local nearx, farx, neary, fary = nox * scalex, fox * scalex, noy * scaley, foy * scaley
+  if not (alignedsure(cx, hpx, px, dx, scalex, nox, fox, nearx, farx)
+          and alignedsure(cy, hpy, py, dy, scaley, noy, foy, neary, fary)) then
+    return slabexact(cx, cy, hx, hy, padx, pady, px, py, dx, dy, sx, sy,
+                     nearx, farx, neary, fary)
+  end
   local enter = nearx > neary and nearx or neary
   local leave = farx < fary and farx or fary
-  local hit = nearx <= fary and neary <= farx and enter < 1 and leave > 0
-  local sure
-  if dx ~= 0 and dy ~= 0 then
-    local err = timeerror(cx, hpx, px, scalex) + timeerror(cy, hpy, py, scaley)
-    local gapx, gapy, gapend = fary - nearx, farx - neary, 1 - enter
-    local gap = gapx < gapy and gapx or gapy
-    gap = gap < gapend and gap or gapend
-    gap = gap < leave and gap or leave
-    sure = abs(gap) > err and abs(nearx - neary) > err
-  else
-    sure = alignedsure(cx, hpx, px, dx, scalex, nox, fox, nearx, farx)
-       and alignedsure(cy, hpy, py, dy, scaley, noy, foy, neary, fary)
+  if not (nearx <= fary and neary <= farx and enter < 1 and leave > 0) then return nil end
+  return entry(nearx, neary, nearx > neary, sx, sy)
+end
+
+-- A sure decision from the smallest gap (see slab).
+local function decide(gap, nearx, neary, sx, sy)
+  if not (gap > 0) then return nil end
+  return entry(nearx, neary, nearx > neary, sx, sy)
+end
+
+-- The slab test of the segment (px, py) + t (dx, dy) against the box grown
+-- by (padx, pady) (slab.h's imp_slab): the unclamped entry time of a hit
+-- and the normal of the face it enters through, or nil. Sure where every
+-- comparison has a gap wider than the times' errors, and then no
+-- comparison is a tie, so that the smallest gap (> 0: a hit) and
+-- math.max give the rounded test's answer and entry; else, or where a
+-- time is NaN (the sum of the gaps is), slabexact decides. Written
+-- without branches up to that point, and the decision in a tail call:
+-- under LuaJIT a side trace leaving a branch where more numbers are live
+-- cannot compile (see intersectSegment).
+local min, max = math.min, math.max
+local function slab(cx, cy, hx, hy, padx, pady, px, py, dx, dy)
+  if dx == 0 or dy == 0 then
+    return alignedslab(cx, cy, hx, hy, padx, pady, px, py, dx, dy)
   end
-  local xface = nearx > neary
-  if not sure then
-    hit, enter, xface = slabexact(cx, cy, hx, hy, padx, pady, px, py, dx, dy, sx, sy,
-                                  nearx, neary, hit, enter, xface)
+  local scalex, scaley = 1.0 / dx, 1.0 / dy
+  local sx, sy = dx / abs(dx), dy / abs(dy)  -- exactly +-1
+  local hpx, hpy = hx + padx, hy + pady
+  local nearx, farx = (cx - sx * hpx - px) * scalex, (cx + sx * hpx - px) * scalex
+  local neary, fary = (cy - sy * hpy - py) * scaley, (cy + sy * hpy - py) * scaley
+  local err = timeerror(cx, hpx, px, scalex) + timeerror(cy, hpy, py, scaley)
+  local gapx, gapy, tie = fary - nearx, farx - neary, nearx - neary
+  local gapend, leave = 1 - max(nearx, neary), min(farx, fary)
+  local gaps = ((gapx + gapy) + (gapend + leave)) + tie
+  if min(abs(gapx), abs(gapy), abs(gapend), abs(leave), abs(tie)) > err and gaps == gaps then
+    return decide(min(gapx, gapy, gapend, leave), nearx, neary, sx, sy)
   end
-  return hit, enter, xface, sx, sy
+  return slabexact(cx, cy, hx, hy, padx, pady, px, py, dx, dy, sx, sy,
+                   nearx, farx, neary, fary)
 end
 aabb.slab = slab
 
-function aabb.intersectSegment(cx, cy, hx, hy, px, py, dx, dy, padx, pady)
-  local hit, near, xface, sx, sy = slab(cx, cy, hx, hy, padx, pady, px, py, dx, dy)
-  if not hit then return nil end
+-- The hit of a segment that enters at near through the face of normal
+-- (nx, ny).
+local function segmenthit(near, nx, ny, px, py, dx, dy)
   local time = near < 0 and 0.0 or (near > 1 and 1.0 or near)
   local rest = 1.0 - time
-  local nx, ny = 0.0, -sy
-  if xface then nx, ny = -sx, 0.0 end
   return time, px + dx * time, py + dy * time, rest * -dx, rest * -dy, nx, ny
+end
+
+function aabb.intersectSegment(cx, cy, hx, hy, px, py, dx, dy, padx, pady)
+  local near, nx, ny = slab(cx, cy, hx, hy, padx, pady, px, py, dx, dy)
+  if not near then return nil end
+  return segmenthit(near, nx, ny, px, py, dx, dy)
 end
 local intersectSegment, intersectAABB = aabb.intersectSegment, aabb.intersectAABB
 
