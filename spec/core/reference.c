@@ -41,13 +41,12 @@ static int exact_range(const double *v, int n) {
 ** overlap test (q - c), the rounded slab test of a sweep with either one
 ** moving (c + s h, q - s h), and, where it decides exactly, the exact one. */
 static int clear(double c, double q, double h1, double h2, double s) {
-  static const double ones[4] = {1, 1, 1, 1};
   const double terms[4] = {s * q, -s * c, -h1, -h2};
   double h = h2 + h1;
   if (!(s * (q - c) >= h && s * q >= s * (c + s * h) &&
         s * (q - s * h) >= s * c))
     return 0;
-  return !exact_range(terms, 4) || imp_sign_of_products(terms, ones, 4) >= 0;
+  return !exact_range(terms, 4) || imp_sign_of_sum(terms, 4) >= 0;
 }
 
 /* The depth to push the centre at p, on side s of the centre at c, so
@@ -139,8 +138,7 @@ static void slab(double c, double h, double p, double d,
 static int offset_sign(double k, double c, double j, double h, double pad,
                        double p, double e) {
   const double terms[5] = {c, j * h, j * pad, -p, -e};
-  const double ones[5] = {k, k, k, k, k};
-  return imp_sign_of_products(terms, ones, 5);
+  return (int)k * imp_sign_of_sum(terms, 5);
 }
 
 /* The exact sign of the time of (c_u + j_u H_u - p_u) / d_u minus that of

@@ -150,15 +150,20 @@ local function entry(nearx, neary, xface, sx, sy)
   return neary, 0.0, -sy
 end
 
+-- The rounded test's decision, from the slab times, as slab returns it.
+local function rounded(nearx, farx, neary, fary, sx, sy)
+  local enter = nearx > neary and nearx or neary
+  local leave = farx < fary and farx or fary
+  if not (nearx <= fary and neary <= farx and enter < 1 and leave > 0) then return nil end
+  return entry(nearx, neary, nearx > neary, sx, sy)
+end
+
 -- The decision made exactly (slab.c), or beyond inrange the rounded one:
 -- the entry as slab returns it, or nil.
 local function slabexact(cx, cy, hx, hy, padx, pady, px, py, dx, dy, sx, sy,
                          nearx, farx, neary, fary)
   if not (axisinrange(cx, hx, padx, px, dx) and axisinrange(cy, hy, pady, py, dy)) then
-    local enter = nearx > neary and nearx or neary
-    local leave = farx < fary and farx or fary
-    if not (nearx <= fary and neary <= farx and enter < 1 and leave > 0) then return nil end
-    return entry(nearx, neary, nearx > neary, sx, sy)
+    return rounded(nearx, farx, neary, fary, sx, sy)
   end
   if not (crosses(cx, hx, padx, px, dx, sx) and crosses(cy, hy, pady, py, dy, sy)) then
     return nil
@@ -205,10 +210,7 @@ local function alignedslab(cx, cy, hx, hy, padx, pady, px, py, dx, dy)
     return slabexact(cx, cy, hx, hy, padx, pady, px, py, dx, dy, sx, sy,
                      nearx, farx, neary, fary)
   end
-  local enter = nearx > neary and nearx or neary
-  local leave = farx < fary and farx or fary
-  if not (nearx <= fary and neary <= farx and enter < 1 and leave > 0) then return nil end
-  return entry(nearx, neary, nearx > neary, sx, sy)
+  return rounded(nearx, farx, neary, fary, sx, sy)
 end
 
 -- A sure decision from the smallest gap (see slab).

@@ -30,6 +30,8 @@ function exact.inrange(v)
   return v == 0 or v >= LO and v <= HI
 end
 
+local twosum, producterror = exact.twosum, exact.producterror
+
 -- The expansion being summed, kept between calls, and its length.
 local sum, len = {}, 0
 for i = 1, 16 do sum[i] = 0.0 end  -- full size: no call grows it
@@ -37,7 +39,7 @@ for i = 1, 16 do sum[i] = 0.0 end  -- full size: no call grows it
 -- Adds x to it by Shewchuk's expansion growth with zero elimination
 -- (exact.c's grow).
 local function grow(x)
-  local m, twosum = 0, exact.twosum
+  local m = 0
   for k = 1, len do
     local err
     x, err = twosum(x, sum[k])
@@ -66,7 +68,7 @@ function exact.signofproducts(a, b, n)
   for i = 1, n do
     local product = a[i] * b[i]
     grow(product)
-    grow(exact.producterror(a[i], b[i], product))
+    grow(producterror(a[i], b[i], product))
   end
   return sign()
 end
