@@ -32,24 +32,18 @@
 
 /* Whether s (q - c) >= h1 + h2 exactly, as the slab test's exact
 ** decisions measure it (beyond imp_in_exact_range the slab test decides
-** rounded, which clear() below checks). The difference and the sum, as
-** doubles and what their rounding left out, tell at once unless they are
-** within those errors of each other and not equal; then the exact sum of
-** the four terms does. */
+** rounded, which clear() below checks). The difference and the sum come
+** rounded to nearest, which keeps order: if they differ as doubles, the
+** exact values differ the same way; if they are equal, what their
+** rounding left out decides. */
 static int apart(double c, double q, double h1, double h2, double s) {
-  double gap_error, sum_error, gap, sum, excess;
+  double gap_error, sum_error, gap, sum;
   if (!(imp_in_exact_range(c) && imp_in_exact_range(q) &&
         imp_in_exact_range(h1) && imp_in_exact_range(h2)))
     return 1;
   gap = s * imp_two_sum(q, -c, &gap_error);
   sum = imp_two_sum(h1, h2, &sum_error);
-  excess = gap - sum;
-  if (fabs(excess) > 0x1p-51 * (fabs(gap) + fabs(sum))) return excess > 0;
-  if (gap == sum) return s * gap_error >= sum_error;
-  {
-    const double terms[4] = {s * q, -s * c, -h1, -h2};
-    return imp_sign_of_sum(terms, 4) >= 0;
-  }
+  return gap != sum ? gap > sum : s * gap_error >= sum_error;
 }
 
 /* Whether a centre at q, on side s (+-1) of a centre at c, is at least the

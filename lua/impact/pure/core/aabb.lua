@@ -33,21 +33,17 @@ aabb.stoptime = stoptime
 -- quantity, until the pushed centre is clear by the tests' own arithmetic.
 local DBL_EPSILON, DBL_TRUE_MIN, STEPS = 2 ^ -52, 2 ^ -1074, 64
 
--- Whether s (q - c) >= h1 + h2 exactly (aabb.c's apart): at once from the
--- difference and the sum and what their rounding left out, unless they
--- are too close and not equal; then from the exact sum. Beyond inrange the
--- slab test decides rounded, which clear checks.
-local terms = exact.scratch(8)
+-- Whether s (q - c) >= h1 + h2 exactly (aabb.c's apart): rounding to
+-- nearest keeps order, so doubles that differ decide, and equal ones leave
+-- it to what their rounding left out. Beyond inrange the slab test decides
+-- rounded, which clear checks.
 local function apart(c, q, h1, h2, s)
   if not (inrange(c) and inrange(q) and inrange(h1) and inrange(h2)) then return true end
   local gap, gaperror = twosum(q, -c)
   gap = s * gap
   local sum, sumerror = twosum(h1, h2)
-  local excess = gap - sum
-  if abs(excess) > 2 ^ -51 * (abs(gap) + abs(sum)) then return excess > 0 end
-  if gap == sum then return s * gaperror >= sumerror end
-  terms[1], terms[2], terms[3], terms[4] = s * q, -s * c, -h1, -h2
-  return signofsum(terms, 4) >= 0
+  if gap ~= sum then return gap > sum end
+  return s * gaperror >= sumerror
 end
 
 -- Whether a centre at q, on side s of a centre at c, is at least h1 + h2
@@ -116,6 +112,7 @@ end
 -- The slab test's close calls, decided exactly (slab.c): a side's offset
 -- from the start is c - s (h + pad) - p, and each decision the sign of a
 -- sum of products. k picks a side: -s the near one, s the far one.
+local terms = exact.scratch(8)
 local function signedsum(s, c, k, h, pad, p, d, n)
   terms[1], terms[2], terms[3], terms[4], terms[5] = c, k * h, k * pad, -p, -d
   return s * signofsum(terms, n)
