@@ -248,7 +248,7 @@ function impact.OBB:intersectSegment(px, py, dx, dy, out) end
 ---@overload fun(self: impact.OBB, px: number, py: number, delta: impact.Point): impact.ClipKind, number?, number?
 function impact.OBB:clipSegment(px, py, dx, dy) end
 
----The AABB around the rectangle.
+---The smallest AABB around the rectangle, its half sizes rounded up so that it holds the rectangle exactly.
 ---@param out? impact.AABB filled and returned instead of a new AABB
 ---@return impact.AABB
 function impact.OBB:bounds(out) end

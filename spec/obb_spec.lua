@@ -124,6 +124,21 @@ describe("OBB objects", function()
     assert.is_true(rawequal(out, OBB(0, 0, 1, 1, PI / 4):bounds(out)))
     nearVec(R2, R2, out.half, "half")
   end)
+
+  it("bounds holds the rectangle exactly where the half sizes round down", function()
+    -- cos(PI / 2) in doubles is 6.12e-17 > 0, as PI / 2 falls short of a
+    -- quarter turn: the unit square's corners reach 1 + 6.12e-17 on both
+    -- axes, which rounds to 1, so the box grows to the next double up.
+    assert.is_true(math.cos(PI / 2) > 0 and 1 + math.cos(PI / 2) == 1)
+    local b = OBB(0, 0, 1, 1, PI / 2):bounds()
+    assert.are.same({ 1 + 2 ^ -52, 1 + 2 ^ -52 }, { b.half.x, b.half.y })
+    -- Where the sum is exact it stays: at angle 0, and with a zero half
+    -- size (c 2 + 1 0 and 1 2 + c 0).
+    b = OBB(3, 4, 5, 2, 0):bounds()
+    assert.are.same({ 5, 2 }, { b.half.x, b.half.y })
+    b = OBB(0, 0, 2, 0, PI / 2):bounds()
+    assert.are.same({ 2 * math.cos(PI / 2), 2 }, { b.half.x, b.half.y })
+  end)
 end)
 
 describe("OBB at angle 0", function()

@@ -61,10 +61,30 @@ static imp_vec2 axis(const imp_obb *o, int k) {
   return k == 0 ? vec2(o->c, o->s) : vec2(-o->s, o->c);
 }
 
-/* Half extents of the rectangle's projections on the world axes. */
+/* c h + s k rounded up, for c, s, h, k >= 0: the sum as the corners have
+** it (so that they lie in the box in doubles too), stepped up to the next
+** double while it is short of the exact value (twice at most: the three
+** roundings leave it within 1.5 ulp). half + half (2^-53 + 2^-105) is
+** that next double for a normal half (it adds more than half an ulp and
+** less than one) in plain double operations, which the pure backend
+** shares. Beyond imp_in_exact_range, the sum as the corners have it. */
+static double reach_up(double c, double h, double s, double k) {
+  double a[3] = {c, s, 0};
+  const double b[3] = {h, k, -1};
+  a[2] = c * h + s * k;
+  if (imp_in_exact_range(c) && imp_in_exact_range(h) &&
+      imp_in_exact_range(s) && imp_in_exact_range(k))
+    while (imp_sign_of_products(a, b, 3) > 0)
+      a[2] += a[2] * (0x1p-53 + 0x1p-105);
+  return a[2];
+}
+
+/* Half extents of the rectangle's projections on the world axes, rounded
+** up, so that the box they make holds the rectangle exactly. */
 static imp_vec2 reach(const imp_obb *o) {
   double c = fabs(o->c), s = fabs(o->s);
-  return vec2(c * o->half.x + s * o->half.y, s * o->half.x + c * o->half.y);
+  return vec2(reach_up(c, o->half.x, s, o->half.y),
+              reach_up(s, o->half.x, c, o->half.y));
 }
 
 void imp_obb_bounds(const imp_obb *box, imp_aabb *out) {

@@ -4,7 +4,9 @@
 -- cosine and sine). Hits are returned as in core/aabb.lua.
 local core = require "impact.pure.core.aabb"
 local clip = require "impact.pure.core.clip"
-local scratch = require("impact.pure.core.exact").scratch
+local exact = require "impact.pure.core.exact"
+
+local scratch, inrange, signofproducts = exact.scratch, exact.inrange, exact.signofproducts
 
 local huge = math.huge
 local sign, clamp = core.sign, core.clamp
@@ -28,12 +30,29 @@ local function toworld(o, x, y)
   return c * x - s * y, s * x + c * y
 end
 
--- Half extents of the rectangle's projections on the world axes. (The
--- hot functions below write fabs out, as calls cost under PUC Lua.)
+-- c h + s k rounded up, for c, s, h, k >= 0 (obb.c's reach_up): the sum
+-- as the corners have it, stepped up to the next double while it is short
+-- of the exact value.
+local factors, otherfactors = scratch(3), scratch(3)
+local function reachup(c, h, s, k)
+  local half = c * h + s * k
+  if not (inrange(c) and inrange(h) and inrange(s) and inrange(k)) then return half end
+  factors[1], factors[2], otherfactors[1], otherfactors[2], otherfactors[3] = c, s, h, k, -1.0
+  factors[3] = half
+  while signofproducts(factors, otherfactors, 3) > 0 do
+    half = half + half * (2 ^ -53 + 2 ^ -105)
+    factors[3] = half
+  end
+  return half
+end
+
+-- Half extents of the rectangle's projections on the world axes, rounded
+-- up, so that the box they make holds the rectangle exactly. (The hot
+-- functions below write fabs out, as calls cost under PUC Lua.)
 local function reach(o)
   local c, s, hx, hy = o["\0c"], o["\0s"], o["\0hx"], o["\0hy"]
   c, s = c < 0 and -c or c + 0.0, s < 0 and -s or s + 0.0
-  return c * hx + s * hy, s * hx + c * hy
+  return reachup(c, hx, s, hy), reachup(s, hx, c, hy)
 end
 obb.reach = reach
 
