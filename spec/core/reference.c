@@ -157,7 +157,6 @@ static int time_order(double cu, double ju, double hu, double padu,
   return imp_sign_of_products(terms, f, 8);
 }
 
-
 /* The decisions as intersect makes them, from the rounded times: where an
 ** input is too large or too small for the exact ones (NaN and infinities
 ** included), the kernels keep these. */

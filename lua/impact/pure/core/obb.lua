@@ -34,11 +34,11 @@ end
 -- as the corners have it, stepped up to the next double while it is short
 -- of the exact value.
 local factors, otherfactors = scratch(3), scratch(3)
+otherfactors[3] = -1.0  -- for -half
 local function reachup(c, h, s, k)
   local half = c * h + s * k
   if not (inrange(c) and inrange(h) and inrange(s) and inrange(k)) then return half end
-  factors[1], factors[2], otherfactors[1], otherfactors[2], otherfactors[3] = c, s, h, k, -1.0
-  factors[3] = half
+  factors[1], factors[2], factors[3], otherfactors[1], otherfactors[2] = c, s, half, h, k
   while signofproducts(factors, otherfactors, 3) > 0 do
     half = half + half * (2 ^ -53 + 2 ^ -105)
     factors[3] = half
