@@ -31,19 +31,20 @@
 */
 
 /* Whether s (q - c) >= h1 + h2 exactly, as the slab test's exact
-** decisions measure it (beyond imp_in_exact_range the slab test decides
-** rounded, which clear() below checks). The difference and the sum come
-** rounded to nearest, which keeps order: if they differ as doubles, the
-** exact values differ the same way; if they are equal, what their
-** rounding left out decides. */
-static int apart(double c, double q, double h1, double h2, double s) {
-  double gap_error, sum_error, gap, sum;
+** decisions measure it, where the difference and the sum round to the
+** same double: what their rounding left out decides. (Rounding to nearest
+** keeps order, so where they round apart, clear() below has decided
+** already; beyond imp_in_exact_range the slab test decides rounded, and
+** the tie is clear.) */
+static int apart_on_tie(double c, double q, double h1, double h2,
+                        double s) {
+  double gap_error, sum_error;
   if (!(imp_in_exact_range(c) && imp_in_exact_range(q) &&
         imp_in_exact_range(h1) && imp_in_exact_range(h2)))
     return 1;
-  gap = s * imp_two_sum(q, -c, &gap_error);
-  sum = imp_two_sum(h1, h2, &sum_error);
-  return gap != sum ? gap > sum : s * gap_error >= sum_error;
+  imp_two_sum(q, -c, &gap_error);
+  imp_two_sum(h1, h2, &sum_error);
+  return s * gap_error >= sum_error;
 }
 
 /* Whether a centre at q, on side s (+-1) of a centre at c, is at least the
@@ -52,9 +53,9 @@ static int apart(double c, double q, double h1, double h2, double s) {
 ** moving (c + s h, q - s h), and the exact one. clear(c, q, h1, h2, s) ==
 ** clear(q, c, h1, h2, -s), as a mirrored test needs. */
 static int clear(double c, double q, double h1, double h2, double s) {
-  double h = h2 + h1;
-  return s * (q - c) >= h && s * q >= s * (c + s * h) &&
-         s * (q - s * h) >= s * c && apart(c, q, h1, h2, s);
+  double h = h2 + h1, gap = s * (q - c);
+  return gap >= h && s * q >= s * (c + s * h) && s * (q - s * h) >= s * c &&
+         (gap > h || apart_on_tie(c, q, h1, h2, s));
 }
 
 /* The depth to push the centre at p, on side s of the centre at c, so

@@ -33,25 +33,23 @@ aabb.stoptime = stoptime
 -- quantity, until the pushed centre is clear by the tests' own arithmetic.
 local DBL_EPSILON, DBL_TRUE_MIN, STEPS = 2 ^ -52, 2 ^ -1074, 64
 
--- Whether s (q - c) >= h1 + h2 exactly (aabb.c's apart): rounding to
--- nearest keeps order, so doubles that differ decide, and equal ones leave
--- it to what their rounding left out. Beyond inrange the slab test decides
--- rounded, which clear checks.
-local function apart(c, q, h1, h2, s)
+-- Whether s (q - c) >= h1 + h2 exactly where the difference and the sum
+-- round to the same double (aabb.c's apart_on_tie): what their rounding
+-- left out decides. Where they round apart, clear has decided already;
+-- beyond inrange the slab test decides rounded, and the tie is clear.
+local function apartontie(c, q, h1, h2, s)
   if not (inrange(c) and inrange(q) and inrange(h1) and inrange(h2)) then return true end
-  local gap, gaperror = twosum(q, -c)
-  gap = s * gap
-  local sum, sumerror = twosum(h1, h2)
-  if gap ~= sum then return gap > sum end
+  local _, gaperror = twosum(q, -c)
+  local _, sumerror = twosum(h1, h2)
   return s * gaperror >= sumerror
 end
 
 -- Whether a centre at q, on side s of a centre at c, is at least h1 + h2
 -- from it by every test that measures the two.
 local function clear(c, q, h1, h2, s)
-  local h = h2 + h1
-  return s * (q - c) >= h and s * q >= s * (c + s * h) and s * (q - s * h) >= s * c
-     and apart(c, q, h1, h2, s)
+  local h, gap = h2 + h1, s * (q - c)
+  return gap >= h and s * q >= s * (c + s * h) and s * (q - s * h) >= s * c
+     and (gap > h or apartontie(c, q, h1, h2, s))
 end
 
 -- The depth that moves the centre at p, on side s of c, clear of it at h1
