@@ -20,7 +20,8 @@
 **   gives without the floating-point filter (segsolve.c), on random scenes
 **   and on near-degenerate ones (ends touching, collinear and parallel
 **   motions, contacts at t or s = 0 or 1, points an ulp off the segment,
-**   tiny and huge scales);
+**   tiny and huge scales), its exact products by fused multiply-adds (on
+**   processors that have them) and by Dekker's alike;
 ** - (with the OBB family) an OBB at angle 0 gives the AABB results exactly,
 **   OBB overlap agrees with a brute-force polygon test and its push-out
 **   separates, and an OBB sweep neither tunnels nor stops for nothing, and
@@ -739,10 +740,17 @@ static imp_vec2 anywhere(double size) {
   return v;
 }
 
+/* A result of a solver that differs from the reference's. */
+static int differs(int n, const double t[2], const double s[2], int want,
+                   const double rt[2], const double rs[2]) {
+  return n != want || !same_double(t[0], rt[0]) || !same_double(t[1], rt[1]) ||
+         !same_double(s[0], rs[0]) || !same_double(s[1], rs[1]);
+}
+
 static void segment_point_matches_reference(void) {
   imp_vec2 p[6];  /* a0, a1, b0, b1, c0, c1 */
-  double t[2], s[2], rt[2], rs[2];
-  int i, n, want;
+  double t[2], s[2], dt[2], ds[2], rt[2], rs[2];
+  int i, n, nd, want;
   if (below(2)) {
     double size = below(8) == 0 ? ldexp(1, below(2000) - 1000) : 20 * scale;
     for (i = 0; i < 6; i++) p[i] = anywhere(size);
@@ -778,7 +786,13 @@ static void segment_point_matches_reference(void) {
   if (below(16) == 0) p[below(6)].x = wild(p[0].x);
   junk(t, rt, sizeof t);
   junk(s, rs, sizeof s);
+  memcpy(dt, t, sizeof t);
+  memcpy(ds, s, sizeof s);
   n = imp_sweep_segment_point(p[0], p[1], p[2], p[3], p[4], p[5], t, s);
+  /* The copy that Dekker's products serve, checked too where the
+  ** processor has fused multiply-add and the call above took the other. */
+  nd = imp_sweep_segment_point_dekker(p[0], p[1], p[2], p[3], p[4], p[5],
+                                      dt, ds);
   want = imp_segpoint_clear(p[0], p[1], p[2], p[3], p[4], p[5])
              ? 0
              : imp_segpoint_solve(p[0], p[1], p[2], p[3], p[4], p[5], 0, rt,
@@ -789,13 +803,13 @@ static void segment_point_matches_reference(void) {
     keep(s[i]);
   }
   checked++;
-  if (n != want || !same_double(t[0], rt[0]) || !same_double(t[1], rt[1]) ||
-      !same_double(s[0], rs[0]) || !same_double(s[1], rs[1]))
+  if (differs(n, t, s, want, rt, rs) || differs(nd, dt, ds, want, rt, rs))
     fail("(%a, %a)->(%a, %a) (%a, %a)->(%a, %a), point (%a, %a)->(%a, %a): "
-         "%d hits (%a, %a), (%a, %a); the reference %d (%a, %a), (%a, %a)",
+         "%d hits (%a, %a), (%a, %a), by Dekker's products %d (%a, %a), "
+         "(%a, %a); the reference %d (%a, %a), (%a, %a)",
          p[0].x, p[0].y, p[1].x, p[1].y, p[2].x, p[2].y, p[3].x, p[3].y,
-         p[4].x, p[4].y, p[5].x, p[5].y, n, t[0], s[0], t[1], s[1], want,
-         rt[0], rs[0], rt[1], rs[1]);
+         p[4].x, p[4].y, p[5].x, p[5].y, n, t[0], s[0], t[1], s[1], nd,
+         dt[0], ds[0], dt[1], ds[1], want, rt[0], rs[0], rt[1], rs[1]);
 }
 
 #ifdef IMPACT_HAS_OBB

@@ -39,9 +39,9 @@ static inline double imp_clamp(double v, double lo, double hi) {
 }
 
 /* Error-free transformations, for the families that decide ties exactly.
-** Not fma: the pure-Lua backend has none, and the C libraries disagree on
-** it (mingw-w64's rounds wrongly in places), while these bits must be the
-** same everywhere. */
+** Exact, so they give the same bits however they are computed: the pure
+** backend has no fused multiply-add, and C has it only as a library call
+** (mingw-w64's rounds wrongly in places) or where the processor has it. */
 
 /* Knuth's two-sum: the sum rounded, and in *e what rounding left out
 ** (s + e == a + b exactly, for finite a and b). */
@@ -51,13 +51,30 @@ static inline double imp_two_sum(double a, double b, double *e) {
   return s;
 }
 
-/* a b - p exactly, where p is a b rounded: Dekker's product on Veltkamp's
-** split. Exact while nothing overflows or underflows. */
+/* x86-64 processors have had fused multiply-add since 2013, but not all
+** of them: with GCC, a file whose time goes into exact products is
+** compiled a second time for them (segpoint_fma.c, which defines
+** IMP_FMA_VARIANT before it includes this) and picks its copy at run
+** time. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define IMP_FMA_DISPATCH 1
+#if defined(IMP_FMA_VARIANT)
+#pragma GCC target("fma")  /* for the rest of that copy */
+#endif
+#endif
+
+/* a b - p exactly, where p is a b rounded: one fused multiply-add, or
+** Dekker's product on Veltkamp's split, seventeen operations. Exact while
+** nothing overflows or underflows, so the two agree. */
 static inline double imp_product_error(double a, double b, double p) {
+#if defined(IMP_FMA_VARIANT) && defined(IMP_FMA_DISPATCH)
+  return __builtin_fma(a, b, -p);  /* the instruction, not libm's fma */
+#else
   const double split = 134217729.0;  /* 2^27 + 1 */
   double t = split * a, ah = t - (t - a), al = a - ah;
   double u = split * b, bh = u - (u - b), bl = b - bh;
   return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+#endif
 }
 
 /* The sign (-1, 0 or 1) of the sum of v[i] for i < n, exactly while it

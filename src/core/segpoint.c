@@ -318,9 +318,16 @@ static int one_contact(const rough *r, double x, imp_vec2 a0, imp_vec2 a1,
   return 1;
 }
 
-int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
-                            imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
-                            double t[2], double s[2]) {
+/* This file's entry point, as segsolve.h declares it: the products done
+** by Dekker's or, in segpoint_fma.c's copy, by fused multiply-adds. */
+#ifdef IMP_FMA_VARIANT
+#define SWEEP_SEGMENT_POINT imp_sweep_segment_point_fma
+#else
+#define SWEEP_SEGMENT_POINT imp_sweep_segment_point_dekker
+#endif
+
+int SWEEP_SEGMENT_POINT(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0, imp_vec2 b1,
+                        imp_vec2 c0, imp_vec2 c1, double t[2], double s[2]) {
   rough rough_motion;
   double kept[2] = {NAN, NAN};
   int skip;
@@ -336,3 +343,16 @@ int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
   }
   return imp_segpoint_solve(a0, a1, b0, b1, c0, c1, skip, t, s);
 }
+
+#ifndef IMP_FMA_VARIANT
+int imp_sweep_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
+                            imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
+                            double t[2], double s[2]) {
+#ifdef IMP_FMA_DISPATCH
+  /* A bit that the compiler's runtime set at load: cheap to read. */
+  if (__builtin_cpu_supports("fma"))
+    return imp_sweep_segment_point_fma(a0, a1, b0, b1, c0, c1, t, s);
+#endif
+  return imp_sweep_segment_point_dekker(a0, a1, b0, b1, c0, c1, t, s);
+}
+#endif

@@ -45,6 +45,18 @@ int imp_segpoint_solve(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0, imp_vec2 b1,
                        imp_vec2 c0, imp_vec2 c1, int skip, double t[2],
                        double s[2]);
 
+/* imp_sweep_segment_point as segpoint.c computes it, its exact products
+** by Dekker's; where IMP_FMA_DISPATCH, also by fused multiply-adds, for
+** processors that have them (segpoint_fma.c). The same results bit for
+** bit: imp_sweep_segment_point takes the second where it can, and the
+** property driver compares the two. */
+int imp_sweep_segment_point_dekker(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
+                                   imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
+                                   double t[2], double s[2]);
+int imp_sweep_segment_point_fma(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
+                                imp_vec2 b1, imp_vec2 c0, imp_vec2 c1,
+                                double t[2], double s[2]);
+
 /* Two contacts, put in time order: 2. */
 static inline int imp_segpoint_in_order(double t[2], double s[2]) {
   if (t[1] < t[0]) {
