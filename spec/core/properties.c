@@ -1213,10 +1213,20 @@ static imp_rect rect(void) {
 }
 
 /* How deep two rectangles overlap (negative: how far apart). */
+/* How far lo .. lo + size and lo2 .. lo2 + size2 overlap (negative: apart). */
+static double axis_overlap(double lo, double size, double lo2, double size2) {
+  return fmin(lo + size, lo2 + size2) - fmax(lo, lo2);
+}
+
+/* An overlap that the seam rule may take as grazing, with room for the
+** rounding of the two ways to compute it. */
+static int seam(double overlap) {
+  return fabs(overlap) <= 2 * IMP_RECT_DELTA;
+}
+
 static double rect_depth(const imp_rect *a, const imp_rect *b) {
-  double ox = fmin(a->x + a->w, b->x + b->w) - fmax(a->x, b->x);
-  double oy = fmin(a->y + a->h, b->y + b->h) - fmax(a->y, b->y);
-  return fmin(ox, oy);
+  return fmin(axis_overlap(a->x, a->w, b->x, b->w),
+              axis_overlap(a->y, a->h, b->y, b->h));
 }
 
 #define RECT_FMT "rect(%a, %a, %a, %a)"
@@ -1224,10 +1234,14 @@ static double rect_depth(const imp_rect *a, const imp_rect *b) {
 
 /* detect finds every movement that goes into the other rectangle, sampled
 ** along the path, and the swept-box rejection in front of it never drops
-** one; the touch is where the item is at time ti. bump's rules ignore an overlap at the start that
-** is no deeper than IMP_RECT_DELTA, and then the whole movement; and they
-** compare times with IMP_RECT_DELTA, which a movement too slow for the
-** rounding of the coordinates blurs: those cases are not checked. */
+** one; the touch is where the item is at time ti. bump's rules ignore an
+** overlap at the start that is no deeper than IMP_RECT_DELTA, and then the
+** whole movement; and they compare times with IMP_RECT_DELTA, which a
+** movement too slow for the rounding of the coordinates blurs; and the seam
+** rule (rect.c) lets a movement with no component across an axis graze
+** what it overlaps on that axis by IMP_RECT_DELTA or less, however deep on
+** the other (at the scale of 1e-6, that is deep): those cases are not
+** checked. */
 static void rect_detect_sampling(void) {
   imp_rect a = rect(), b = rect(), at;
   imp_vec2 d = delta();
@@ -1248,7 +1262,9 @@ static void rect_detect_sampling(void) {
     return;
   }
   if ((start > 0 && start <= IMP_RECT_DELTA) ||
-      size * 0x1p-50 > IMP_RECT_DELTA / 4 * fmax(fabs(d.x), fabs(d.y)))
+      size * 0x1p-50 > IMP_RECT_DELTA / 4 * fmax(fabs(d.x), fabs(d.y)) ||
+      (d.x == 0 && seam(axis_overlap(a.x, a.w, b.x, b.w))) ||
+      (d.y == 0 && seam(axis_overlap(a.y, a.h, b.y, b.h))))
     return;
   checked++;
   for (k = 0; k <= 64; k++) {
