@@ -51,8 +51,8 @@ static inline double imp_two_sum(double a, double b, double *e) {
   return s;
 }
 
-/* x86-64 processors have had fused multiply-add since 2013, but not all
-** of them: with GCC, a file whose time goes into exact products is
+/* Most x86-64 processors of the last decade have fused multiply-add, but
+** not all of them: with GCC, a file whose time goes into exact products is
 ** compiled a second time for them (segpoint_fma.c, which defines
 ** IMP_FMA_VARIANT before it includes this) and picks its copy at run
 ** time. */
