@@ -15,17 +15,7 @@ local typeof, argerror, typeerror = object.typeof, object.argerror, object.typee
 local pushsweep = hit.pushsweep
 local sweepAABB, sweepOBB = aabbcore.sweepAABB, obbcore.sweepOBB
 local clamp, stoptime, EPSILON = aabbcore.clamp, aabbcore.stoptime, aabbcore.EPSILON
-local slab = aabbcore.slab
-
--- Where a box of half size pad moving from p by d can meet anything on one
--- axis, grown by more than rounding (slab.h's imp_reach_axis).
-local function reach(p, d, pad)
-  local q = p + d
-  local low, high = q < p and q or p, q < p and p or q
-  local size = pad < 0 and -pad or pad + 0.0
-  local slack = 2 ^ -49 * (((p < 0 and -p or p + 0.0) + (q < 0 and -q or q + 0.0)) + size)
-  return (low - size) - slack, (high + size) + slack
-end
+local slab, reach = aabbcore.slab, aabbcore.reach
 
 local AABB, SWEEP = object.meta.AABB, object.meta.Sweep
 

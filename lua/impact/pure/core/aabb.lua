@@ -281,6 +281,17 @@ end
 local slab = jit and jit.status() and compiledslab or interpretedslab
 aabb.slab = slab
 
+-- Where a box of half size pad moving from p by d can meet anything on one
+-- axis, grown by more than rounding (slab.h's imp_reach_axis): a loop over
+-- many colliders gives the slab test only those that reach into it.
+function aabb.reach(p, d, pad)
+  local q = p + d
+  local low, high = q < p and q or p, q < p and p or q
+  local size = pad < 0 and -pad or pad + 0.0
+  local slack = 2 ^ -49 * (((p < 0 and -p or p + 0.0) + (q < 0 and -q or q + 0.0)) + size)
+  return (low - size) - slack, (high + size) + slack
+end
+
 -- The hit of a segment that enters at near through the face of normal
 -- (nx, ny).
 local function segmenthit(near, nx, ny, px, py, dx, dy)
@@ -289,6 +300,10 @@ local function segmenthit(near, nx, ny, px, py, dx, dy)
   return time, px + dx * time, py + dy * time, rest * -dx, rest * -dy, nx, ny
 end
 
+-- The slab test, then the hit, in a tail call. Here and below the work is
+-- split where LuaJIT needs it: a side trace leaving a branch inherits every
+-- number live in the frames below it, and past about 16 of them it cannot
+-- compile ("register coalescing too complex").
 function aabb.intersectSegment(cx, cy, hx, hy, px, py, dx, dy, padx, pady)
   local near, nx, ny = slab(cx, cy, hx, hy, padx, pady, px, py, dx, dy)
   if not near then return nil end
