@@ -512,11 +512,11 @@ return function(impact, exports)
   -- is asked only about the items a move reaches) and the collisions go
   -- into an out table without a metatable, or into a new table as bump's
   -- API has it (then with new collision tables, as the C function makes
-  -- them, not the pool's, which out tables feed). The core resolves the whole move
-  -- into a buffer of numbers (world_slide: x, y, the World's count of
-  -- changes, then VALUES per collision), the collision tables are filled
-  -- here by the module's own fill function, reused from the out table or
-  -- the World's pool, and last the item moves (world_moveto; worldarrive,
+  -- them, not the pool's, which out tables feed). The core resolves the
+  -- whole move into a buffer of numbers (world_slide: x, y, the World's
+  -- count of changes, then VALUES per collision), the collision tables are
+  -- filled here by the module's own fill function, reused from the out table
+  -- or the World's pool, and last the item moves (world_moveto; worldarrive,
   -- the C function's ending, when the World changed meanwhile or memory ran
   -- out). Anything else, and every case the core declines (a freed World, an
   -- item not in it, a goal not finite, many collisions), goes to the C
