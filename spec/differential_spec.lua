@@ -18,6 +18,7 @@ local EDGES = { 0, helpers.NZ, 1, -1, 0.5, -0.5, 2, 3, 4, 8, 1e-8, -1e-8,
                 1e-300, 5e-324, -5e-324, 2 ^ 53, -2 ^ 53, 1e300, -1e300,
                 1.7976931348623157e308, 0.1, 1 / 3, 2 ^ -52, 1 - 2 ^ -53 }
 local BAD = { NAN, INF, -INF, "1", "x", true, { plain = true }, print }
+local DISGUISES = { "Point", "AABB", "OBB", "Hit", "Sweep", "World" }
 
 local describeValue  -- forward
 
@@ -85,9 +86,11 @@ local function callmethod(name, o, ...)
 end
 
 -- Builds the values of a case in one backend: specs are plain data, { "AABB",
--- ... } a constructor call, { "list", ... } an array of such.
+-- ... } a constructor call, { "list", ... } an array of such, { "disguised",
+-- "AABB" } a table that carries the metatable of that type's objects.
 local function build(impact, spec)
   if type(spec) ~= "table" or spec.plain then return spec end
+  if spec[1] == "disguised" then return setmetatable({}, getmetatable(impact[spec[2]]())) end
   if spec[1] == "list" then
     local list = {}
     for i = 2, #spec do list[i - 1] = build(impact, spec[i]) end
@@ -187,6 +190,7 @@ local function generator(seed)
     local k = r.int(40)
     if k == 0 then return r.pick(BAD) end
     if k == 1 then return { "Point", 1, 2, n = 3 } end
+    if k == 2 then return { "disguised", r.pick(DISGUISES) } end
     return v
   end
   g.int, g.pick = r.int, r.pick

@@ -134,6 +134,78 @@ describe("wrong types", function()
   end)
 end)
 
+-- setmetatable gives a table any metatable, an impact type's included; the
+-- table is still no object, on every path (under LuaJIT the fast path
+-- must not hand it to the core as one).
+describe("a table that carries an impact type's metatable", function()
+  local box, other, obb = AABB(0, 0, 2, 2), AABB(1, 1, 1, 1), impact.OBB(0, 0, 2, 1, 0.5)
+  local function fake(T) return setmetatable({}, getmetatable(T())) end
+  local fakePoint, fakeBox, fakeOBB = fake(Point), fake(AABB), fake(impact.OBB)
+  local fakeHit, fakeSweep, fakeWorld = fake(Hit), fake(Sweep), fake(impact.World)
+
+  it("is no object to impact.type", function()
+    for _, v in ipairs({ fakePoint, fakeBox, fakeOBB, fakeHit, fakeSweep, fakeWorld }) do
+      assert.is_nil(impact.type(v))
+    end
+  end)
+
+  it("is refused as self by name", function()
+    fails("calling 'intersectSegment' on bad self (AABB expected, got table)",
+          function() local r = fakeBox:intersectSegment(0, 0, 1, 1) return r end)
+    fails("calling 'clipSegment' on bad self (OBB expected, got table)",
+          function() local k = fakeOBB:clipSegment(0, 0, 1, 1) return k end)
+    fails("calling 'move' on bad self (World expected, got table)",
+          function() local x = fakeWorld:move("a", 1, 1) return x end)
+    fails("calling 'queryRect' on bad self (World expected, got table)",
+          function() local r = fakeWorld:queryRect(0, 0, 1, 1) return r end)
+  end)
+
+  it("is refused as the other shape, the moving one or a collider", function()
+    fails("bad argument #1 to 'intersectAABB' (AABB expected, got table)",
+          function() local r = box:intersectAABB(fakeBox) return r end)
+    fails("bad argument #1 to 'intersectOBB' (OBB expected, got table)",
+          function() local r = obb:intersectOBB(fakeOBB) return r end)
+    fails("bad argument #1 to 'overlap' (OBB or AABB expected, got table)",
+          function() local r = box:overlap(fakeOBB) return r end)
+    fails("bad argument #1 to 'sweepAABB' (AABB expected, got table)",
+          function() local r = box:sweepAABB(fakeBox, 1, 1) return r end)
+    fails("bad argument #1 to 'sweepInto' (AABB or OBB expected at index 2, got table)",
+          function() local r = box:sweepInto({ other, fakeBox }, 1, 1) return r end)
+  end)
+
+  it("is refused where a Point or number goes", function()
+    fails("bad argument #1 to 'intersectPoint' (Point or number expected, got table)",
+          function() local r = box:intersectPoint(fakePoint) return r end)
+    fails("bad argument #2 to 'sweepAABB' (Point or number expected, got table)",
+          function() local r = box:sweepAABB(other, fakePoint) return r end)
+    local p = Point(1, 2)
+    fails("bad argument #3 to 'sweepSegmentPoint' (Point or number expected, got table)",
+          function() local t = impact.sweepSegmentPoint(p, p, fakePoint, p, p, p) return t end)
+  end)
+
+  it("is refused as an out object", function()
+    fails("bad argument #2 to 'intersectAABB' (Hit expected, got table)",
+          function() local r = box:intersectAABB(other, fakeHit) return r end)
+    fails("bad argument #5 to 'intersectSegment' (Hit expected, got table)",
+          function() local r = box:intersectSegment(-4, 0, 8, 0, fakeHit) return r end)
+    fails("bad argument #4 to 'sweepAABB' (Sweep expected, got table)",
+          function() local r = box:sweepAABB(other, 1, 1, fakeSweep) return r end)
+  end)
+
+  it("has no fields to read or write", function()
+    fails("bad argument #1 to '__index' (Hit expected, got table)",
+          function() return fakeHit.time end)
+    fails("bad argument #1 to '__index' (Sweep expected, got table)",
+          function() return fakeSweep.hit end)
+    fails("bad argument #1 to '__index' (Point expected, got table)",
+          function() return fakePoint.x end)
+    fails("bad argument #1 to '__newindex' (Point expected, got table)",
+          function() fakePoint.x = 1 end)
+    fails("bad argument #1 to '__newindex' (OBB expected, got table)",
+          function() fakeOBB.angle = 1 end)
+  end)
+end)
+
 describe("nil and missing arguments", function()
   local box, other = AABB(0, 0, 2, 2), AABB(1, 1, 1, 1)
 

@@ -89,6 +89,11 @@ return function(impact, exports)
   for _, MT in ipairs({ PointMT, AABBMT, OBBMT, HitMT, SweepMT }) do
     rawset(MT, "__metatable", MT)
   end
+  -- Whether v is an object of the type whose metatable is MT. setmetatable
+  -- gives a table any metatable, these included, but only the userdata are
+  -- objects the core may be given: a table goes to the C function, which
+  -- refuses it by name. (Compiled, the type is known and the test is free.)
+  local function isa(v, MT) return getmetatable(v) == MT and type(v) == "userdata" end
   local AABB_KIND, OBB_KIND = 0, 1  -- imp_shape
   -- Results read back right after the call that wrote them, with no
   -- allocation in between: clipSegment's t0, t1; sweepSegmentPoint's roots.
@@ -118,7 +123,7 @@ return function(impact, exports)
   local function vec(a, b, c)
     if type(a) == "number" then
       if type(b) == "number" and a - a == 0 and b - b == 0 then return a, b, c end
-    elseif getmetatable(a) == PointMT then
+    elseif isa(a, PointMT) then
       local x, y = point_x(a), point_y(a)
       if x - x == 0 and y - y == 0 then return x, y, b end
     end
@@ -133,7 +138,7 @@ return function(impact, exports)
          and a - a == 0 and b - b == 0 and c - c == 0 and d - d == 0 then
         return a, b, c, d, e, f, g
       end
-    elseif getmetatable(a) == PointMT and getmetatable(b) == PointMT then
+    elseif isa(a, PointMT) and isa(b, PointMT) then
       local px, py, dx, dy = point_x(a), point_y(a), point_x(b), point_y(b)
       if px - px == 0 and py - py == 0 and dx - dx == 0 and dy - dy == 0 then
         return px, py, dx, dy, c, d, e
@@ -146,6 +151,9 @@ return function(impact, exports)
   local function kind(mt)
     if mt == AABBMT then return AABB_KIND end
     if mt == OBBMT then return OBB_KIND end
+  end
+  local function kindof(v)
+    if type(v) == "userdata" then return kind(getmetatable(v)) end
   end
 
   -- The Hit a test writes into: out, or when there is none a new Hit,
@@ -160,7 +168,7 @@ return function(impact, exports)
       spare = nil
       return h
     end
-    if getmetatable(out) == HitMT then return out end
+    if isa(out, HitMT) then return out end
   end
 
   local function miss(out, h)
@@ -181,7 +189,7 @@ return function(impact, exports)
   -- hit part of a Sweep as it was on a miss, as the C functions do.
   local function sweeptarget(out)
     if out == nil then return Sweep() end
-    if getmetatable(out) == SweepMT then return out end
+    if isa(out, SweepMT) then return out end
   end
 
   local c_sweepindex = SweepMT.__index
@@ -241,7 +249,7 @@ return function(impact, exports)
     return function(c)
       return function(...)
         local self, a, b, d = ...
-        if getmetatable(self) == MT then
+        if isa(self, MT) then
           local x, y, out = vec(a, b, d)
           local h = x and hittarget(out)
           if h then
@@ -260,7 +268,7 @@ return function(impact, exports)
   standin(AABB, "intersectSegment", function(c)
     return function(...)
       local self, a, b, d, e, f, g, k = ...
-      if getmetatable(self) == AABBMT then
+      if isa(self, AABBMT) then
         local px, py, dx, dy
         px, py, dx, dy, f, g, k = twovecs(a, b, d, e, f, g, k)
         if px then
@@ -284,7 +292,7 @@ return function(impact, exports)
   standin(OBB, "intersectSegment", function(c)
     return function(...)
       local self, a, b, d, e, f = ...
-      if getmetatable(self) == OBBMT then
+      if isa(self, OBBMT) then
         local px, py, dx, dy, out = twovecs(a, b, d, e, f)
         local h = px and hittarget(out)
         if h then
@@ -300,7 +308,7 @@ return function(impact, exports)
   standin(AABB, "intersectAABB", function(c)
     return function(...)
       local self, other, out = ...
-      if getmetatable(self) == AABBMT and getmetatable(other) == AABBMT then
+      if isa(self, AABBMT) and isa(other, AABBMT) then
         local h = hittarget(out)
         if h then
           if intersect_aabb(self, other, h) == 0 then return miss(out, h) end
@@ -319,7 +327,7 @@ return function(impact, exports)
     return function(c)
       return function(...)
         local self, other = ...
-        if getmetatable(self) == MT and getmetatable(other) == OtherMT then
+        if isa(self, MT) and isa(other, OtherMT) then
           if k == OBB_KIND and otherk == OBB_KIND then  -- no copies
             return obb_intersect_obb(self, other) ~= 0
           end
@@ -340,8 +348,8 @@ return function(impact, exports)
     return function(c)
       return function(...)
         local self, other, out = ...
-        local otherk = kind(getmetatable(other))
-        if getmetatable(self) == MT and otherk then
+        local otherk = kindof(other)
+        if isa(self, MT) and otherk then
           local h = hittarget(out)
           if h then
             if overlap_rect(self, k, other, otherk, h) == 0 then return miss(out, h) end
@@ -363,7 +371,7 @@ return function(impact, exports)
     return function(c)
       return function(...)
         local self, moving, a, b, d = ...
-        if getmetatable(self) == MT and getmetatable(moving) == MovingMT then
+        if isa(self, MT) and isa(moving, MovingMT) then
           local dx, dy, out = vec(a, b, d)
           out = dx and sweeptarget(out)
           if out then
@@ -417,7 +425,7 @@ return function(impact, exports)
     local buffer = pointers(n)
     for i = 1, n do  -- checked first: the C function reports a bad one
       local box = rawget(list, i)
-      local k = kind(getmetatable(box))
+      local k = kindof(box)
       if k == nil then n = nil break end
       if k == OBB_KIND then aabbs = 0 end
       buffer.at[i - 1], buffer.kinds[i - 1] = box, k
@@ -439,7 +447,7 @@ return function(impact, exports)
     return function(c)
       return function(...)
         local self, list, a, b, d = ...
-        if getmetatable(self) == MT and type(list) == "table" then
+        if isa(self, MT) and type(list) == "table" then
           local dx, dy, out = vec(a, b, d)
           out = dx and sweeptarget(out)
           if out then return intofast(c, movingk, self, list, a, b, d, dx, dy, out) end
@@ -457,7 +465,7 @@ return function(impact, exports)
     return function(c)
       return function(...)
         local self, a, b, d, e = ...
-        if getmetatable(self) == MT then
+        if isa(self, MT) then
           local px, py, dx, dy = twovecs(a, b, d, e)
           if px then
             local k = clip(self, px, py, dx, dy, times)
@@ -481,9 +489,9 @@ return function(impact, exports)
     return function(...)
       local n = select("#", ...)
       local a, b, d, e, f, g, h, i, j, k, l, m = ...
-      if n == 6 and getmetatable(a) == PointMT and getmetatable(b) == PointMT
-         and getmetatable(d) == PointMT and getmetatable(e) == PointMT
-         and getmetatable(f) == PointMT and getmetatable(g) == PointMT then
+      if n == 6 and isa(a, PointMT) and isa(b, PointMT)
+         and isa(d, PointMT) and isa(e, PointMT)
+         and isa(f, PointMT) and isa(g, PointMT) then
         a, b, d, e, f, g, h, i, j, k, l, m =
           point_x(a), point_y(a), point_x(b), point_y(b), point_x(d), point_y(d),
           point_x(e), point_y(e), point_x(f), point_y(f), point_x(g), point_y(g)
@@ -615,7 +623,7 @@ return function(impact, exports)
         if (out == nil or type(out) == "table" and getmetatable(out) == nil)
            and (filter == nil or type(filter) == "function")
            and type(goalx) == "number" and type(goaly) == "number"
-           and getmetatable(self) == WorldMT then
+           and isa(self, WorldMT) then
           local ids, items, pool = tablesof(self)
           local b = ids and takebuffer()
           local id = b and rawget(ids, item)
@@ -651,7 +659,7 @@ return function(impact, exports)
          and (filter == nil or type(filter) == "function")
          and type(x) == "number" and type(y) == "number" and type(w) == "number"
          and type(h) == "number" and type(goalx) == "number" and type(goaly) == "number"
-         and getmetatable(self) == WorldMT then
+         and isa(self, WorldMT) then
         local ids, items, pool = tablesof(self)
         local b = ids and takebuffer()
         local id = b and rawget(ids, item)
@@ -710,7 +718,7 @@ return function(impact, exports)
         if shape == POINT then d, e, filter, out = 0, 0, d, e end
         if filter == nil and (out == nil or type(out) == "table" and getmetatable(out) == nil)
            and type(a) == "number" and type(b) == "number" and type(d) == "number"
-           and type(e) == "number" and getmetatable(self) == WorldMT then
+           and type(e) == "number" and isa(self, WorldMT) then
           local _, items, _, infopool = tablesof(self)
           local found = items and take()
           local n = found and world_query(self, shape, a, b, d, e, found)
@@ -743,10 +751,10 @@ return function(impact, exports)
     local c_index, time = MT.__index, fields.time
     standin(MT, "__index", function()
       return function(self, k)
-        if time and k == "time" and getmetatable(self) == MT then return time(self) end
+        if time and k == "time" and isa(self, MT) then return time(self) end
         local m = methods[k]
         if m ~= nil then return m end
-        if getmetatable(self) == MT then
+        if isa(self, MT) then
           local field = fields[k]
           if field then return field(self, k, c_index) end
         end
@@ -783,7 +791,7 @@ return function(impact, exports)
   -- method is looked up here.
   standin(WorldMT, "__index", function(c)
     return function(self, k)
-      if getmetatable(self) == WorldMT and world_hasfields(self) == 0 then
+      if isa(self, WorldMT) and world_hasfields(self) == 0 then
         local m = rawget(World, k)
         if m ~= nil then return m end
       end
@@ -797,7 +805,7 @@ return function(impact, exports)
   standin(PointMT, "__newindex", function(c)
     return function(self, k, value)
       local axis = axes[k]
-      if not (axis and getmetatable(self) == PointMT and type(value) == "number"
+      if not (axis and isa(self, PointMT) and type(value) == "number"
               and point_store(self, axis, value) ~= 0) then
         c(self, k, value)
       end
@@ -805,7 +813,7 @@ return function(impact, exports)
   end)
   standin(OBBMT, "__newindex", function(c)
     return function(self, k, value)
-      if not (k == "angle" and getmetatable(self) == OBBMT and type(value) == "number"
+      if not (k == "angle" and isa(self, OBBMT) and type(value) == "number"
               and obb_store_angle(self, value) ~= 0) then
         c(self, k, value)
       end

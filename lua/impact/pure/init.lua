@@ -41,7 +41,7 @@ function impact.type(v) return object.typeof(v) end
 -- The World (bump.lua's API, impact.bump) and bump's rect and responses.
 local world = require "impact.pure.world"
 impact.World = world.World
-object.register("World", getmetatable(world.World(64)))
+object.register("World", getmetatable(world.World(64)), world.isworld)
 
 registry["impact.pure"], registry["impact.pure.world"] = impact, world
 return impact

@@ -22,20 +22,23 @@ for _, name in ipairs(object.NAMES) do
   nameof[mt] = name
 end
 
--- Adds a type (the World's, world.lua) that impact.type names: its
--- objects are the tables of that metatable.
+-- Adds a type (the World's, world.lua) that impact.type names. Its
+-- objects have no "\0" key: is(v) tells them from other tables of that
+-- metatable.
 local untagged = {}
-function object.register(name, mt)
+function object.register(name, mt, is)
   object.meta[name] = mt
   nameof[mt] = name
-  untagged[name] = true
+  untagged[name] = is
 end
 
 -- The type name of an impact object, or nil.
 function object.typeof(v)
   local name = nameof[getmetatable(v)]
-  if name ~= nil and (untagged[name] or v["\0"]) then return name end
-  return nil
+  if name == nil then return nil end
+  local is = untagged[name]
+  if is then return is(v) and name or nil end
+  return v["\0"] and name or nil
 end
 local typeof = object.typeof
 

@@ -358,5 +358,9 @@ require "impact.pure.worldquery"(World, internal)
 
 internal.responses = require "impact.pure.responses"(internal)
 
-return { World = World, rect = require "impact.pure.bumprect",
+-- Whether v is a World: a table that has a World's metatable may have none
+-- of its state.
+local function isworld(v) return states[v] ~= nil end
+
+return { World = World, isworld = isworld, rect = require "impact.pure.bumprect",
          responses = internal.responses }
