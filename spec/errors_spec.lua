@@ -206,6 +206,95 @@ describe("a table that carries an impact type's metatable", function()
   end)
 end)
 
+-- The debug library can give any userdata an impact metatable. Its memory
+-- is still no object's: each path knows objects by more than their
+-- metatables, and names the value a userdata. (newproxy's userdata where
+-- there is one: LuaJIT compiles io files' metatables as constants.)
+describe("a userdata of another library given an impact metatable", function()
+  local box, other = AABB(0, 0, 2, 2), AABB(1, 1, 1, 1)
+  local function disguised(T)
+    local u = newproxy and newproxy(false) or io.tmpfile()
+    debug.setmetatable(u, debug.getmetatable(T()))
+    return u
+  end
+
+  it("is no object to impact.type", function()
+    for _, T in ipairs({ Point, AABB, impact.OBB, Hit, Sweep, impact.World }) do
+      assert.is_nil(impact.type(disguised(T)))
+    end
+  end)
+
+  it("is refused as self, other shape, point, collider and out, and never written", function()
+    local fakeBox, fakeHit, fakeWorld = disguised(AABB), disguised(Hit), disguised(impact.World)
+    fails("calling 'intersectSegment' on bad self (AABB expected, got userdata)",
+          function() local r = fakeBox:intersectSegment(0, 0, 1, 1) return r end)
+    fails("bad argument #1 to 'intersectAABB' (AABB expected, got userdata)",
+          function() local r = box:intersectAABB(fakeBox) return r end)
+    fails("bad argument #1 to 'intersectPoint' (Point or number expected, got userdata)",
+          function() local r = box:intersectPoint(disguised(Point)) return r end)
+    fails("bad argument #1 to 'sweepInto' (AABB or OBB expected at index 2, got userdata)",
+          function() local r = box:sweepInto({ other, fakeBox }, 1, 1) return r end)
+    for _ = 1, 2 do  -- the second time through a reused spare Hit
+      fails("bad argument #2 to 'intersectAABB' (Hit expected, got userdata)",
+            function() local r = box:intersectAABB(other, fakeHit) return r end)
+    end
+    fails("bad argument #4 to 'sweepAABB' (Sweep expected, got userdata)",
+          function() local r = box:sweepAABB(other, 1, 1, disguised(Sweep)) return r end)
+    fails("calling 'move' on bad self (World expected, got userdata)",
+          function() local x = fakeWorld:move("a", 1, 1) return x end)
+  end)
+
+  it("has no fields to read or write", function()
+    local fakePoint, fakeHit = disguised(Point), disguised(Hit)
+    fails("bad argument #1 to '__index' (Point expected, got userdata)",
+          function() return fakePoint.x end)
+    fails("bad argument #1 to '__newindex' (Point expected, got userdata)",
+          function() fakePoint.x = 1 end)
+    fails("bad argument #1 to '__index' (Hit expected, got userdata)",
+          function() return fakeHit.time end)
+    fails("bad argument #1 to '__index' (Hit expected, got userdata)",
+          function() return fakeHit.collider end)
+  end)
+end)
+
+-- Light userdata share one metatable, which the debug library can make an
+-- impact type's: none is an object then either (the LuaJIT fast path took
+-- them for objects and read where they pointed).
+describe("#native a light userdata while all of them have an impact metatable", function()
+  local box = AABB(0, 0, 2, 2)
+  -- The native module keeps itself in the registry under a light userdata.
+  local light
+  for k, v in pairs(debug.getregistry()) do
+    if type(k) == "userdata" and v == package.loaded["impact.core"] then light = k end
+  end
+
+  local function with(T, f)
+    assert.are.equal("userdata", type(light))
+    debug.setmetatable(light, debug.getmetatable(T()))
+    local ok, err = pcall(f)
+    debug.setmetatable(light, nil)
+    assert(ok, err)
+  end
+
+  it("is refused where an AABB, a collider or a Hit goes", function()
+    with(AABB, function()
+      assert.is_nil(impact.type(light))
+      fails("bad argument #1 to 'intersectAABB' (AABB expected, got userdata)",
+            function() local r = box:intersectAABB(light) return r end)
+      fails("bad argument #1 to 'sweepInto' (AABB or OBB expected at index 1, got userdata)",
+            function() local r = box:sweepInto({ light }, 1, 1) return r end)
+      fails("calling 'intersectSegment' on bad self (AABB expected, got userdata)",
+            function() local r = light:intersectSegment(0, 0, 1, 1) return r end)
+    end)
+    with(Hit, function()
+      fails("bad argument #2 to 'intersectAABB' (Hit expected, got userdata)",
+            function() local r = box:intersectAABB(box, light) return r end)
+      fails("bad argument #1 to '__index' (Hit expected, got userdata)",
+            function() return light.time end)
+    end)
+  end)
+end)
+
 describe("nil and missing arguments", function()
   local box, other = AABB(0, 0, 2, 2), AABB(1, 1, 1, 1)
 

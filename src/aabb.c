@@ -10,7 +10,7 @@ static imp_aabb *checkaabb(lua_State *L, int i, const char *fname) {
 }
 
 void imp_pushaabb(lua_State *L, imp_vec2 pos, imp_vec2 half) {
-  imp_aabb *b = (imp_aabb *)imp_newobject(L, T_AABB, sizeof(imp_aabb), NSLOTS);
+  imp_aabb *b = (imp_aabb *)imp_newobject(L, T_AABB, NSLOTS);
   b->pos = pos;
   b->half = half;
 }
@@ -185,4 +185,5 @@ static const luaL_Reg meta[] = {
   {"__tostring", aabb_tostring}, {NULL, NULL}
 };
 
-const TypeInfo imp_aabb_type = {methods, meta, aabb_new, NULL};
+const TypeInfo imp_aabb_type = {methods, meta, aabb_new, NULL,
+                                 sizeof(imp_aabb)};

@@ -12,33 +12,72 @@
 ** same in the ABI) and reads them only through these functions, so that it
 ** never casts a pointer or indexes a struct: either allocates a cdata where
 ** the JIT does not compile (after an inner loop, or with the JIT off).
+**
+** It passes each userdata that has the metatable of the type it wants,
+** which the debug library can give to any userdata, so each function finds
+** the object's data through its header (object.h) and declines (-1, NaN, or
+** what it says) where it is no such object: the fast path then calls the C
+** function, which refuses it by name. The length of a block is not known
+** here, so a userdata shorter than a header (a zero-length one) is read a
+** few bytes past its end, into the allocator's bookkeeping that follows
+** every block; no other library's userdata is ever written.
 */
-static int intersect_point(const imp_aabb *box, double x, double y, Hit *o) {
-  return imp_aabb_intersect_point(box, x, y, o->h);
+#define DECLINED (-1)
+
+static void *data(const void *block, int t) {
+  const ObjectHeader *h = (const ObjectHeader *)block;
+  return h->type == imp_types[t] ? (void *)(h + 1) : NULL;
 }
 
-/* -1 for a padding that the C function refuses (see aabb.c). */
-static int intersect_segment(const imp_aabb *box, double px, double py,
+/* The data of a rectangle of the kind the fast path says (an imp_shape). */
+static const void *rect(const void *block, int kind) {
+  return data(block, kind == IMP_SHAPE_AABB ? T_AABB : T_OBB);
+}
+
+static int intersect_point(const void *box, double x, double y, void *out) {
+  const imp_aabb *b = (const imp_aabb *)data(box, T_AABB);
+  Hit *o = (Hit *)data(out, T_HIT);
+  if (b == NULL || o == NULL) return DECLINED;
+  return imp_aabb_intersect_point(b, x, y, o->h);
+}
+
+/* Declined also for a padding that the C function refuses (see aabb.c). */
+static int intersect_segment(const void *box, double px, double py,
                              double dx, double dy, double padx, double pady,
-                             Hit *o) {
-  if (!(box->half.x + padx >= 0 && box->half.y + pady >= 0)) return -1;
-  return imp_aabb_intersect_segment(box, px, py, dx, dy, padx, pady, o->h);
+                             void *out) {
+  const imp_aabb *b = (const imp_aabb *)data(box, T_AABB);
+  Hit *o = (Hit *)data(out, T_HIT);
+  if (b == NULL || o == NULL ||
+      !(b->half.x + padx >= 0 && b->half.y + pady >= 0))
+    return DECLINED;
+  return imp_aabb_intersect_segment(b, px, py, dx, dy, padx, pady, o->h);
 }
 
-static int intersect_aabb(const imp_aabb *box, const imp_aabb *other, Hit *o) {
-  return imp_aabb_intersect_aabb(box, other, o->h);
+static int intersect_aabb(const void *box, const void *other, void *out) {
+  const imp_aabb *b = (const imp_aabb *)data(box, T_AABB);
+  const imp_aabb *c = (const imp_aabb *)data(other, T_AABB);
+  Hit *o = (Hit *)data(out, T_HIT);
+  if (b == NULL || c == NULL || o == NULL) return DECLINED;
+  return imp_aabb_intersect_aabb(b, c, o->h);
 }
 
-static int sweep_aabb(const imp_aabb *box, const imp_aabb *moving, double dx,
-                      double dy, imp_sweep *s) {
-  imp_aabb_sweep_aabb(box, moving, dx, dy, s);
+static int sweep_aabb(const void *box, const void *moving, double dx,
+                      double dy, void *out) {
+  const imp_aabb *b = (const imp_aabb *)data(box, T_AABB);
+  const imp_aabb *m = (const imp_aabb *)data(moving, T_AABB);
+  imp_sweep *s = (imp_sweep *)data(out, T_SWEEP);
+  if (b == NULL || m == NULL || s == NULL) return DECLINED;
+  imp_aabb_sweep_aabb(b, m, dx, dy, s);
   return s->has_hit;
 }
 
-static int clip_segment(const imp_aabb *box, double px, double py, double dx,
+/* The kind of a clip (t0, t1 in t), as the core numbers them. */
+static int clip_segment(const void *box, double px, double py, double dx,
                         double dy, double t[2]) {
+  const imp_aabb *b = (const imp_aabb *)data(box, T_AABB);
   imp_clip c;
-  imp_aabb_clip_segment(box, px, py, dx, dy, &c);
+  if (b == NULL) return DECLINED;
+  imp_aabb_clip_segment(b, px, py, dx, dy, &c);
   t[0] = c.t0;
   t[1] = c.t1;
   return c.kind;
@@ -48,78 +87,113 @@ static int clip_segment(const imp_aabb *box, double px, double py, double dx,
 ** OBB (the fast path knows which by the metatable). */
 static int intersect_rect(const void *box, int bkind, const void *other,
                           int okind) {
-  imp_obb a, b;
-  imp_shape_obb((imp_shape)bkind, box, &a);
-  imp_shape_obb((imp_shape)okind, other, &b);
-  return imp_obb_intersect_obb(&a, &b);
+  const void *b = rect(box, bkind), *c = rect(other, okind);
+  imp_obb a, d;
+  if (b == NULL || c == NULL) return DECLINED;
+  imp_shape_obb((imp_shape)bkind, b, &a);
+  imp_shape_obb((imp_shape)okind, c, &d);
+  return imp_obb_intersect_obb(&a, &d);
+}
+
+/* Two OBBs without copies. */
+static int obb_intersect_obb(const void *box, const void *other) {
+  const imp_obb *b = (const imp_obb *)data(box, T_OBB);
+  const imp_obb *c = (const imp_obb *)data(other, T_OBB);
+  if (b == NULL || c == NULL) return DECLINED;
+  return imp_obb_intersect_obb(b, c);
 }
 
 static int overlap_rect(const void *box, int bkind, const void *other,
-                        int okind, Hit *o) {
-  imp_obb a, b;
-  imp_shape_obb((imp_shape)bkind, box, &a);
-  imp_shape_obb((imp_shape)okind, other, &b);
-  return imp_obb_overlap(&a, &b, o->h);
+                        int okind, void *out) {
+  const void *b = rect(box, bkind), *c = rect(other, okind);
+  Hit *o = (Hit *)data(out, T_HIT);
+  imp_obb a, d;
+  if (b == NULL || c == NULL || o == NULL) return DECLINED;
+  imp_shape_obb((imp_shape)bkind, b, &a);
+  imp_shape_obb((imp_shape)okind, c, &d);
+  return imp_obb_overlap(&a, &d, o->h);
 }
 
 static int sweep_rect(const void *box, int bkind, const void *moving,
-                      int mkind, double dx, double dy, imp_sweep *s) {
-  imp_obb a, b;
-  imp_shape_obb((imp_shape)bkind, box, &a);
-  imp_shape_obb((imp_shape)mkind, moving, &b);
-  imp_obb_sweep_obb(&a, &b, dx, dy, s);
+                      int mkind, double dx, double dy, void *out) {
+  const void *b = rect(box, bkind), *m = rect(moving, mkind);
+  imp_sweep *s = (imp_sweep *)data(out, T_SWEEP);
+  imp_obb a, d;
+  if (b == NULL || m == NULL || s == NULL) return DECLINED;
+  imp_shape_obb((imp_shape)bkind, b, &a);
+  imp_shape_obb((imp_shape)mkind, m, &d);
+  imp_obb_sweep_obb(&a, &d, dx, dy, s);
   return s->has_hit;
 }
 
 /* moving:sweepInto(colliders, ...) in one call, for a rectangle of either
-** kind: the colliders' pointers and kinds, which the fast path puts in
-** arrays as it checks the list. AABBs only, swept by an AABB, go through
-** the core's loop for them; any other list, a collider at a time, as the C
-** function goes. The index of the collider that stops the rectangle, from
-** 0, or -1. */
+** kind: the colliders' userdata and kinds, which the fast path puts in
+** arrays as it checks the list; each userdata becomes its data here, in
+** place. AABBs only, swept by an AABB, go through the core's loop for them;
+** any other list, a collider at a time, as the C function goes. The index
+** of the collider that stops the rectangle, from 0, or -1; -2 declined. */
 static int sweep_into_rects(const void *moving, int mkind,
-                            const void *const *colliders,
+                            const void **colliders,
                             const unsigned char *kinds, int n, int aabbs,
-                            double dx, double dy, imp_sweep *s) {
+                            double dx, double dy, void *out) {
+  const void *m = rect(moving, mkind);
+  imp_sweep *s = (imp_sweep *)data(out, T_SWEEP);
   int i, found = -1;
+  if (m == NULL || s == NULL) return -2;
+  for (i = 0; i < n; i++)
+    if ((colliders[i] = rect(colliders[i], kinds[i])) == NULL) return -2;
   if (aabbs && mkind == IMP_SHAPE_AABB)
-    return (int)imp_aabb_sweep_into((const imp_aabb *)moving,
+    return (int)imp_aabb_sweep_into((const imp_aabb *)m,
                                     (const imp_aabb *const *)colliders, n,
                                     dx, dy, s);
-  imp_sweep_clear_shape(s, (imp_shape)mkind, moving, dx, dy);
+  imp_sweep_clear_shape(s, (imp_shape)mkind, m, dx, dy);
   for (i = 0; i < n; i++)
     if (imp_sweep_nearer((imp_shape)kinds[i], colliders[i], (imp_shape)mkind,
-                         moving, dx, dy, s))
+                         m, dx, dy, s))
       found = i;
   return found;
 }
 
-static int obb_intersect_point(const imp_obb *box, double x, double y,
-                               Hit *o) {
-  return imp_obb_intersect_point(box, x, y, o->h);
+static int obb_intersect_point(const void *box, double x, double y,
+                               void *out) {
+  const imp_obb *b = (const imp_obb *)data(box, T_OBB);
+  Hit *o = (Hit *)data(out, T_HIT);
+  if (b == NULL || o == NULL) return DECLINED;
+  return imp_obb_intersect_point(b, x, y, o->h);
 }
 
-static int obb_intersect_segment(const imp_obb *box, double px, double py,
-                                 double dx, double dy, Hit *o) {
-  return imp_obb_intersect_segment(box, px, py, dx, dy, o->h);
+static int obb_intersect_segment(const void *box, double px, double py,
+                                 double dx, double dy, void *out) {
+  const imp_obb *b = (const imp_obb *)data(box, T_OBB);
+  Hit *o = (Hit *)data(out, T_HIT);
+  if (b == NULL || o == NULL) return DECLINED;
+  return imp_obb_intersect_segment(b, px, py, dx, dy, o->h);
 }
 
-static int obb_clip_segment(const imp_obb *box, double px, double py,
+static int obb_clip_segment(const void *box, double px, double py,
                             double dx, double dy, double t[2]) {
+  const imp_obb *b = (const imp_obb *)data(box, T_OBB);
   imp_clip c;
-  imp_obb_clip_segment(box, px, py, dx, dy, &c);
+  if (b == NULL) return DECLINED;
+  imp_obb_clip_segment(b, px, py, dx, dy, &c);
   t[0] = c.t0;
   t[1] = c.t1;
   return c.kind;
 }
 
-static double obb_angle(const imp_obb *box) { return box->angle; }
+/* Field reads: NaN declines, which no angle, time or Hit's time is (a
+** Point's coordinate may be: the C function then reads it again). */
+static double obb_angle(const void *box) {
+  const imp_obb *b = (const imp_obb *)data(box, T_OBB);
+  return b != NULL ? b->angle : NAN;
+}
 
 /* Sets the angle unless the C __newindex would refuse it; returns whether
 ** it did. */
-static int obb_store_angle(imp_obb *box, double angle) {
-  if (!isfinite(angle)) return 0;
-  imp_obb_set_angle(box, angle);
+static int obb_store_angle(void *box, double angle) {
+  imp_obb *b = (imp_obb *)data(box, T_OBB);
+  if (b == NULL || !isfinite(angle)) return 0;
+  imp_obb_set_angle(b, angle);
   return 1;
 }
 
@@ -143,83 +217,136 @@ static int sweep_segment_point(double a0x, double a0y, double a1x,
   return n;
 }
 
-static double point_x(const Point *p) { return p->v->x; }
-static double point_y(const Point *p) { return p->v->y; }
+static double point_x(const void *point) {
+  const Point *p = (const Point *)data(point, T_POINT);
+  return p != NULL ? p->v->x : NAN;
+}
+
+static double point_y(const void *point) {
+  const Point *p = (const Point *)data(point, T_POINT);
+  return p != NULL ? p->v->y : NAN;
+}
 
 /* Stores v into coordinate axis (0 for x) unless the C __newindex would
 ** refuse it; returns whether it did. */
-static int point_store(Point *p, int axis, double v) {
-  if (!isfinite(v) || (p->nonnegative && !(v >= 0))) return 0;
+static int point_store(void *point, int axis, double v) {
+  Point *p = (Point *)data(point, T_POINT);
+  if (p == NULL || !isfinite(v) || (p->nonnegative && !(v >= 0))) return 0;
   if (axis == 0) p->v->x = v;
   else p->v->y = v;
   return 1;
 }
 
-static double hit_time(const Hit *h) { return h->h->time; }
-static double sweep_time(const imp_sweep *s) { return s->time; }
-static int sweep_has_hit(const imp_sweep *s) { return s->has_hit; }
+static double hit_time(const void *hit) {
+  const Hit *h = (const Hit *)data(hit, T_HIT);
+  return h != NULL ? h->h->time : NAN;
+}
+
+static double sweep_time(const void *sweep) {
+  const imp_sweep *s = (const imp_sweep *)data(sweep, T_SWEEP);
+  return s != NULL ? s->time : NAN;
+}
+
+static int sweep_has_hit(const void *sweep) {
+  const imp_sweep *s = (const imp_sweep *)data(sweep, T_SWEEP);
+  return s != NULL ? s->has_hit : DECLINED;
+}
 
 /* A World's own fields come before its methods (world.c), so the fast
 ** path's __index looks a method up itself only where there are none. */
-static int world_hasfields(const World *w) { return w->hasfields; }
+static int world_hasfields(const void *world) {
+  const World *w = (const World *)data(world, T_WORLD);
+  return w != NULL ? w->hasfields : DECLINED;
+}
+
+/* The World's functions for the fast path (worldmove.c, worldquery.c),
+** declining anything that is not a World as they decline what they do not
+** resolve alone. */
+static int world_slide(void *world, double id, double goalx, double goaly,
+                       int most, double *r) {
+  World *w = (World *)data(world, T_WORLD);
+  return w != NULL ? imp_world_slide(w, id, goalx, goaly, most, r) : DECLINED;
+}
+
+static int world_project(void *world, double id, double x, double y,
+                         double width, double height, double goalx,
+                         double goaly, int most, double *r) {
+  World *w = (World *)data(world, T_WORLD);
+  if (w == NULL) return DECLINED;
+  return imp_world_project(w, id, x, y, width, height, goalx, goaly, most, r);
+}
+
+/* 0, as a World that changed meanwhile: worldarrive then checks it. */
+static int world_moveto(void *world, double id, double x, double y,
+                        double changes) {
+  World *w = (World *)data(world, T_WORLD);
+  return w != NULL ? imp_world_moveto(w, id, x, y, changes) : 0;
+}
+
+static int world_query(void *world, int kind, double a, double b, double c,
+                       double d, double *r) {
+  World *w = (World *)data(world, T_WORLD);
+  return w != NULL ? imp_world_query(w, kind, a, b, c, d, r) : DECLINED;
+}
 
 /* The fast path fills collision and info tables from the World's pools
 ** (P_COLS, P_INFOS) and gives them the ones out tables no longer hold, as
 ** the C functions do. */
-static int world_poolslot(World *w, int p, int put) {
-  return p == P_COLS || p == P_INFOS ? imp_poolslot(w, p, put) : 0;
+static int world_poolslot(void *world, int p, int put) {
+  World *w = (World *)data(world, T_WORLD);
+  if (w == NULL || !(p == P_COLS || p == P_INFOS)) return 0;
+  return imp_poolslot(w, p, put);
 }
 
 typedef struct imp_api {
-  int (*aabb_intersect_point)(const imp_aabb *, double, double, Hit *);
-  int (*aabb_intersect_segment)(const imp_aabb *, double, double, double,
-                                double, double, double, Hit *);
-  int (*aabb_intersect_aabb)(const imp_aabb *, const imp_aabb *, Hit *);
-  int (*aabb_sweep_aabb)(const imp_aabb *, const imp_aabb *, double, double,
-                         imp_sweep *);
-  int (*aabb_clip_segment)(const imp_aabb *, double, double, double, double,
+  int (*aabb_intersect_point)(const void *, double, double, void *);
+  int (*aabb_intersect_segment)(const void *, double, double, double, double,
+                                double, double, void *);
+  int (*aabb_intersect_aabb)(const void *, const void *, void *);
+  int (*aabb_sweep_aabb)(const void *, const void *, double, double, void *);
+  int (*aabb_clip_segment)(const void *, double, double, double, double,
                            double[2]);
-  double (*point_x)(const Point *);
-  double (*point_y)(const Point *);
-  int (*point_store)(Point *, int, double);
-  double (*hit_time)(const Hit *);
-  double (*sweep_time)(const imp_sweep *);
-  int (*sweep_has_hit)(const imp_sweep *);
+  double (*point_x)(const void *);
+  double (*point_y)(const void *);
+  int (*point_store)(void *, int, double);
+  double (*hit_time)(const void *);
+  double (*sweep_time)(const void *);
+  int (*sweep_has_hit)(const void *);
   int (*intersect_rect)(const void *, int, const void *, int);
-  int (*obb_intersect_obb)(const imp_obb *, const imp_obb *);  /* the core's */
-  int (*overlap_rect)(const void *, int, const void *, int, Hit *);
+  int (*obb_intersect_obb)(const void *, const void *);
+  int (*overlap_rect)(const void *, int, const void *, int, void *);
   int (*sweep_rect)(const void *, int, const void *, int, double, double,
-                    imp_sweep *);
-  int (*sweep_into_rects)(const void *, int, const void *const *,
+                    void *);
+  int (*sweep_into_rects)(const void *, int, const void **,
                           const unsigned char *, int, int, double, double,
-                          imp_sweep *);
-  int (*obb_intersect_point)(const imp_obb *, double, double, Hit *);
-  int (*obb_intersect_segment)(const imp_obb *, double, double, double,
-                               double, Hit *);
-  int (*obb_clip_segment)(const imp_obb *, double, double, double, double,
+                          void *);
+  int (*obb_intersect_point)(const void *, double, double, void *);
+  int (*obb_intersect_segment)(const void *, double, double, double, double,
+                               void *);
+  int (*obb_clip_segment)(const void *, double, double, double, double,
                           double[2]);
-  double (*obb_angle)(const imp_obb *);
-  int (*obb_store_angle)(imp_obb *, double);
+  double (*obb_angle)(const void *);
+  int (*obb_store_angle)(void *, double);
   int (*sweep_segment_point)(double, double, double, double, double, double,
                              double, double, double, double, double, double,
                              double[4]);
-  int (*world_hasfields)(const World *);
-  int (*world_slide)(World *, double, double, double, int, double *);
-  int (*world_project)(World *, double, double, double, double, double,
+  int (*world_hasfields)(const void *);
+  int (*world_slide)(void *, double, double, double, int, double *);
+  int (*world_project)(void *, double, double, double, double, double,
                        double, double, int, double *);
-  int (*world_moveto)(World *, double, double, double, double);
-  int (*world_query)(World *, int, double, double, double, double, double *);
-  int (*world_poolslot)(World *, int, int);
+  int (*world_moveto)(void *, double, double, double, double);
+  int (*world_query)(void *, int, double, double, double, double, double *);
+  int (*world_poolslot)(void *, int, int);
 } imp_api;
 
 static const imp_api api = {
   intersect_point, intersect_segment, intersect_aabb, sweep_aabb, clip_segment,
   point_x, point_y, point_store, hit_time, sweep_time, sweep_has_hit,
-  intersect_rect, imp_obb_intersect_obb, overlap_rect, sweep_rect,
+  intersect_rect, obb_intersect_obb, overlap_rect, sweep_rect,
   sweep_into_rects, obb_intersect_point,
   obb_intersect_segment, obb_clip_segment, obb_angle, obb_store_angle,
-  sweep_segment_point, world_hasfields, imp_world_slide, imp_world_project,
-  imp_world_moveto, imp_world_query, world_poolslot
+  sweep_segment_point, world_hasfields, world_slide, world_project,
+  world_moveto, world_query, world_poolslot
 };
 
 /* The World's id and item tables (W_IDS, W_ITEMS) and its pools of

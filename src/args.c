@@ -6,10 +6,17 @@
 #include "object.h"
 
 /* The type of an object that another copy of the native module made
-** (another binary, or another build of it), known by its metatable. */
+** (another binary, or another build of it), known by its metatable. One of
+** this copy's own metatables on a userdata that is no object of it is the
+** debug library's doing: that is just a userdata. */
 static int foreigntype(lua_State *L, int i) {
   int t = 0, u;
   if (lua_type(L, i) != LUA_TUSERDATA || !lua_getmetatable(L, i)) return 0;
+  for (u = 1; u <= T_COUNT; u++)
+    if (lua_rawequal(L, -1, IMP_META(u))) {
+      lua_pop(L, 1);
+      return 0;
+    }
   lua_getfield(L, -1, "__impact");
   lua_getfield(L, -2, "__name");
   if (lua_toboolean(L, -2) && lua_type(L, -1) == LUA_TSTRING)

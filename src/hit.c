@@ -15,15 +15,14 @@ enum { HIT_POS = IMP_OWNER_SLOTS + 1, HIT_DELTA, HIT_NORMAL, HIT_COLLIDER };
 enum { SWEEP_HIT = 1, SWEEP_POS, SWEEP_NSLOTS = SWEEP_POS };
 
 static Hit *newhit(lua_State *L) {
-  Hit *h = (Hit *)imp_newobject(L, T_HIT, sizeof(Hit), HIT_NSLOTS);
+  Hit *h = (Hit *)imp_newobject(L, T_HIT, HIT_NSLOTS);
   memset(&h->own, 0, sizeof h->own);
   h->h = &h->own;
   return h;
 }
 
 static imp_sweep *newsweep(lua_State *L) {
-  imp_sweep *s = (imp_sweep *)imp_newobject(L, T_SWEEP, sizeof(imp_sweep),
-                                            SWEEP_NSLOTS);
+  imp_sweep *s = (imp_sweep *)imp_newobject(L, T_SWEEP, SWEEP_NSLOTS);
   memset(s, 0, sizeof *s);
   s->time = 1;
   return s;
@@ -58,7 +57,7 @@ static void pushhitview(lua_State *L, int i, imp_sweep *s) {
   h = (Hit *)imp_toobject(L, -1, T_HIT);
   if (h != NULL && h->h == &s->hit) return;  /* not what a script put there */
   lua_pop(L, 1);
-  h = (Hit *)imp_newobject(L, T_HIT, sizeof(Hit), HIT_NSLOTS);
+  h = (Hit *)imp_newobject(L, T_HIT, HIT_NSLOTS);
   h->h = &s->hit;
   imp_setowner(L, -1, i);
   lua_pushvalue(L, -1);
@@ -70,7 +69,7 @@ void imp_pushhit(lua_State *L, int out, int collider, const imp_hit *h) {
   if (out == 0) o = newhit(L);
   else {
     lua_pushvalue(L, out);
-    o = (Hit *)lua_touserdata(L, out);
+    o = (Hit *)imp_objectat(L, out);
   }
   *o->h = *h;
   setcollider(L, lua_gettop(L), collider);
@@ -81,7 +80,7 @@ void imp_pushsweep(lua_State *L, int out, int collider, const imp_sweep *s) {
   if (out == 0) o = newsweep(L);
   else {
     lua_pushvalue(L, out);
-    o = (imp_sweep *)lua_touserdata(L, out);
+    o = (imp_sweep *)imp_objectat(L, out);
   }
   o->pos = s->pos;
   o->time = s->time;
@@ -187,7 +186,8 @@ static const luaL_Reg hit_meta[] = {
   {"__tostring", hit_tostring}, {NULL, NULL}
 };
 
-const TypeInfo imp_hit_type = {hit_methods, hit_meta, hit_new, NULL};
+const TypeInfo imp_hit_type = {hit_methods, hit_meta, hit_new, NULL,
+                                sizeof(Hit)};
 
 /* Sweep */
 
@@ -266,4 +266,5 @@ static const luaL_Reg sweep_meta[] = {
   {"__tostring", sweep_tostring}, {NULL, NULL}
 };
 
-const TypeInfo imp_sweep_type = {sweep_methods, sweep_meta, sweep_new, NULL};
+const TypeInfo imp_sweep_type = {sweep_methods, sweep_meta, sweep_new,
+                                  NULL, sizeof(imp_sweep)};

@@ -3,11 +3,6 @@
 
 #include "world.h"
 
-static const TypeInfo *const types[T_COUNT + 1] = {
-  NULL, &imp_point_type, &imp_aabb_type, &imp_hit_type, &imp_sweep_type,
-  &imp_obb_type, &imp_world_type
-};
-
 /* The shared upvalues (see object.h) sit on the stack from index base. */
 static void setfuncs(lua_State *L, int table, const luaL_Reg *l, int base) {
   for (; l->name != NULL; l++) {
@@ -22,7 +17,7 @@ static void setfuncs(lua_State *L, int table, const luaL_Reg *l, int base) {
 static int construct(lua_State *L) {
   int t = (int)lua_tointeger(L, lua_upvalueindex(IMP_NUPVALUES + 1));
   if (lua_gettop(L) > 0) lua_remove(L, 1);
-  return types[t]->construct(L);
+  return imp_types[t]->construct(L);
 }
 
 static int impact_type(lua_State *L) {
@@ -77,11 +72,12 @@ IMPACT_EXPORT int luaopen_impact_core(lua_State *L) {
     lua_setfield(L, meta, "__name");
     lua_pushboolean(L, 1);  /* tells another load's objects apart */
     lua_setfield(L, meta, "__impact");
-    setfuncs(L, meta, types[t]->meta, base);
-    setfuncs(L, methods, types[t]->methods, base);
-    if (types[t]->more != NULL) {
+    setfuncs(L, meta, imp_types[t]->meta, base);
+    setfuncs(L, methods, imp_types[t]->methods, base);
+    if (imp_types[t]->more != NULL) {
       const luaL_Reg *const *l;
-      for (l = types[t]->more; *l != NULL; l++) setfuncs(L, methods, *l, base);
+      for (l = imp_types[t]->more; *l != NULL; l++)
+        setfuncs(L, methods, *l, base);
     }
     lua_createtable(L, 0, 1);  /* the method table's own metatable */
     for (u = 0; u < IMP_NUPVALUES; u++) lua_pushvalue(L, base + u);

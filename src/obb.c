@@ -10,7 +10,7 @@ static imp_obb *checkobb(lua_State *L, int i, const char *fname) {
 }
 
 void imp_pushobb(lua_State *L, const imp_obb *box) {
-  *(imp_obb *)imp_newobject(L, T_OBB, sizeof(imp_obb), NSLOTS) = *box;
+  *(imp_obb *)imp_newobject(L, T_OBB, NSLOTS) = *box;
 }
 
 /* OBB(x, y, halfX, halfY[, angle]), OBB(pos, half[, angle]), any mix, or
@@ -86,7 +86,7 @@ static int obb_bounds(lua_State *L) {
   int out = imp_optout(L, 2, T_AABB, fname);
   imp_obb_bounds(box, &b);
   if (out) {
-    *(imp_aabb *)lua_touserdata(L, out) = b;
+    *(imp_aabb *)imp_objectat(L, out) = b;
     lua_pushvalue(L, out);
   } else {
     imp_pushaabb(L, b.pos, b.half);
@@ -183,4 +183,5 @@ static const luaL_Reg meta[] = {
   {"__tostring", obb_tostring}, {NULL, NULL}
 };
 
-const TypeInfo imp_obb_type = {methods, meta, obb_new, NULL};
+const TypeInfo imp_obb_type = {methods, meta, obb_new, NULL,
+                                sizeof(imp_obb)};

@@ -9,21 +9,33 @@ const char *const imp_typenames[T_COUNT + 1] = {
   NULL, "Point", "AABB", "Hit", "Sweep", "OBB", "World"
 };
 
+const TypeInfo *const imp_types[T_COUNT + 1] = {
+  NULL, &imp_point_type, &imp_aabb_type, &imp_hit_type, &imp_sweep_type,
+  &imp_obb_type, &imp_world_type
+};
+
+/* The header of the object of type t that the block at h of len bytes
+** holds, or NULL (a light userdata, or anything else, has len 0 here). The
+** length is checked first: a shorter block has no header to read. */
+static const ObjectHeader *header(const ObjectHeader *h, size_t len, int t) {
+  if (len != sizeof *h + imp_types[t]->size || h->type != imp_types[t])
+    return NULL;
+  return h;
+}
+
 int imp_typeof(lua_State *L, int i) {
+  const ObjectHeader *h = (const ObjectHeader *)lua_touserdata(L, i);
+  size_t len = h != NULL ? imp_rawlen(L, i) : 0;
   int t;
-  if (lua_type(L, i) != LUA_TUSERDATA || !lua_getmetatable(L, i)) return 0;
   for (t = 1; t <= T_COUNT; t++)
-    if (lua_rawequal(L, -1, IMP_META(t))) break;
-  lua_pop(L, 1);
-  return t <= T_COUNT ? t : 0;
+    if (header(h, len, t) != NULL) return t;
+  return 0;
 }
 
 void *imp_toobject(lua_State *L, int i, int t) {
-  int same;
-  if (lua_type(L, i) != LUA_TUSERDATA || !lua_getmetatable(L, i)) return NULL;
-  same = lua_rawequal(L, -1, IMP_META(t));
-  lua_pop(L, 1);
-  return same ? lua_touserdata(L, i) : NULL;
+  const ObjectHeader *h = (const ObjectHeader *)lua_touserdata(L, i);
+  if (h == NULL || header(h, imp_rawlen(L, i), t) == NULL) return NULL;
+  return (ObjectHeader *)h + 1;
 }
 
 void *imp_checkobject(lua_State *L, int i, int t, const char *fname) {
@@ -42,15 +54,17 @@ const void *imp_torect(lua_State *L, int i, imp_shape *kind) {
   return p;
 }
 
-void *imp_newobject(lua_State *L, int t, size_t size, int nslots) {
-  void *p = imp_newslots(L, size, nslots);
+void *imp_newobject(lua_State *L, int t, int nslots) {
+  ObjectHeader *h = (ObjectHeader *)imp_newslots(
+      L, sizeof *h + imp_types[t]->size, nslots);
+  h->type = imp_types[t];
   lua_pushvalue(L, IMP_META(t));
   lua_setmetatable(L, -2);
-  return p;
+  return h + 1;
 }
 
 Point *imp_newpoint(lua_State *L, double x, double y) {
-  Point *p = (Point *)imp_newobject(L, T_POINT, sizeof(Point), 0);
+  Point *p = (Point *)imp_newobject(L, T_POINT, 0);
   p->v = &p->own;
   p->own.x = x;
   p->own.y = y;
@@ -64,7 +78,7 @@ void imp_pushview(lua_State *L, int i, int n, imp_vec2 *v, int nonnegative) {
   p = (Point *)imp_toobject(L, -1, T_POINT);
   if (p != NULL && p->v == v) return;  /* not what a script put there */
   lua_pop(L, 1);
-  p = (Point *)imp_newobject(L, T_POINT, sizeof(Point), IMP_OWNER_SLOTS);
+  p = (Point *)imp_newobject(L, T_POINT, IMP_OWNER_SLOTS);
   p->v = v;
   p->nonnegative = nonnegative;
   imp_setowner(L, -1, i);

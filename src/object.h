@@ -67,9 +67,23 @@ typedef struct TypeInfo {
   const luaL_Reg *meta;     /* metamethods */
   lua_CFunction construct;  /* impact.<Type>(...), arguments from 1 */
   const luaL_Reg *const *more;  /* further method lists, NULL-terminated */
+  size_t size;              /* of an object's data */
 } TypeInfo;
 extern const TypeInfo imp_point_type, imp_aabb_type, imp_hit_type,
     imp_sweep_type, imp_obb_type, imp_world_type;
+extern const TypeInfo *const imp_types[T_COUNT + 1];  /* by T_* */
+
+/*
+** An object's userdata starts with this header, which names its type, and
+** its data follows. Objects are known by it, not by their metatables: the
+** debug library can give an impact metatable to any userdata, whose memory
+** is then no object's. A userdata is a t when its block is exactly a
+** header and a t's data long and the header names t.
+*/
+typedef union ObjectHeader {
+  const TypeInfo *type;
+  double align;  /* the data's alignment */
+} ObjectHeader;
 extern const luaL_Reg imp_segpoint_functions[];  /* impact.sweepSegmentPoint */
 
 /* Objects. */
@@ -78,7 +92,11 @@ void *imp_toobject(lua_State *L, int i, int t);  /* NULL if not a t */
 void *imp_checkobject(lua_State *L, int i, int t, const char *fname);
 /* An AABB or OBB at i, its kind in *kind; NULL when it is neither. */
 const void *imp_torect(lua_State *L, int i, imp_shape *kind);
-void *imp_newobject(lua_State *L, int t, size_t size, int nslots);
+void *imp_newobject(lua_State *L, int t, int nslots);  /* its data */
+/* The data of the object at i, which the caller has found to be one. */
+static inline void *imp_objectat(lua_State *L, int i) {
+  return (ObjectHeader *)lua_touserdata(L, i) + 1;
+}
 Point *imp_newpoint(lua_State *L, double x, double y);
 void imp_pushaabb(lua_State *L, imp_vec2 pos, imp_vec2 half);  /* aabb.c */
 void imp_pushobb(lua_State *L, const imp_obb *box);  /* obb.c */

@@ -166,4 +166,5 @@ static const luaL_Reg meta[] = {
   {"__tostring", point_tostring}, {NULL, NULL}
 };
 
-const TypeInfo imp_point_type = {methods, meta, point_new, NULL};
+const TypeInfo imp_point_type = {methods, meta, point_new, NULL,
+                                  sizeof(Point)};

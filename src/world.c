@@ -160,7 +160,7 @@ void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r) {
 
 static int world_new(lua_State *L) {
   double size = lua_isnoneornil(L, 1) ? 64 : checksize(L, 1, "World");
-  World *w = (World *)imp_newobject(L, T_WORLD, sizeof(World), W_NSLOTS);
+  World *w = (World *)imp_newobject(L, T_WORLD, W_NSLOTS);
   void *ud;  /* the grid takes its memory from the host, as Lua does */
   lua_Alloc alloc = lua_getallocf(L, &ud);
   int n;
@@ -467,4 +467,5 @@ static const luaL_Reg *const more_methods[] = {
   imp_world_move_methods, imp_world_query_methods, NULL
 };
 
-const TypeInfo imp_world_type = {methods, meta, world_new, more_methods};
+const TypeInfo imp_world_type = {methods, meta, world_new,
+                                  more_methods, sizeof(World)};

@@ -617,9 +617,10 @@ int imp_world_moveto(World *w, double id, double x, double y,
 }
 
 /* imp_world_arrive(world, item, x, y, id, changes): the end of a move as
-** the C function makes it, errors included. */
+** the C function makes it, errors included. (Only the fast path calls it,
+** with a World that it has moved, but a script can reach it too.) */
 int imp_world_arrive(lua_State *L) {
-  World *w = (World *)lua_touserdata(L, 1);  /* the fast path checked it */
+  World *w = (World *)imp_checkobject(L, 1, T_WORLD, "move");
   imp_vec2 goal;
   lua_settop(L, 6);
   goal.x = lua_tonumber(L, 3);

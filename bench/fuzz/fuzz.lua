@@ -65,6 +65,17 @@ local function run(impact, opts)
                 math.huge, -math.huge, 0 / 0 }
   if math.maxinteger then odd[#odd + 1] = math.maxinteger end
 
+  -- Values of other kinds that carry an impact type's metatable: a table
+  -- (setmetatable) and a userdata (the debug library) of each type.
+  local others = { print, io.stdout, coroutine.create(function() end) }
+  for _, name in ipairs(TYPES) do
+    local mt = debug.getmetatable(impact[name]())
+    local u = newproxy and newproxy(false) or io.tmpfile()
+    debug.setmetatable(u, mt)
+    others[#others + 1] = setmetatable({}, mt)
+    others[#others + 1] = u
+  end
+
   local objects = {}
   local function remember(v)
     if impact.type(v) then
@@ -109,7 +120,7 @@ local function run(impact, opts)
       for i = 1, random(0, 4) do t[i] = value() end
       return t
     end
-    if kind == 13 then return pick({ print, io.stdout, coroutine.create(function() end) }) end
+    if kind == 13 then return pick(others) end
     return random(-3, 3)
   end
 
@@ -224,11 +235,13 @@ local function run(impact, opts)
       local obj = #objects > 0 and pick(objects) or saneobject()
       local t = impact.type(obj)
       local key = random(4) == 1 and value() or pick(FIELDS[t])
+      -- (no tostring of a key whose metatable may be an impact type's)
+      local name = t .. "." .. (type(key) == "string" and key or type(key))
       if random(2) == 1 then
-        try("read " .. t .. "." .. tostring(key), function() return obj[key] end)
+        try("read " .. name, function() return obj[key] end)
       else
         local v = random(2) == 1 and value() or saneobject()
-        try("write " .. t .. "." .. tostring(key), function() obj[key] = v end)
+        try("write " .. name, function() obj[key] = v end)
       end
     elseif what <= 9 then
       local obj = #objects > 0 and pick(objects) or saneobject()

@@ -12,7 +12,9 @@
 --
 -- Userdata are passed to the C functions as they are (void * below) and
 -- read only through them: no pointer is cast and no struct indexed here,
--- since either allocates a cdata wherever the JIT does not compile.
+-- since either allocates a cdata wherever the JIT does not compile. They
+-- check each object's header and decline one that only has the metatable
+-- (src/api.c): the C function it stands in for then refuses it by name.
 local ffi = require "ffi"
 
 local getmetatable, type, rawget = getmetatable, type, rawget
@@ -89,11 +91,17 @@ return function(impact, exports)
   for _, MT in ipairs({ PointMT, AABBMT, OBBMT, HitMT, SweepMT }) do
     rawset(MT, "__metatable", MT)
   end
-  -- Whether v is an object of the type whose metatable is MT. setmetatable
-  -- gives a table any metatable, these included, but only the userdata are
-  -- objects the core may be given: a table goes to the C function, which
-  -- refuses it by name. (Compiled, the type is known and the test is free.)
-  local function isa(v, MT) return getmetatable(v) == MT and type(v) == "userdata" end
+  -- Whether v may be an object of the type whose metatable is MT, to be
+  -- handed to the core, which checks its header: anything else goes to the
+  -- C function, which refuses it by name. setmetatable gives a table any
+  -- metatable, these included; light userdata share one metatable, which
+  -- the debug library can make one of these, and are never objects.
+  -- Compiled, the type is known and that shared metatable is a constant
+  -- (LuaJIT recompiles when it changes): the test costs one comparison.
+  local LIGHT = exports.api  -- a light userdata
+  local function isa(v, MT)
+    return getmetatable(v) == MT and type(v) == "userdata" and getmetatable(LIGHT) ~= MT
+  end
   local AABB_KIND, OBB_KIND = 0, 1  -- imp_shape
   -- Results read back right after the call that wrote them, with no
   -- allocation in between: clipSegment's t0, t1; sweepSegmentPoint's roots.
@@ -153,7 +161,8 @@ return function(impact, exports)
     if mt == OBBMT then return OBB_KIND end
   end
   local function kindof(v)
-    if type(v) == "userdata" then return kind(getmetatable(v)) end
+    local mt = getmetatable(v)
+    if type(v) == "userdata" and mt ~= getmetatable(LIGHT) then return kind(mt) end
   end
 
   -- The Hit a test writes into: out, or when there is none a new Hit,
@@ -183,6 +192,15 @@ return function(impact, exports)
   local function publishhit(h, collider)
     setcollider(h, collider)
     return h
+  end
+
+  -- The end of a test that wrote into h: whether the core declined (found
+  -- -1: the objects are not what their metatables say), and else the
+  -- result, nil for a miss (found 0) or h for a hit (1).
+  local function finish(found, out, h, collider)
+    if found == 1 then return false, publishhit(h, collider) end
+    miss(out, h)
+    return found ~= 0, nil
   end
 
   -- The Sweep a sweep writes into: out, or a new one. The core leaves the
@@ -253,8 +271,8 @@ return function(impact, exports)
           local x, y, out = vec(a, b, d)
           local h = x and hittarget(out)
           if h then
-            if test(self, x, y, h) == 0 then return miss(out, h) end
-            return publishhit(h, self)
+            local declined, r = finish(test(self, x, y, h), out, h, self)
+            if not declined then return r end
           end
         end
         local r = c(...)
@@ -278,10 +296,11 @@ return function(impact, exports)
             if type(g) == "number" then pady, out = g, k end
           end
           local h = padx - padx == 0 and pady - pady == 0 and hittarget(out)
-          local found = h and intersect_segment(self, px, py, dx, dy, padx, pady, h)
-          if found == 0 then return miss(out, h) end
-          if found == 1 then return publishhit(h, self) end
-          if h then miss(out, h) end
+          if h then  -- declined also for a padding the C function refuses
+            local declined, r = finish(intersect_segment(self, px, py, dx, dy, padx, pady, h),
+                                       out, h, self)
+            if not declined then return r end
+          end
         end
       end
       local r = c(...)
@@ -296,8 +315,8 @@ return function(impact, exports)
         local px, py, dx, dy, out = twovecs(a, b, d, e, f)
         local h = px and hittarget(out)
         if h then
-          if obb_intersect_segment(self, px, py, dx, dy, h) == 0 then return miss(out, h) end
-          return publishhit(h, self)
+          local declined, r = finish(obb_intersect_segment(self, px, py, dx, dy, h), out, h, self)
+          if not declined then return r end
         end
       end
       local r = c(...)
@@ -311,8 +330,8 @@ return function(impact, exports)
       if isa(self, AABBMT) and isa(other, AABBMT) then
         local h = hittarget(out)
         if h then
-          if intersect_aabb(self, other, h) == 0 then return miss(out, h) end
-          return publishhit(h, self)
+          local declined, r = finish(intersect_aabb(self, other, h), out, h, self)
+          if not declined then return r end
         end
       end
       local r = c(...)
@@ -328,10 +347,13 @@ return function(impact, exports)
       return function(...)
         local self, other = ...
         if isa(self, MT) and isa(other, OtherMT) then
+          local found
           if k == OBB_KIND and otherk == OBB_KIND then  -- no copies
-            return obb_intersect_obb(self, other) ~= 0
+            found = obb_intersect_obb(self, other)
+          else
+            found = intersect_rect(self, k, other, otherk)
           end
-          return intersect_rect(self, k, other, otherk) ~= 0
+          if found >= 0 then return found == 1 end
         end
         local r = c(...)
         return r
@@ -352,8 +374,8 @@ return function(impact, exports)
         if isa(self, MT) and otherk then
           local h = hittarget(out)
           if h then
-            if overlap_rect(self, k, other, otherk, h) == 0 then return miss(out, h) end
-            return publishhit(h, self)
+            local declined, r = finish(overlap_rect(self, k, other, otherk, h), out, h, self)
+            if not declined then return r end
           end
         end
         local r = c(...)
@@ -382,7 +404,7 @@ return function(impact, exports)
               found = sweep_rect(self, k, moving, movingk, dx, dy, out)
             end
             if found == 0 then return out end
-            return publishsweep(out, self)
+            if found == 1 then return publishsweep(out, self) end
           end
         end
         local r = c(...)
@@ -396,8 +418,8 @@ return function(impact, exports)
   standin(OBB, "sweepAABB", sweeptest(OBBMT, AABBMT))
 
   -- moving:sweepInto(colliders, delta[, out]), in one call of the core
-  -- over the colliders' pointers and kinds (a userdata passes as the
-  -- pointer to its data), put in a buffer of the call's own as the list is
+  -- over the colliders and their kinds (a userdata passes as a pointer to
+  -- its block, which the core checks), put in a buffer of the call's own as the list is
   -- checked. The out Sweep is made first, and the buffer: a finalizer run by
   -- either allocation may change the list, which is checked after them and
   -- then used at once.
@@ -433,10 +455,11 @@ return function(impact, exports)
     if n then
       local found = sweep_into_rects(self, movingk, buffer.at, buffer.kinds, n, aabbs, dx, dy, out)
       givepointers(buffer)  -- after the call: giving may run a finalizer
-      if found < 0 then return out end
-      return publishsweep(out, rawget(list, found + 1))
+      if found == -1 then return out end
+      if found >= 0 then return publishsweep(out, rawget(list, found + 1)) end
+    else
+      givepointers(buffer)
     end
-    givepointers(buffer)
     local r = c(self, list, a, b, d)
     return r
   end
@@ -470,7 +493,7 @@ return function(impact, exports)
           if px then
             local k = clip(self, px, py, dx, dy, times)
             if k == 0 then return "outside", nil, nil end
-            return kinds[k], times[0], times[1]
+            if k > 0 then return kinds[k], times[0], times[1] end
           end
         end
         local k, t0, t1 = c(...)
@@ -747,11 +770,12 @@ return function(impact, exports)
 
   -- Field reads: methods first, then the fields the C function would give;
   -- a Hit's or Sweep's time before its methods, as the C function reads it.
+  -- A field whose core read declines (NaN: see api.c) asks the C function.
   local function index(MT, methods, fields)
     local c_index, time = MT.__index, fields.time
     standin(MT, "__index", function()
       return function(self, k)
-        if time and k == "time" and isa(self, MT) then return time(self) end
+        if time and k == "time" and isa(self, MT) then return time(self, k, c_index) end
         local m = methods[k]
         if m ~= nil then return m end
         if isa(self, MT) then
@@ -764,26 +788,39 @@ return function(impact, exports)
     end)
   end
 
-  index(PointMT, Point, {
-    x = function(self) return point_x(self) end,
-    y = function(self) return point_y(self) end,
-  })
+  -- A number field read by the core, or by the C function where it reads
+  -- NaN: a declined read, or a Point's own NaN. Each field gets its own
+  -- copy (see own), so that its read compiles as a constant.
+  local function numberfield(read)
+    return function(self, k, c_index)
+      local v = read(self)
+      if v == v then return v end
+      return c_index(self, k)
+    end
+  end
+  local function number(read) return own(numberfield)(read) end
+
+  index(PointMT, Point, { x = number(point_x), y = number(point_y) })
   index(AABBMT, AABB, { pos = view, half = view })
-  index(OBBMT, OBB, {
-    pos = view, half = view,
-    angle = function(self) return obb_angle(self) end,
-  })
+  index(OBBMT, OBB, { pos = view, half = view, angle = number(obb_angle) })
   index(HitMT, Hit, {
-    time = function(self) return hit_time(self) end,
-    collider = function(self) return colliders[self] end,
+    time = number(hit_time),
+    -- Only the Hits the module filled have one here.
+    collider = function(self, k, c_index)
+      local collider = colliders[self]
+      if collider ~= nil then return collider end
+      return c_index(self, k)
+    end,
     pos = view, delta = view, normal = view,
   })
   index(SweepMT, Sweep, {
-    time = function(self) return sweep_time(self) end,
+    time = number(sweep_time),
     pos = view,
     hit = function(self, k, c_index)
-      if sweep_has_hit(self) == 0 then return nil end
-      return view(self, k, c_index)
+      local has = sweep_has_hit(self)
+      if has == 0 then return nil end
+      if has == 1 then return view(self, k, c_index) end
+      return c_index(self, k)
     end,
   })
 

@@ -3,9 +3,9 @@
 **
 ** The binding's functions find the types' metatables among their upvalues
 ** (object.h), which a host's C function does not have. So when impact.core
-** loads, a closure over the same upvalues is kept in the registry; the host
-** functions compare metatables with its upvalues and make objects by
-** calling it.
+** loads, a closure over the same upvalues is kept in the registry, and the
+** host functions make objects by calling it. They know an object as the
+** binding does, by its header.
 */
 #include "../object.h"
 #include "embed.h"
@@ -38,7 +38,7 @@ static int push(lua_State *L) {
     case T_SWEEP: {  /* all of it: the hit part of a miss too */
       const imp_sweep *sweep = (const imp_sweep *)p->value;
       imp_pushsweep(L, 0, 2, sweep);
-      *(imp_sweep *)lua_touserdata(L, -1) = *sweep;
+      *(imp_sweep *)imp_objectat(L, -1) = *sweep;
       break;
     }
   }
@@ -75,22 +75,6 @@ static int absindex(lua_State *L, int idx) {
   return idx < 0 && idx > LUA_REGISTRYINDEX ? lua_gettop(L) + idx + 1 : idx;
 }
 
-/* The object of type t at idx, or NULL. Its metatable is upvalue t of the
-** closure at HOSTKEY, as IMP_META(t) is of every function of the module. */
-static void *toobject(lua_State *L, int idx, int t) {
-  void *object = NULL;
-  idx = absindex(L, idx);
-  if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
-    return NULL;
-  lua_getfield(L, LUA_REGISTRYINDEX, HOSTKEY);
-  if (lua_getupvalue(L, -1, t) != NULL) {
-    if (lua_rawequal(L, -1, -3)) object = lua_touserdata(L, idx);
-    lua_pop(L, 1);
-  }
-  lua_pop(L, 2);
-  return object;
-}
-
 /* luaL_typeerror as Lua 5.4 words it, in every Lua: the host's function is
 ** the one named. */
 static void *typeerror(lua_State *L, int idx, int t) {
@@ -106,7 +90,7 @@ static void *typeerror(lua_State *L, int idx, int t) {
 }
 
 static void *checkobject(lua_State *L, int idx, int t) {
-  void *object = toobject(L, idx, t);
+  void *object = imp_toobject(L, idx, t);
   return object != NULL ? object : typeerror(L, idx, t);
 }
 
@@ -134,19 +118,19 @@ static imp_vec2 *pointvalue(Point *p) { return p != NULL ? p->v : NULL; }
 static imp_hit *hitvalue(Hit *h) { return h != NULL ? h->h : NULL; }
 
 IMPACT_PUBLIC imp_vec2 *impact_topoint(lua_State *L, int idx) {
-  return pointvalue((Point *)toobject(L, idx, T_POINT));
+  return pointvalue((Point *)imp_toobject(L, idx, T_POINT));
 }
 IMPACT_PUBLIC imp_aabb *impact_toaabb(lua_State *L, int idx) {
-  return (imp_aabb *)toobject(L, idx, T_AABB);
+  return (imp_aabb *)imp_toobject(L, idx, T_AABB);
 }
 IMPACT_PUBLIC imp_obb *impact_toobb(lua_State *L, int idx) {
-  return (imp_obb *)toobject(L, idx, T_OBB);
+  return (imp_obb *)imp_toobject(L, idx, T_OBB);
 }
 IMPACT_PUBLIC imp_hit *impact_tohit(lua_State *L, int idx) {
-  return hitvalue((Hit *)toobject(L, idx, T_HIT));
+  return hitvalue((Hit *)imp_toobject(L, idx, T_HIT));
 }
 IMPACT_PUBLIC imp_sweep *impact_tosweep(lua_State *L, int idx) {
-  return (imp_sweep *)toobject(L, idx, T_SWEEP);
+  return (imp_sweep *)imp_toobject(L, idx, T_SWEEP);
 }
 
 IMPACT_PUBLIC imp_vec2 *impact_checkpoint(lua_State *L, int idx) {
