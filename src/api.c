@@ -84,15 +84,22 @@ static int clip_segment(const void *box, double px, double py, double dx,
 }
 
 /* Rectangles of either kind come with their imp_shape: 0 an AABB, 1 an
-** OBB (the fast path knows which by the metatable). */
+** OBB (the fast path knows which by the metatable). Both as OBBs in *a and
+** *b, or 0 when either is no rectangle of its kind. */
+static int as_obbs(const void *box, int bkind, const void *other, int okind,
+                   imp_obb *a, imp_obb *b) {
+  const void *p = rect(box, bkind), *q = rect(other, okind);
+  if (p == NULL || q == NULL) return 0;
+  imp_shape_obb((imp_shape)bkind, p, a);
+  imp_shape_obb((imp_shape)okind, q, b);
+  return 1;
+}
+
 static int intersect_rect(const void *box, int bkind, const void *other,
                           int okind) {
-  const void *b = rect(box, bkind), *c = rect(other, okind);
-  imp_obb a, d;
-  if (b == NULL || c == NULL) return DECLINED;
-  imp_shape_obb((imp_shape)bkind, b, &a);
-  imp_shape_obb((imp_shape)okind, c, &d);
-  return imp_obb_intersect_obb(&a, &d);
+  imp_obb a, b;
+  if (!as_obbs(box, bkind, other, okind, &a, &b)) return DECLINED;
+  return imp_obb_intersect_obb(&a, &b);
 }
 
 /* Two OBBs without copies. */
@@ -105,24 +112,20 @@ static int obb_intersect_obb(const void *box, const void *other) {
 
 static int overlap_rect(const void *box, int bkind, const void *other,
                         int okind, void *out) {
-  const void *b = rect(box, bkind), *c = rect(other, okind);
   Hit *o = (Hit *)data(out, T_HIT);
-  imp_obb a, d;
-  if (b == NULL || c == NULL || o == NULL) return DECLINED;
-  imp_shape_obb((imp_shape)bkind, b, &a);
-  imp_shape_obb((imp_shape)okind, c, &d);
-  return imp_obb_overlap(&a, &d, o->h);
+  imp_obb a, b;
+  if (o == NULL || !as_obbs(box, bkind, other, okind, &a, &b))
+    return DECLINED;
+  return imp_obb_overlap(&a, &b, o->h);
 }
 
 static int sweep_rect(const void *box, int bkind, const void *moving,
                       int mkind, double dx, double dy, void *out) {
-  const void *b = rect(box, bkind), *m = rect(moving, mkind);
   imp_sweep *s = (imp_sweep *)data(out, T_SWEEP);
-  imp_obb a, d;
-  if (b == NULL || m == NULL || s == NULL) return DECLINED;
-  imp_shape_obb((imp_shape)bkind, b, &a);
-  imp_shape_obb((imp_shape)mkind, m, &d);
-  imp_obb_sweep_obb(&a, &d, dx, dy, s);
+  imp_obb a, b;
+  if (s == NULL || !as_obbs(box, bkind, moving, mkind, &a, &b))
+    return DECLINED;
+  imp_obb_sweep_obb(&a, &b, dx, dy, s);
   return s->has_hit;
 }
 
