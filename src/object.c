@@ -14,13 +14,11 @@ const TypeInfo *const imp_types[T_COUNT + 1] = {
   &imp_obb_type, &imp_world_type
 };
 
-/* The header of the object of type t that the block at h of len bytes
-** holds, or NULL (a light userdata, or anything else, has len 0 here). The
-** length is checked first: a shorter block has no header to read. */
-static const ObjectHeader *header(const ObjectHeader *h, size_t len, int t) {
-  if (len != sizeof *h + imp_types[t]->size || h->type != imp_types[t])
-    return NULL;
-  return h;
+/* Whether the block at h, len bytes long, is an object of type t (a light
+** userdata has len 0 here). The length is checked first: a shorter block
+** has no header to read. */
+static int holds(const ObjectHeader *h, size_t len, int t) {
+  return len == sizeof *h + imp_types[t]->size && h->type == imp_types[t];
 }
 
 int imp_typeof(lua_State *L, int i) {
@@ -28,14 +26,14 @@ int imp_typeof(lua_State *L, int i) {
   size_t len = h != NULL ? imp_rawlen(L, i) : 0;
   int t;
   for (t = 1; t <= T_COUNT; t++)
-    if (header(h, len, t) != NULL) return t;
+    if (holds(h, len, t)) return t;
   return 0;
 }
 
 void *imp_toobject(lua_State *L, int i, int t) {
-  const ObjectHeader *h = (const ObjectHeader *)lua_touserdata(L, i);
-  if (h == NULL || header(h, imp_rawlen(L, i), t) == NULL) return NULL;
-  return (ObjectHeader *)h + 1;
+  ObjectHeader *h = (ObjectHeader *)lua_touserdata(L, i);
+  if (h == NULL || !holds(h, imp_rawlen(L, i), t)) return NULL;
+  return h + 1;
 }
 
 void *imp_checkobject(lua_State *L, int i, int t, const char *fname) {

@@ -72,6 +72,7 @@ typedef struct TypeInfo {
 extern const TypeInfo imp_point_type, imp_aabb_type, imp_hit_type,
     imp_sweep_type, imp_obb_type, imp_world_type;
 extern const TypeInfo *const imp_types[T_COUNT + 1];  /* by T_* */
+extern const luaL_Reg imp_segpoint_functions[];  /* impact.sweepSegmentPoint */
 
 /*
 ** An object's userdata starts with this header, which names its type, and
@@ -84,7 +85,6 @@ typedef union ObjectHeader {
   const TypeInfo *type;
   double align;  /* the data's alignment */
 } ObjectHeader;
-extern const luaL_Reg imp_segpoint_functions[];  /* impact.sweepSegmentPoint */
 
 /* Objects. */
 int imp_typeof(lua_State *L, int i);  /* T_* of the value, 0 if none */
