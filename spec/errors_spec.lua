@@ -244,6 +244,15 @@ describe("a userdata of another library given an impact metatable", function()
           function() local x = fakeWorld:move("a", 1, 1) return x end)
   end)
 
+  it("is collected without the World's finalizer freeing what it holds", function()
+    for _ = 1, 20 do disguised(impact.World) end
+    collectgarbage()
+    collectgarbage()
+    local world = impact.World(16)
+    world:add("a", 0, 0, 1, 1)
+    assert.are.equal(1, world:countItems())
+  end)
+
   it("has no fields to read or write", function()
     local fakePoint, fakeHit = disguised(Point), disguised(Hit)
     fails("bad argument #1 to '__index' (Point expected, got userdata)",
