@@ -419,10 +419,10 @@ return function(impact, exports)
 
   -- moving:sweepInto(colliders, delta[, out]), in one call of the core
   -- over the colliders and their kinds (a userdata passes as a pointer to
-  -- its block, which the core checks), put in a buffer of the call's own as the list is
-  -- checked. The out Sweep is made first, and the buffer: a finalizer run by
-  -- either allocation may change the list, which is checked after them and
-  -- then used at once.
+  -- its block, whose header the C side checks), put in a buffer of the
+  -- call's own as the list is checked. The out Sweep is made first, and the
+  -- buffer: a finalizer run by either allocation may change the list, which
+  -- is checked after them and then used at once.
   local takepointers, givepointers = spares(function() return { room = 0 } end)
   local function pointers(n)
     local b = takepointers()
