@@ -266,6 +266,28 @@ describe("a userdata of another library given an impact metatable", function()
   end)
 end)
 
+describe("#native an object given another type's metatable by the debug library", function()
+  it("stays what it is, and is refused where the other type goes", function()
+    local box, p = AABB(1e6, 2e6, 3, 4), Point(1, 2)
+    debug.setmetatable(box, debug.getmetatable(Hit()))
+    debug.setmetatable(p, debug.getmetatable(impact.World()))
+    assert.are.equal("AABB", impact.type(box))
+    assert.are.equal("Point", impact.type(p))
+    fails("bad argument #1 to '__index' (Hit expected, got AABB)",
+          function() return box.time end)
+    fails("bad argument #1 to '__index' (Hit expected, got AABB)",
+          function() return box.pos end)
+    fails("bad argument #2 to 'intersectAABB' (Hit expected, got AABB)",
+          function() local r = AABB(0, 0, 1, 1):intersectAABB(AABB(0.5, 0, 1, 1), box) return r end)
+    fails("calling 'countItems' on bad self (World expected, got Point)",
+          function() local r = p:countItems() return r end)
+    local hit = AABB(0, 0, 1, 1):intersectPoint(0.5, 0)
+    assert.is_truthy(AABB.intersectAABB(box, AABB(1e6, 2e6, 1, 1), hit))
+    -- same centres: x overlaps by 3 + 1 (y by 4 + 1), pushed to +x
+    assert.are.same({ 4, 0, 1, 0 }, { hit.delta.x, hit.delta.y, hit.normal.x, hit.normal.y })
+  end)
+end)
+
 -- Light userdata share one metatable, which the debug library can make an
 -- impact type's: none is an object then either (the LuaJIT fast path took
 -- them for objects and read where they pointed).

@@ -125,6 +125,9 @@ return function(impact, exports)
     end
     return v
   end
+  -- The field reads reach it by a tail call: the C function's errors look
+  -- past it, to the script's read.
+  standins[view] = true
 
   -- x, y of a Point argument or of two numbers, and the argument after
   -- them; nil when neither (the C function then judges the arguments).
