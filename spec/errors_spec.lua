@@ -266,7 +266,9 @@ describe("a userdata of another library given an impact metatable", function()
   end)
 end)
 
-describe("#native an object given another type's metatable by the debug library", function()
+-- Each backend knows an object by what it is (the native module by its
+-- memory's header, the pure one by its tag), not by its metatable.
+describe("an object given another type's metatable by the debug library", function()
   it("stays what it is, and is refused where the other type goes", function()
     local box, p = AABB(1e6, 2e6, 3, 4), Point(1, 2)
     debug.setmetatable(box, debug.getmetatable(Hit()))

@@ -65,15 +65,22 @@ local function run(impact, opts)
                 math.huge, -math.huge, 0 / 0 }
   if math.maxinteger then odd[#odd + 1] = math.maxinteger end
 
-  -- Values of other kinds that carry an impact type's metatable: a table
-  -- (setmetatable) and a userdata (the debug library) of each type.
+  -- Values that carry the metatable of an impact type they are not: a
+  -- table (setmetatable), a userdata and an object of another type (the
+  -- debug library) for each type. (Not a World: one whose metatable is
+  -- replaced loses its finalizer, and its grid is never freed.)
   local others = { print, io.stdout, coroutine.create(function() end) }
-  for _, name in ipairs(TYPES) do
+  local metas = {}
+  for t, name in ipairs(TYPES) do
     local mt = debug.getmetatable(impact[name]())
     local u = newproxy and newproxy(false) or io.tmpfile()
+    local object = impact[TYPES[t % (#TYPES - 1) + 1]]()
+    metas[name] = mt
     debug.setmetatable(u, mt)
+    debug.setmetatable(object, mt)
     others[#others + 1] = setmetatable({}, mt)
     others[#others + 1] = u
+    others[#others + 1] = object
   end
 
   local objects = {}
@@ -135,7 +142,8 @@ local function run(impact, opts)
     for i = 1, select("#", ...) do
       local v = select(i, ...)
       local t = impact.type(v)
-      if t then
+      -- (an out object given another type's metatable reads as that type)
+      if t and debug.getmetatable(v) == metas[t] then
         assert(type(tostring(v)) == "string", where .. ": tostring failed")
         if t == "Hit" or t == "Sweep" then
           local time = v.time

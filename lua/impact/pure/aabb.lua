@@ -26,7 +26,7 @@ local function checkaabb(v, i, fname, n) check(v, AABB, "AABB", i, fname, n) ret
 
 local function newaabb(px, py, hx, hy)
   -- The cosine and sine of angle 0 make it a rectangle for core/obb.lua.
-  return setmetatable({ ["\0"] = true, ["\0px"] = px, ["\0py"] = py,
+  return setmetatable({ ["\0"] = AABB, ["\0px"] = px, ["\0py"] = py,
                         ["\0hx"] = hx, ["\0hy"] = hy, ["\0c"] = 1.0,
                         ["\0s"] = 0.0 }, AABB)
 end
@@ -65,9 +65,9 @@ end
 
 function methods.intersectPoint(...)
   local box, x, y, out = ...
-  if getmetatable(box) == AABB and box["\0"]
+  if getmetatable(box) == AABB and box["\0"] == AABB
      and type(x) == "number" and x - x == 0 and type(y) == "number" and y - y == 0
-     and (out == nil or getmetatable(out) == HIT and out["\0"]) then
+     and (out == nil or getmetatable(out) == HIT and out["\0"] == HIT) then
     local t, px, py, dx, dy, nx, ny = intersectPoint(box["\0px"], box["\0py"],
       box["\0hx"], box["\0hy"], x * 1.0, y * 1.0)
     if not t then return nil end
@@ -109,10 +109,10 @@ end
 
 function methods.intersectSegment(...)
   local box, px, py, dx, dy, out = ...
-  if getmetatable(box) == AABB and box["\0"]
+  if getmetatable(box) == AABB and box["\0"] == AABB
      and type(px) == "number" and px - px == 0 and type(py) == "number" and py - py == 0
      and type(dx) == "number" and dx - dx == 0 and type(dy) == "number" and dy - dy == 0
-     and (out == nil or getmetatable(out) == HIT and out["\0"]) then
+     and (out == nil or getmetatable(out) == HIT and out["\0"] == HIT) then
     local t, hx, hy, ddx, ddy, nx, ny = intersectSegment(box["\0px"], box["\0py"],
       box["\0hx"], box["\0hy"], px * 1.0, py * 1.0, dx * 1.0, dy * 1.0, 0.0, 0.0)
     if not t then return nil end
@@ -125,25 +125,29 @@ function methods.intersectSegment(...)
   return r
 end
 
+-- intersectAABB once its arguments are found good.
+local function overlapAABB(box, other, out)
+  local t, px, py, dx, dy, nx, ny = intersectAABB(box["\0px"], box["\0py"],
+    box["\0hx"], box["\0hy"], other["\0px"], other["\0py"], other["\0hx"],
+    other["\0hy"])
+  if not t then return nil end
+  return pushhit(out, box, t, px, py, dx, dy, nx, ny)
+end
+
 local function generalAABB(...)
   local fname, n = "intersectAABB", select("#", ...)
   local box, other, out = ...
   checkaabb(box, 1, fname, n)
   checkaabb(other, 2, fname, n)
   optout(out, HIT, "Hit", 3, fname, n)
-  local r = methods.intersectAABB(box, other, out)
-  return r
+  return overlapAABB(box, other, out)
 end
 
 function methods.intersectAABB(...)
   local box, other, out = ...
-  if getmetatable(box) == AABB and getmetatable(other) == AABB and box["\0"]
-     and other["\0"] and (out == nil or getmetatable(out) == HIT and out["\0"]) then
-    local t, px, py, dx, dy, nx, ny = intersectAABB(box["\0px"], box["\0py"],
-      box["\0hx"], box["\0hy"], other["\0px"], other["\0py"], other["\0hx"],
-      other["\0hy"])
-    if not t then return nil end
-    return pushhit(out, box, t, px, py, dx, dy, nx, ny)
+  if getmetatable(box) == AABB and getmetatable(other) == AABB and box["\0"] == AABB
+     and other["\0"] == AABB and (out == nil or getmetatable(out) == HIT and out["\0"] == HIT) then
+    return overlapAABB(box, other, out)
   end
   local r = generalAABB(...)
   return r
@@ -163,10 +167,10 @@ end
 
 function methods.sweepAABB(...)
   local box, moving, dx, dy, out = ...
-  if getmetatable(box) == AABB and getmetatable(moving) == AABB and box["\0"]
-     and moving["\0"] and type(dx) == "number" and dx - dx == 0
+  if getmetatable(box) == AABB and getmetatable(moving) == AABB and box["\0"] == AABB
+     and moving["\0"] == AABB and type(dx) == "number" and dx - dx == 0
      and type(dy) == "number" and dy - dy == 0
-     and (out == nil or getmetatable(out) == SWEEP and out["\0"]) then
+     and (out == nil or getmetatable(out) == SWEEP and out["\0"] == SWEEP) then
     return pushsweep(out, box, sweepAABB(box["\0px"], box["\0py"], box["\0hx"],
       box["\0hy"], moving["\0px"], moving["\0py"], moving["\0hx"],
       moving["\0hy"], dx * 1.0, dy * 1.0))
@@ -207,7 +211,7 @@ end
 AABB.__index = function(box, k)
   local m = methods[k]
   if m ~= nil then return m end
-  if k == "\0" then return nil end  -- not an object: see object.typeof
+  if k == "\0" then return nil end  -- not an object: see object.isa
   checkaabb(box, 1, "__index", 2)
   if k == "pos" then return object.cachedview(box, "\0vpos", "\0px", "\0py", false)
   elseif k == "half" then return object.cachedview(box, "\0vhalf", "\0hx", "\0hy", true)

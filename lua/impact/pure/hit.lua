@@ -12,13 +12,13 @@ local hitmethods, sweepmethods = object.methods.Hit, object.methods.Sweep
 local hit = {}
 
 local function newhit()
-  return setmetatable({ ["\0"] = true, ["\0time"] = 0.0, ["\0px"] = 0.0,
+  return setmetatable({ ["\0"] = HIT, ["\0time"] = 0.0, ["\0px"] = 0.0,
     ["\0py"] = 0.0, ["\0dx"] = 0.0, ["\0dy"] = 0.0, ["\0nx"] = 0.0,
     ["\0ny"] = 0.0, ["\0col"] = false }, HIT)
 end
 
 local function newsweep()
-  local s = setmetatable({ ["\0"] = true, ["\0time"] = 1.0, ["\0px"] = 0.0,
+  local s = setmetatable({ ["\0"] = SWEEP, ["\0time"] = 1.0, ["\0px"] = 0.0,
     ["\0py"] = 0.0, ["\0has"] = false }, SWEEP)
   local h = newhit()
   rawset(h, "\0owner", s)  -- the Sweep lives as long as its hit is held
@@ -61,10 +61,10 @@ local function checksweep(v, i, fname, n) check(v, SWEEP, "Sweep", i, fname, n) 
 
 -- (time first: a loop over results reads it most.)
 HIT.__index = function(h, k)
-  if k == "time" and getmetatable(h) == HIT and h["\0"] then return h["\0time"] end
+  if k == "time" and getmetatable(h) == HIT and h["\0"] == HIT then return h["\0time"] end
   local m = hitmethods[k]
   if m ~= nil then return m end
-  if k == "\0" then return nil end  -- not an object: see object.typeof
+  if k == "\0" then return nil end  -- not an object: see object.isa
   checkhit(h, 1, "__index", 2)
   if k == "time" then return h["\0time"]
   elseif k == "pos" then return cachedview(h, "\0vpos", "\0px", "\0py", false)
@@ -111,7 +111,7 @@ HIT.__tostring = function(...)
 end
 
 SWEEP.__index = function(s, k)
-  if k == "time" and getmetatable(s) == SWEEP and s["\0"] then return s["\0time"] end
+  if k == "time" and getmetatable(s) == SWEEP and s["\0"] == SWEEP then return s["\0time"] end
   local m = sweepmethods[k]
   if m ~= nil then return m end
   if k == "\0" then return nil end

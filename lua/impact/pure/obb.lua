@@ -29,7 +29,7 @@ local function construct(...)
     local a = select(i, ...)
     if a ~= nil then angle = object.checknumber(a, i, "OBB", n) end
   end
-  local box = setmetatable({ ["\0"] = true, ["\0px"] = px, ["\0py"] = py,
+  local box = setmetatable({ ["\0"] = OBB, ["\0px"] = px, ["\0py"] = py,
                              ["\0hx"] = hx, ["\0hy"] = hy, ["\0a"] = 0.0,
                              ["\0c"] = 1.0, ["\0s"] = 0.0 }, OBB)
   setangle(box, angle)
@@ -41,7 +41,8 @@ local intersectOBB = core.intersectOBB
 
 function methods.intersectOBB(...)
   local box, other = ...
-  if getmetatable(box) == OBB and getmetatable(other) == OBB and box["\0"] and other["\0"] then
+  if getmetatable(box) == OBB and getmetatable(other) == OBB and box["\0"] == OBB
+     and other["\0"] == OBB then
     return intersectOBB(box, other)
   end
   local r = sweep.overlaps("OBB", "OBB", "intersectOBB", ...)
@@ -125,7 +126,7 @@ methods.sweepInto = sweep.intomethod("OBB")
 OBB.__index = function(box, k)
   local m = methods[k]
   if m ~= nil then return m end
-  if k == "\0" then return nil end  -- not an object: see object.typeof
+  if k == "\0" then return nil end  -- not an object: see object.isa
   checkobb(box, 1, "__index", 2)
   if k == "pos" then return object.cachedview(box, "\0vpos", "\0px", "\0py", false)
   elseif k == "half" then return object.cachedview(box, "\0vhalf", "\0hx", "\0hy", true)

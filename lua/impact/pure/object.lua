@@ -5,9 +5,11 @@
 -- Objects are tables whose own keys all start with "\0" (no script names a
 -- field so), so that reading or writing any public field (pos, x, time, ...)
 -- reaches __index or __newindex, which check it as the native module does.
--- obj["\0"] is true on every object: a table that merely shares a metatable
--- is no object. Numbers are kept as floats (x * 1.0 keeps a -0), since the
--- native module returns floats under Lua 5.3 and 5.4.
+-- obj["\0"] is the metatable of the object's type, which names it as the
+-- native module's header does: a table that merely has that metatable is
+-- no object, and an object given another metatable is still what it was.
+-- Numbers are kept as floats (x * 1.0 keeps a -0), since the native module
+-- returns floats under Lua 5.3 and 5.4.
 local object = {}
 
 local getmetatable, type, rawset, rawget, tonumber = getmetatable, type, rawset, rawget, tonumber
@@ -23,22 +25,36 @@ for _, name in ipairs(object.NAMES) do
 end
 
 -- Adds a type (the World's, world.lua) that impact.type names. Its
--- objects have no "\0" key: is(v) tells them from other tables of that
--- metatable.
+-- objects have no "\0" key: is(v) tells them.
 local untagged = {}
 function object.register(name, mt, is)
   object.meta[name] = mt
-  nameof[mt] = name
   untagged[name] = is
 end
 
+-- The metatable that names the type of the object v, or nil.
+local function tagof(v)
+  if type(v) ~= "table" then return nil end
+  return rawget(v, "\0")
+end
+object.tagof = tagof
+
+-- Whether v is an object of the type of metatable mt: at once when it has
+-- that metatable, else by its tag alone.
+local function isa(v, mt)
+  if getmetatable(v) == mt and v["\0"] == mt then return true end
+  return tagof(v) == mt
+end
+object.isa = isa
+
 -- The type name of an impact object, or nil.
 function object.typeof(v)
-  local name = nameof[getmetatable(v)]
-  if name == nil then return nil end
-  local is = untagged[name]
-  if is then return is(v) and name or nil end
-  return v["\0"] and name or nil
+  local name = nameof[tagof(v)]
+  if name ~= nil then return name end
+  for untaggedname, is in pairs(untagged) do
+    if is(v) then return untaggedname end
+  end
+  return nil
 end
 local typeof = object.typeof
 
@@ -182,9 +198,7 @@ function object.checkvec2(fname, i, n, a, b)
     if a - a ~= 0 then checknumber(a, i, fname, n) end
     return a * 1.0, checknumber(b, i + 1, fname, n), i + 2
   end
-  if getmetatable(a) ~= POINT or not a["\0"] then
-    typeerror(i, fname, "Point or number", a, n)
-  end
+  if not isa(a, POINT) then typeerror(i, fname, "Point or number", a, n) end
   local x, y = coords(a)
   if x - x ~= 0 or y - y ~= 0 then
     argerror(i, fname, "Point with finite coordinates expected")
@@ -203,13 +217,13 @@ end
 -- An optional out object of the type of metatable mt at argument i.
 function object.optout(v, mt, name, i, fname, n)
   if v == nil then return nil end
-  if getmetatable(v) ~= mt or not v["\0"] then typeerror(i, fname, name, v, n) end
+  if not isa(v, mt) then typeerror(i, fname, name, v, n) end
   return v
 end
 
 -- The object of metatable mt at argument i, or the error.
 function object.check(v, mt, name, i, fname, n)
-  if getmetatable(v) ~= mt or not v["\0"] then typeerror(i, fname, name, v, n) end
+  if not isa(v, mt) then typeerror(i, fname, name, v, n) end
   return v
 end
 
@@ -234,7 +248,7 @@ end
 
 -- A Point written to a field: its coordinates.
 function object.fieldvec2(name, field, v, nonnegative)
-  if getmetatable(v) ~= POINT or not v["\0"] then
+  if not isa(v, POINT) then
     object.fielderror(name, field, "Point expected, got " .. typename(v))
   end
   local x, y = coords(v)
@@ -256,7 +270,7 @@ end
 
 -- A new Point viewing the coordinates o[kx], o[ky] of its owner o.
 function object.view(o, kx, ky, nonnegative)
-  return setmetatable({ ["\0"] = true, ["\0o"] = o, ["\0kx"] = kx,
+  return setmetatable({ ["\0"] = POINT, ["\0o"] = o, ["\0kx"] = kx,
                         ["\0ky"] = ky, ["\0nn"] = nonnegative }, POINT)
 end
 
@@ -271,7 +285,7 @@ function object.cachedview(o, slot, kx, ky, nonnegative)
 end
 
 function object.newpoint(x, y)
-  local p = { ["\0"] = true, ["\0kx"] = "\0x", ["\0ky"] = "\0y",
+  local p = { ["\0"] = POINT, ["\0kx"] = "\0x", ["\0ky"] = "\0y",
               ["\0nn"] = false, ["\0x"] = x, ["\0y"] = y }
   p["\0o"] = p
   return setmetatable(p, POINT)

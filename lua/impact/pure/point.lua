@@ -111,7 +111,7 @@ end
 POINT.__index = function(p, k)
   local m = methods[k]
   if m ~= nil then return m end
-  if k == "\0" then return nil end  -- not an object: see object.typeof
+  if k == "\0" then return nil end  -- not an object: see object.isa
   checkpoint(p, 1, "__index", 2)
   if k == "x" or k == "y" then
     local o = p["\0o"]

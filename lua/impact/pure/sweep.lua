@@ -17,7 +17,7 @@ local sweepAABB, sweepOBB = aabbcore.sweepAABB, obbcore.sweepOBB
 local clamp, stoptime, EPSILON = aabbcore.clamp, aabbcore.stoptime, aabbcore.EPSILON
 local slab, reach = aabbcore.slab, aabbcore.reach
 
-local AABB, SWEEP = object.meta.AABB, object.meta.Sweep
+local AABB, OBB, SWEEP = object.meta.AABB, object.meta.OBB, object.meta.Sweep
 
 local sweep = {}
 
@@ -46,7 +46,7 @@ local function into(tmoving, n, moving, list, a3, a4, a5)
   local out = optout(a5, SWEEP, "Sweep", i, fname, n)
   local raw = getmetatable(list) == nil  -- then list[k] is rawget(list, k)
   local mx, my, mhx, mhy = moving["\0px"], moving["\0py"], moving["\0hx"], moving["\0hy"]
-  local movingAABB = getmetatable(moving) == AABB
+  local movingAABB = tmoving == "AABB"
   -- An AABB moving by a nonzero delta meets each AABB as aabb.c's
   -- sweep_into has it: by the slab test alone, given only to the AABBs
   -- within the reach of the move (slab.h's imp_reach; it changes no
@@ -59,12 +59,16 @@ local function into(tmoving, n, moving, list, a3, a4, a5)
   local time, found = 1.0, 0
   for k = 1, rawlen(list) do
     local c = raw and list[k] or rawget(list, k)
-    local cmt = getmetatable(c)
-    if cmt ~= AABB and typeof(c) ~= "OBB" or not c["\0"] then
-      argerror(2, fname, format("AABB or OBB expected at index %d, got %s", k,
-                                object.argname(c, 1, 1)))
+    -- its type by its tag (object.lua), at once where its metatable says it
+    local kind = getmetatable(c)
+    if not ((kind == AABB or kind == OBB) and c["\0"] == kind) then
+      kind = object.tagof(c)
+      if kind ~= AABB and kind ~= OBB then
+        argerror(2, fname, format("AABB or OBB expected at index %d, got %s", k,
+                                  object.argname(c, 1, 1)))
+      end
     end
-    if c ~= moving and cmt == AABB and ray then
+    if c ~= moving and kind == AABB and ray then
       local cx, cy, hx, hy = c["\0px"], c["\0py"], c["\0hx"], c["\0hy"]
       if time > 0 and cx - hx <= hix and cx + hx >= lox and cy - hy <= hiy and cy + hy >= loy then
         local enter = slab(cx, cy, hx, hy, mhx, mhy, mx, my, dx, dy)
@@ -76,7 +80,7 @@ local function into(tmoving, n, moving, list, a3, a4, a5)
       end
     elseif c ~= moving then
       local st
-      if cmt == AABB and movingAABB then  -- sweepOBB's aligned case, without its checks
+      if kind == AABB and movingAABB then  -- sweepOBB's aligned case, without its checks
         st = sweepAABB(c["\0px"], c["\0py"], c["\0hx"], c["\0hy"], mx, my, mhx, mhy, dx, dy)
       else
         st = sweepOBB(c, moving, dx, dy)

@@ -318,8 +318,7 @@ function views.responses(g)
 end
 
 -- Fields that scripts set are the table's own; then the methods, then
--- cellSize and the views. w["\0"] is true, as on every object of this
--- backend (object.lua), for impact.type.
+-- cellSize and the views.
 function meta.__index(...)
   local w, k = ...
   local m = rawget(World, k)
@@ -328,7 +327,7 @@ function meta.__index(...)
   if k == "cellSize" then return g.cell end
   local view = type(k) == "string" and rawget(views, k)
   if view then return view(g) end
-  return k == "\0" or nil
+  return nil
 end
 
 -- The cell size is fixed at creation: the grid is laid out by it.
