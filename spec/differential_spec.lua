@@ -19,6 +19,8 @@ local EDGES = { 0, helpers.NZ, 1, -1, 0.5, -0.5, 2, 3, 4, 8, 1e-8, -1e-8,
                 1.7976931348623157e308, 0.1, 1 / 3, 2 ^ -52, 1 - 2 ^ -53 }
 local BAD = { NAN, INF, -INF, "1", "x", true, { plain = true }, print }
 local DISGUISES = { "Point", "AABB", "OBB", "Hit", "Sweep", "World" }
+-- (not a World: given another metatable, it would lose its finalizer)
+local OBJECTS = { "Point", "AABB", "OBB", "Hit", "Sweep" }
 
 local describeValue  -- forward
 
@@ -46,10 +48,13 @@ function describeValue(impact, v, objects, depth)
   end
   depth = depth or 0
   if depth > 2 then return name end
-  local function field(k) return describeValue(impact, v[k], objects, depth + 1) end
+  -- through its own type's metamethods: an object may carry another's
+  local own = debug.getmetatable(impact[name]())
+  local function get(k) return own.__index(v, k) end
+  local function field(k) return describeValue(impact, get(k), objects, depth + 1) end
   local parts = { name }
   if name == "Point" then
-    parts[#parts + 1] = number(v.x) .. "," .. number(v.y)
+    parts[#parts + 1] = number(get("x")) .. "," .. number(get("y"))
   elseif name == "AABB" then
     parts[#parts + 1] = field("pos") .. field("half")
   elseif name == "OBB" then
@@ -60,7 +65,7 @@ function describeValue(impact, v, objects, depth)
   elseif name == "Sweep" then
     parts[#parts + 1] = field("time") .. field("pos") .. field("hit")
   end
-  parts[#parts + 1] = (tostring(v):gsub("%-nan", "nan"))
+  parts[#parts + 1] = (own.__tostring(v):gsub("%-nan", "nan"))
   return table.concat(parts, " ")
 end
 
@@ -87,10 +92,19 @@ end
 
 -- Builds the values of a case in one backend: specs are plain data, { "AABB",
 -- ... } a constructor call, { "list", ... } an array of such, { "disguised",
--- "AABB" } a table that carries the metatable of that type's objects.
+-- "AABB" } a table that carries the metatable of that type's objects, and
+-- { "disguised", "AABB", "Hit" } a Hit given it by the debug library.
 local function build(impact, spec)
   if type(spec) ~= "table" or spec.plain then return spec end
-  if spec[1] == "disguised" then return setmetatable({}, getmetatable(impact[spec[2]]())) end
+  if spec[1] == "disguised" then
+    local mt = debug.getmetatable(impact[spec[2]]())
+    if spec[3] then
+      local v = impact[spec[3]]()
+      debug.setmetatable(v, mt)
+      return v
+    end
+    return setmetatable({}, mt)
+  end
   if spec[1] == "list" then
     local list = {}
     for i = 2, #spec do list[i - 1] = build(impact, spec[i]) end
@@ -191,6 +205,7 @@ local function generator(seed)
     if k == 0 then return r.pick(BAD) end
     if k == 1 then return { "Point", 1, 2, n = 3 } end
     if k == 2 then return { "disguised", r.pick(DISGUISES) } end
+    if k == 3 then return { "disguised", r.pick(DISGUISES), r.pick(OBJECTS) } end
     return v
   end
   g.int, g.pick = r.int, r.pick

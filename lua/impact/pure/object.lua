@@ -276,7 +276,7 @@ end
 
 -- The cached view of an owner's vector, made on first use.
 function object.cachedview(o, slot, kx, ky, nonnegative)
-  local v = o[slot]
+  local v = rawget(o, slot)  -- (before it is made, o[slot] would ask __index)
   if v == nil then
     v = object.view(o, kx, ky, nonnegative)
     rawset(o, slot, v)
