@@ -356,7 +356,8 @@ return function(impact, exports)
           else
             found = intersect_rect(self, k, other, otherk)
           end
-          if found >= 0 then return found == 1 end
+          if found == 1 then return true end
+          if found == 0 then return false end
         end
         local r = c(...)
         return r
