@@ -107,7 +107,8 @@ static int obb_intersect_obb(const void *box, const void *other) {
   const ObjectHeader *b = (const ObjectHeader *)box;
   const ObjectHeader *c = (const ObjectHeader *)other;
   if ((b->type != &imp_obb_type) | (c->type != &imp_obb_type)) return DECLINED;
-  return imp_obb_intersect_obb((const imp_obb *)(b + 1), (const imp_obb *)(c + 1));
+  return imp_obb_intersect_obb((const imp_obb *)(b + 1),
+                               (const imp_obb *)(c + 1));
 }
 
 static int overlap_rect(const void *box, int bkind, const void *other,
