@@ -102,13 +102,12 @@ static int intersect_rect(const void *box, int bkind, const void *other,
   return imp_obb_intersect_obb(&a, &b);
 }
 
-/* Two OBBs without copies (the headers compared in one branch). */
+/* Two OBBs without copies. */
 static int obb_intersect_obb(const void *box, const void *other) {
-  const ObjectHeader *b = (const ObjectHeader *)box;
-  const ObjectHeader *c = (const ObjectHeader *)other;
-  if ((b->type != &imp_obb_type) | (c->type != &imp_obb_type)) return DECLINED;
-  return imp_obb_intersect_obb((const imp_obb *)(b + 1),
-                               (const imp_obb *)(c + 1));
+  const imp_obb *b = (const imp_obb *)data(box, T_OBB);
+  const imp_obb *c = (const imp_obb *)data(other, T_OBB);
+  if (b == NULL || c == NULL) return DECLINED;
+  return imp_obb_intersect_obb(b, c);
 }
 
 static int overlap_rect(const void *box, int bkind, const void *other,

@@ -164,8 +164,8 @@ return function(impact, exports)
     if mt == OBBMT then return OBB_KIND end
   end
   local function kindof(v)
-    local mt = getmetatable(v)
-    if type(v) == "userdata" and mt ~= getmetatable(LIGHT) then return kind(mt) end
+    if isa(v, AABBMT) then return AABB_KIND end
+    if isa(v, OBBMT) then return OBB_KIND end
   end
 
   -- The Hit a test writes into: out, or when there is none a new Hit,
