@@ -146,8 +146,13 @@ typedef struct imp_obb {
 
 void imp_obb_set_angle(imp_obb *box, double angle);
 
-/* A rectangle of either kind, for the functions that take both. */
-typedef enum imp_shape { IMP_SHAPE_AABB, IMP_SHAPE_OBB } imp_shape;
+/* A shape's kind, for the functions that take any: the rectangle
+** functions below take the first two, the shape functions (after the
+** World's rectangles) all five. */
+typedef enum imp_shape {
+  IMP_SHAPE_AABB, IMP_SHAPE_OBB, IMP_SHAPE_CIRCLE, IMP_SHAPE_CAPSULE,
+  IMP_SHAPE_POLYGON
+} imp_shape;
 
 /* Copies the rectangle into *out as an OBB (an AABB is one at angle 0). */
 void imp_shape_obb(imp_shape kind, const void *shape, imp_obb *out);
@@ -195,6 +200,154 @@ void imp_sweep_clear_shape(imp_sweep *s, imp_shape mkind, const void *moving,
 int imp_sweep_nearer(imp_shape ckind, const void *collider, imp_shape mkind,
                      const void *moving, double dx, double dy,
                      imp_sweep *nearest);
+
+/*
+** Circles, capsules and polygons, and every shape against every other.
+**
+** Each shape is, in the world, the closed set of points within its radius
+** of the convex hull of its world vertices (imp_hull). A polygon's and a
+** capsule's world vertices are X = x + (c vx - s vy), Y = y + (s vx + c vy)
+** from their own frame, each operation rounded; an OBB's are its corners
+** (imp_obb_corners), or its AABB's when its cached sine is 0; an AABB's are
+** pos -+ half exactly (two doubles each where the sum rounds); a circle's
+** is its centre. Every decision (overlap or not, hit or miss, clip kind)
+** is exact on those vertices and the exact sum of the radii, while every
+** coordinate and radius is 0 or within 2^-96 and 2^96 in size
+** (imp_exact_input); beyond, it is made in rounded doubles.
+*/
+#define IMP_MAX_VERTICES 16
+
+typedef struct imp_circle { imp_vec2 pos; double radius; } imp_circle;
+
+/* The segment a-b of its own frame grown by radius, placed at pos turned
+** by angle (c and s cached as for OBB: imp_capsule_set_angle). */
+typedef struct imp_capsule {
+  imp_vec2 pos;
+  double angle, c, s;
+  imp_vec2 a, b;
+  double radius;
+} imp_capsule;
+
+/* A strictly convex polygon of 3 to IMP_MAX_VERTICES vertices in its own
+** frame, in the order given (either winding), placed at pos turned by
+** angle (imp_polygon_set_angle). */
+typedef struct imp_polygon {
+  imp_vec2 pos;
+  double angle, c, s;
+  int count;
+  imp_vec2 v[IMP_MAX_VERTICES];
+} imp_polygon;
+
+void imp_capsule_set_angle(imp_capsule *cap, double angle);
+void imp_polygon_set_angle(imp_polygon *poly, double angle);
+
+/* Why a polygon's own vertices are refused, or IMP_POLYGON_OK. The
+** decision is exact: three vertices on a line (a repeated one included)
+** and a reflex corner are refused whatever their winding. */
+typedef enum imp_polygon_check {
+  IMP_POLYGON_OK, IMP_POLYGON_TOO_FEW, IMP_POLYGON_TOO_MANY,
+  IMP_POLYGON_REPEATED, IMP_POLYGON_COLLINEAR, IMP_POLYGON_REFLEX
+} imp_polygon_check;
+imp_polygon_check imp_polygon_check_vertices(const imp_vec2 *v, int count);
+
+/* The convex hull of n points (any order, repeats allowed) into out,
+** counter-clockwise for y up (anticlockwise in the x-right y-up sense:
+** positive signed area), starting from the lowest-then-leftmost point,
+** with no three on a line; returns how many: 1 (all equal), 2 (all on a
+** line: its two ends) or more. out has room for n. Exact. */
+int imp_convex_hull(const imp_vec2 *points, int n, imp_vec2 *out);
+
+/* A shape in the world: its world vertices' convex hull, exact, and its
+** radius. v + lo is each vertex exactly (lo is 0 but for an AABB corner
+** whose sum rounds: then rounded says so). count 1 is a point, 2 a
+** segment; 3 and more a polygon, counter-clockwise for y up, no three on
+** a line. */
+typedef struct imp_hull {
+  int count, rounded;
+  imp_vec2 v[IMP_MAX_VERTICES], lo[IMP_MAX_VERTICES];
+  double radius;
+} imp_hull;
+
+void imp_shape_hull(imp_shape kind, const void *shape, imp_hull *out);
+
+/* The smallest AABB that holds the shape exactly (its half sizes rounded
+** up where needed, as imp_obb_bounds does). */
+void imp_shape_bounds(imp_shape kind, const void *shape, imp_aabb *out);
+
+/* The shape's position, and a copy of it moved to pos (everything else
+** kept), so that push-outs and sweeps can place a shape where they test
+** it. *out is a buffer the size of the largest shape. */
+typedef union imp_any_shape {
+  imp_aabb aabb;
+  imp_obb obb;
+  imp_circle circle;
+  imp_capsule capsule;
+  imp_polygon polygon;
+} imp_any_shape;
+imp_vec2 imp_shape_pos(imp_shape kind, const void *shape);
+void imp_shape_moved(imp_shape kind, const void *shape, imp_vec2 pos,
+                     imp_any_shape *out);
+
+/* Strict overlap: with a positive sum of radii, the hulls are closer than
+** it; with both radii 0, the origin is strictly inside the Minkowski
+** difference of the hulls. Touching is no overlap. */
+int imp_shape_intersects(imp_shape akind, const void *a, imp_shape bkind,
+                         const void *b);
+
+/* The distance between the closed shapes, and in *pa, *pb a closest pair
+** of points (on a's boundary and b's). Touching or overlapping (decided
+** exactly) gives 0 and leaves *pa, *pb untouched; otherwise the result is
+** positive. */
+double imp_shape_distance(imp_shape akind, const void *a, imp_shape bkind,
+                          const void *b, imp_vec2 *pa, imp_vec2 *pb);
+
+/* Push-out (minimum translation) for b when the two overlap: delta moves b
+** out; normal is unit, from a towards b; pos lies on a's boundary. b moved
+** by delta (added in doubles) overlaps a no more by imp_shape_intersects,
+** and a sweep from there away or along is not stopped by a. */
+int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
+                      const void *b, imp_hit *out);
+
+/* Contact points for an impulse solver where the two overlap: normal
+** (unit, from a towards b), 1 or 2 points in the closed overlap region,
+** each with its depth (the penetration along the normal). */
+typedef struct imp_manifold {
+  imp_vec2 normal;
+  int count;
+  imp_vec2 point[2];
+  double depth[2];
+} imp_manifold;
+int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
+                       const void *b, imp_manifold *out);
+
+/* A point strictly inside: push-out for it, as imp_shape_overlap with a
+** point for b. */
+int imp_shape_intersect_point(imp_shape kind, const void *shape, double x,
+                              double y, imp_hit *out);
+
+/* Segment from (px, py) along (dx, dy), first contact, with the AABB
+** test's conventions: time in [0, 1] (0 when it starts inside), delta the
+** rest pushed back, normal out of the shape; a segment that only touches
+** along a flat face, ends exactly at contact or leaves at time 0 misses;
+** one that grazes a corner or a round side at one point hits. */
+int imp_shape_intersect_segment(imp_shape kind, const void *shape, double px,
+                                double py, double dx, double dy,
+                                imp_hit *out);
+
+/* Clipping to the closed shape, with imp_aabb_clip_segment's kinds. */
+imp_clip_kind imp_shape_clip_segment(imp_shape kind, const void *shape,
+                                     double px, double py, double dx,
+                                     double dy, imp_clip *out);
+
+/* moving translates by (dx, dy) towards the static shape: first contact
+** decided exactly, the stop IMP_EPSILON of the time short of it, and at
+** out->pos the two do not overlap by imp_shape_intersects; starting in
+** overlap stops at time 0; starting in touch and moving away or along is
+** no hit. A zero delta falls back to imp_shape_overlap. Two rectangles
+** give imp_obb_sweep_obb's (or imp_aabb_sweep_aabb's) results exactly. */
+void imp_shape_sweep(imp_shape kind, const void *shape, imp_shape mkind,
+                     const void *moving, double dx, double dy,
+                     imp_sweep *out);
 
 /*
 ** Rectangles by left, top, width and height, with the rules of bump.lua
