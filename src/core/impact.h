@@ -249,6 +249,14 @@ typedef enum imp_polygon_check {
   IMP_POLYGON_REPEATED, IMP_POLYGON_COLLINEAR, IMP_POLYGON_REFLEX
 } imp_polygon_check;
 imp_polygon_check imp_polygon_check_vertices(const imp_vec2 *v, int count);
+/* The same, and in *where the vertex (from 1) where the problem was found
+** (0 for OK, too few or too many): the later of two equal ones, the
+** middle of three on a line, the first corner turning against the lowest
+** one (no corner can turn reflex there), or, for a boundary that turns
+** one way but winds round twice or more, the corner where its second
+** round begins (refused as reflex). */
+imp_polygon_check imp_polygon_check_at(const imp_vec2 *v, int count,
+                                       int *where);
 
 /* The convex hull of n points (any order, repeats allowed) into out,
 ** counter-clockwise for y up (anticlockwise in the x-right y-up sense:
