@@ -24,6 +24,10 @@ require "impact.pure.point"
 require "impact.pure.aabb"
 require "impact.pure.obb"
 require "impact.pure.hit"
+require "impact.pure.circle"
+require "impact.pure.capsule"
+require "impact.pure.polygon"
+require "impact.pure.manifold"
 
 local version = require "impact.version"
 local impact = {

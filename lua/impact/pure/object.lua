@@ -15,7 +15,8 @@ local object = {}
 local getmetatable, type, rawset, rawget, tonumber = getmetatable, type, rawset, rawget, tonumber
 local format, getinfo = string.format, debug.getinfo
 
-object.NAMES = { "Point", "AABB", "Hit", "Sweep", "OBB" }
+object.NAMES = { "Point", "AABB", "Hit", "Sweep", "OBB", "Circle", "Capsule", "Polygon",
+                 "Manifold" }
 object.meta, object.methods = {}, {}
 local nameof = {}  -- metatable -> type name
 for _, name in ipairs(object.NAMES) do
