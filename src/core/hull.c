@@ -259,6 +259,12 @@ void imp_shape_hull(imp_shape kind, const void *shape, imp_hull *out) {
   }
 }
 
+/* The lesser of a and b, or a NaN if either is one (fmin would drop it):
+** a NaN vertex makes NaN bounds, which every test rejects. */
+static double least(double a, double b) {
+  return b < a || b != b ? b : a;
+}
+
 /* Whether lo + hi >= a + b exactly (no overflow). */
 static int at_least(double lo, double hi, double a, double b) {
   const double v[4] = {lo, hi, -a, -b};
@@ -296,8 +302,8 @@ void imp_shape_bounds(imp_shape kind, const void *shape, imp_aabb *out) {
   imp_shape_hull(kind, shape, &h);
   low = high = h.v[0];
   for (i = 1; i < h.count; i++) {
-    low = vec2(fmin(low.x, h.v[i].x), fmin(low.y, h.v[i].y));
-    high = vec2(fmax(high.x, h.v[i].x), fmax(high.y, h.v[i].y));
+    low = vec2(least(low.x, h.v[i].x), least(low.y, h.v[i].y));
+    high = vec2(-least(-high.x, -h.v[i].x), -least(-high.y, -h.v[i].y));
   }
   cover(low.x, high.x, h.radius, &out->pos.x, &out->half.x);
   cover(low.y, high.y, h.radius, &out->pos.y, &out->half.y);
