@@ -12,7 +12,8 @@ local recorder = {
   getLineWidth = function() return 5 end,
   getDimensions = function() return 800, 600 end,
 }
-for _, name in ipairs { "setColor", "setLineWidth", "line", "polygon", "rectangle", "circle" } do
+for _, name in ipairs { "setColor", "setLineWidth", "line", "polygon", "rectangle", "circle",
+                        "arc" } do
   recorder[name] = function(...) calls[#calls + 1] = { name, ... } end
 end
 
@@ -58,6 +59,9 @@ local function arrowY(x, y1, y2, h)
 end
 local function dot(x, y) return { "circle", "fill", x, y, 3 } end
 
+-- The shapes' drawings wait for the module to have the shapes.
+local shapes = impact.Circle and it or pending
+
 describe("impact.debug", function()
   before_each(setup)
   after_each(teardown)
@@ -79,6 +83,124 @@ describe("impact.debug", function()
     local x1, y1, x2, y2, x3, y3, x4, y4 = turned:corners()
     assert.are.same({ color(SHAPE), { "polygon", "line", 3 * x1, 3 * y1, 3 * x2, 3 * y2,
                                       3 * x3, 3 * y3, 3 * x4, 3 * y4 } }, drawn())
+  end)
+
+  shapes("draws a Circle round its centre, one of radius 0 as a dot", function()
+    local Circle = impact.Circle
+    draw.configure { scale = 2, originX = 100, originY = 50 }
+    draw.circle(Circle(10, 20, 5))
+    assert.are.same({ color(SHAPE), { "circle", "line", 120, 90, 10 } }, drawn())
+    draw.shape(Circle(Point(1, 2), 0), { 1, 0, 0 })
+    assert.are.same({ { "setColor", 1, 0, 0, 1 }, dot(102, 54) }, drawn())
+  end)
+
+  shapes("draws a Capsule as two sides and a half circle round each end", function()
+    local Capsule = impact.Capsule
+    draw.configure { scale = 2 }
+    draw.capsule(Capsule(0, 0, 10, 0, 1))
+    -- Ends (0, 0) and (20, 0) on screen, radius 2 along the normal (0, 2):
+    -- the arc at b turns from +y through +x to -y, the one at a through -x.
+    local h = math.pi / 2
+    assert.are.same({ color(SHAPE), { "line", 0, 2, 20, 2 }, { "line", 0, -2, 20, -2 },
+                      { "arc", "line", "open", 20, 0, 2, h, h - math.pi },
+                      { "arc", "line", "open", 0, 0, 2, h, h + math.pi } }, drawn())
+    draw.configure { scale = 1 }
+    local turned = Capsule(0, 0, 4, 0, 1, 10, 10, math.pi / 2)
+    draw.shape(turned)
+    local ax, ay, bx, by = turned:ends()
+    local inner = drawn()
+    assert.are.same(color(SHAPE), inner[1])
+    local side = inner[4][7]  -- (0, 4) turned up: the left normal is -x
+    assert.is_true(math.abs(side - math.pi) < 1e-12)
+    assert.are.same({ "arc", "line", "open", bx, by, 1, side, side - math.pi }, inner[4])
+    assert.are.same({ "arc", "line", "open", ax, ay, 1, side, side + math.pi }, inner[5])
+    -- Degenerate: equal ends are a circle, radius 0 a segment.
+    draw.shape(Capsule(3, 4, 3, 4, 2))
+    assert.are.same({ color(SHAPE), { "circle", "line", 3, 4, 2 } }, drawn())
+    draw.shape(Capsule(3, 4, 7, 1, 0))
+    assert.are.same({ color(SHAPE), { "line", 3, 4, 7, 1 } }, drawn())
+  end)
+
+  shapes("draws a Polygon from its world vertices", function()
+    local Polygon = impact.Polygon
+    draw.configure { scale = 2 }
+    draw.polygon(Polygon({ 0, 0, 4, 0, 0, 3 }, 10, 20))
+    assert.are.same({ color(SHAPE), { "polygon", "line", 20, 40, 28, 40, 20, 46 } }, drawn())
+    local turned = Polygon({ -1, -1, 1, -1, 1, 1, -1, 1 }, 5, 5, 0.3)
+    draw.shape(turned)
+    local expected = { "polygon", "line" }
+    for i = 1, 4 do
+      local x, y = turned:vertex(i)
+      expected[#expected + 1], expected[#expected + 2] = 2 * x, 2 * y
+    end
+    assert.are.same({ color(SHAPE), expected }, drawn())
+  end)
+
+  shapes("draws a sweep of any shape, at the start, the goal and the stop", function()
+    local mover = impact.Circle(0, 0, 2)
+    local sweep = impact.Sweep()
+    sweep.pos = Point(6, 0)
+    draw.sweep(mover, 10, 0, sweep)
+    assert.are.same({
+      color(PATH), { "line", 0, 0, 10, 0 }, { "circle", "line", 10, 0, 2 },
+      color(SHAPE), { "circle", "line", 0, 0, 2 },
+      color(STOP), { "circle", "line", 6, 0, 2 },
+    }, drawn())
+    local tri = impact.Polygon({ 0, 0, 4, 0, 0, 3 }, 1, 1)
+    draw.sweep(tri, 0, 10, sweep)
+    assert.are.same({
+      color(PATH), { "line", 1, 1, 1, 11 }, { "polygon", "line", 1, 11, 5, 11, 1, 14 },
+      color(SHAPE), { "polygon", "line", 1, 1, 5, 1, 1, 4 },
+      color(STOP), { "polygon", "line", 6, 0, 10, 0, 6, 3 },
+    }, drawn())
+  end)
+
+  local manifolds = impact.Circle and impact.Circle.manifold and it or pending
+  manifolds("draws a Manifold: each point, its depth along the normal, the normal", function()
+    -- Circles of radius 5 at (0, 0) and (8, 0) overlap by 2 along (1, 0).
+    local m = impact.Circle(0, 0, 5):manifold(impact.Circle(8, 0, 5))
+    assert.are.same({ 1, 1, 0 }, { m.count, m.normal.x, m.normal.y })
+    local x, y, depth = m:point(1)
+    assert.are.equal(2, depth)
+    draw.manifold(m)
+    local n1, n2 = arrowX(x, y, x + 24, 8)
+    assert.are.same({ color(DELTA), { "line", x - 1, y, x + 1, y }, color(CONTACT), dot(x, y),
+                      color(NORMAL), n1, n2 }, drawn())
+    -- Boxes stacked 2 deep: two points along the shared face, the normal
+    -- (0, 1) from the middle of them.
+    m = AABB(0, 0, 10, 10):manifold(AABB(0, 18, 10, 10))
+    assert.are.same({ 2, 0, 1 }, { m.count, m.normal.x, m.normal.y })
+    local x1, y1, d1 = m:point(1)
+    local x2, y2, d2 = m:point(2)
+    local mx, my = x1 / 2 + x2 / 2, y1 / 2 + y2 / 2
+    local a1, a2 = arrowY(mx, my, my + 24, 8)
+    assert.are.same({
+      color(DELTA), { "line", x1, y1 - d1 / 2, x1, y1 + d1 / 2 }, color(CONTACT), dot(x1, y1),
+      color(DELTA), { "line", x2, y2 - d2 / 2, x2, y2 + d2 / 2 }, color(CONTACT), dot(x2, y2),
+      color(NORMAL), a1, a2 }, drawn())
+  end)
+
+  local distances = impact.Circle and impact.Circle.distance and it or pending
+  distances("draws what S:distance gives", function()
+    local a, b = impact.Circle(0, 0, 1), impact.Circle(10, 0, 2)
+    assert.are.same({ 7, 1, 0, 8, 0 }, { a:distance(b) })
+    draw.distance(select(2, a:distance(b)))
+    assert.are.same({ color(PATH), { "line", 1, 0, 8, 0 }, color(CONTACT),
+                      dot(1, 0), dot(8, 0) }, drawn())
+    draw.distance(select(2, a:distance(impact.Circle(3, 0, 2))))  -- touching
+    assert.are.same({}, drawn())
+  end)
+
+  it("draws a closest pair of points, and nothing without one", function()
+    draw.distance(3, 4, Point(10, 4))
+    assert.are.same({ color(PATH), { "line", 3, 4, 10, 4 }, color(CONTACT),
+                      dot(3, 4), dot(10, 4) }, drawn())
+    draw.configure { scale = 2 }
+    draw.distance(Point(1, 1), 2, 2, { 0, 0, 1 })
+    assert.are.same({ { "setColor", 0, 0, 1, 1 }, { "line", 2, 2, 4, 4 }, color(CONTACT),
+                      dot(2, 2), dot(4, 4) }, drawn())
+    draw.distance(nil)
+    assert.are.same({}, drawn())
   end)
 
   it("draws a Point or two numbers as a dot", function()
@@ -256,8 +378,14 @@ describe("impact.debug", function()
   end)
 
   it("rejects what it cannot draw, in Lua's words", function()
-    helpers.assertError("bad argument #1 to 'shape' (AABB or OBB expected, got Point)",
+    helpers.assertError("bad argument #1 to 'shape' (shape expected, got Point)",
                         function() draw.shape(Point()) end)
+    helpers.assertError("bad argument #1 to 'sweep' (shape expected, got table)",
+                        function() draw.sweep({}, 1, 1, impact.Sweep()) end)
+    helpers.assertError("bad argument #1 to 'manifold' (Manifold expected, got Hit)",
+                        function() draw.manifold(impact.Hit()) end)
+    helpers.assertError("bad argument #3 to 'distance' (Point or number expected, got boolean)",
+                        function() draw.distance(1, 2, true) end)
     helpers.assertError("bad argument #2 to 'segment' (number expected, got nil)",
                         function() draw.segment(1) end)
     helpers.assertError("bad argument #3 to 'segment' (Point or number expected, got string)",
@@ -275,6 +403,7 @@ describe("impact.debug's garbage", function()
     getLineWidth = function() return 1 end,
     getDimensions = function() return 800, 600 end,
     setColor = nop, setLineWidth = nop, line = nop, polygon = nop, rectangle = nop, circle = nop,
+    arc = nop,
   }
   local saved
   before_each(function() saved = rawget(_G, "love"); _G.love = { graphics = quiet } end)
@@ -291,6 +420,12 @@ describe("impact.debug's garbage", function()
     world:add(a, 0, 0, 10, 10)
     local cols, found, infos = {}, {}, {}
     local p, d = Point(0, 5), Point(100, 0)
+    local shapes = {}
+    if impact.Circle then
+      shapes = { impact.Circle(5, 5, 3), impact.Circle(5, 5, 0), impact.Capsule(0, 0, 10, 5, 2),
+                 impact.Capsule(1, 1, 1, 1, 2), impact.Polygon({ 0, 0, 4, 0, 0, 3 }, 2, 2, 0.4) }
+    end
+    local manifold = impact.Circle and impact.Circle.manifold and impact.Manifold()
     local function frame()
       local _, _, c, len = world:check(a, 40, 120, nil, cols)
       local items, n = world:queryRect(0, 90, 60, 20, nil, found)
@@ -307,6 +442,9 @@ describe("impact.debug's garbage", function()
       draw.sweep(mover, 100, 0, sweep); draw.sweep(door, d, sweep)
       draw.clip(p, d, wall:clipSegment(p, d))
       draw.segmentPoint(0, 0, 0, 10, 10, 0, 10, 10, 5, 5, 5, -5, 0.25, 0.5, 0.75, 0.5)
+      draw.distance(0, 0, p); draw.distance(nil)
+      for k = 1, #shapes do draw.shape(shapes[k]); draw.sweep(shapes[k], d, sweep) end
+      if manifold then draw.manifold(shapes[1]:manifold(shapes[3], manifold)) end
     end
     assert.are.equal(0, helpers.allocated(function(n) for _ = 1, n do frame() end end, 1000))
   end)

@@ -12,6 +12,9 @@
 -- Each call leaves love.graphics' colour and line width as it found them.
 local impact = require "impact"
 
+local atan2 = math.atan2 or math.atan  -- math.atan takes (y, x) from 5.3 on
+local unpack = table.unpack or unpack
+
 local draw = {}
 
 -- The look, changed with draw.configure. Coordinates are drawn at
@@ -96,24 +99,64 @@ local function rect(left, top, w, h)
   lg.rectangle("line", X(left), Y(top), style.scale * w, style.scale * h)
 end
 
+local SHAPES = { AABB = true, OBB = true, Circle = true, Capsule = true, Polygon = true }
+
 local function checkShape(name, s)
   local kind = impact.type(s)
-  if kind ~= "AABB" and kind ~= "OBB" then
-    error(("bad argument #1 to '%s' (AABB or OBB expected, got %s)"):format(name, kind or type(s)), 4)
+  if not SHAPES[kind] then
+    error(("bad argument #1 to '%s' (shape expected, got %s)"):format(name, kind or type(s)), 4)
   end
 end
 
--- A rectangle (AABB or OBB) drawn with its centre at (cx, cy).
+-- A circle in screen coordinates; one of radius 0 is a dot, to be seen.
+local function circle(x, y, r)
+  if r == 0 then return dot(x, y) end
+  lg.circle("line", x, y, r)
+end
+
+-- A capsule's outline in screen coordinates: the two sides, and a half
+-- circle round each end (arcs keep the angles: X and Y scale alike).
+local function capsule(ax, ay, bx, by, r)
+  local dx, dy = bx - ax, by - ay
+  local len = math.sqrt(dx * dx + dy * dy)
+  if len == 0 then return circle(ax, ay, r) end
+  if r == 0 then return lg.line(ax, ay, bx, by) end
+  local nx, ny = -dy / len * r, dx / len * r  -- r along the left normal
+  lg.line(ax + nx, ay + ny, bx + nx, by + ny)
+  lg.line(ax - nx, ay - ny, bx - nx, by - ny)
+  local side = atan2(ny, nx)
+  lg.arc("line", "open", bx, by, r, side, side - math.pi)
+  lg.arc("line", "open", ax, ay, r, side, side + math.pi)
+end
+
+local V = {}  -- a polygon's screen coordinates, reused
+
+-- A shape drawn with its pos at (cx, cy).
 local function shapeAt(s, cx, cy)
-  if impact.type(s) == "AABB" then
+  local kind = impact.type(s)
+  if kind == "AABB" then
     local hx, hy = s.half.x, s.half.y
     return rect(cx - hx, cy - hy, 2 * hx, 2 * hy)
+  elseif kind == "Circle" then
+    return circle(X(cx), Y(cy), style.scale * s.radius)
   end
   local p = s.pos
   local ox, oy = cx - p.x, cy - p.y
-  local x1, y1, x2, y2, x3, y3, x4, y4 = s:corners()
-  lg.polygon("line", X(x1 + ox), Y(y1 + oy), X(x2 + ox), Y(y2 + oy),
-             X(x3 + ox), Y(y3 + oy), X(x4 + ox), Y(y4 + oy))
+  if kind == "OBB" then
+    local x1, y1, x2, y2, x3, y3, x4, y4 = s:corners()
+    lg.polygon("line", X(x1 + ox), Y(y1 + oy), X(x2 + ox), Y(y2 + oy),
+               X(x3 + ox), Y(y3 + oy), X(x4 + ox), Y(y4 + oy))
+  elseif kind == "Capsule" then
+    local ax, ay, bx, by = s:ends()
+    capsule(X(ax + ox), Y(ay + oy), X(bx + ox), Y(by + oy), style.scale * s.radius)
+  else
+    local n = s.count
+    for i = 1, n do
+      local x, y = s:vertex(i)
+      V[2 * i - 1], V[2 * i] = X(x + ox), Y(y + oy)
+    end
+    lg.polygon("line", unpack(V, 1, 2 * n))
+  end
 end
 
 -- A Hit's contact point and normal, and the push-out if asked for.
@@ -158,7 +201,8 @@ draw.rect = public(function(left, top, w, h, c)
   rect(left, top, w, h)
 end)
 
--- draw.shape(s[, colour]): an AABB or an OBB (also draw.aabb, draw.obb).
+-- draw.shape(s[, colour]): an AABB, OBB, Circle, Capsule or Polygon (also
+-- draw.aabb, draw.obb, draw.circle, draw.capsule, draw.polygon).
 draw.shape = public(function(s, c)
   checkShape("shape", s)
   color(c or style.shape)
@@ -166,6 +210,7 @@ draw.shape = public(function(s, c)
   shapeAt(s, p.x, p.y)
 end)
 draw.aabb, draw.obb = draw.shape, draw.shape
+draw.circle, draw.capsule, draw.polygon = draw.shape, draw.shape, draw.shape
 
 -- draw.segment(pos | x, y, delta | dx, dy[, colour]): an arrow from pos to
 -- pos + delta.
@@ -180,7 +225,7 @@ end)
 -- the push-out (hit.delta, as an arrow ending at the contact point).
 draw.hit = public(function(h) contact(h, true) end)
 
--- draw.sweep(moving, delta | dx, dy, sweep): the moving rectangle where it
+-- draw.sweep(moving, delta | dx, dy, sweep): the moving shape where it
 -- starts, its path and goal, where the sweep stops it, and the hit's
 -- contact point and normal if any (its delta, the rest of the move, would
 -- only repeat the path).
@@ -201,6 +246,46 @@ draw.sweep = public(function(...)
   shapeAt(moving, stop.x, stop.y)
   local h = sweep.hit
   if h then contact(h, false) end
+end)
+
+-- draw.manifold(m): where two shapes overlap, as S:manifold found it: each
+-- point with its depth drawn along the normal, centred on the point, and
+-- the normal (normalLength pixels) from the middle of the points.
+draw.manifold = public(function(m)
+  if impact.type(m) ~= "Manifold" then
+    error(("bad argument #1 to 'manifold' (Manifold expected, got %s)"):format(
+      impact.type(m) or type(m)), 3)
+  end
+  local n = m.normal
+  local nx, ny, count = n.x, n.y, m.count
+  local mx, my = 0, 0
+  for i = 1, count do
+    local x, y, depth = m:point(i)
+    local hx, hy = nx * depth / 2, ny * depth / 2
+    color(style.delta)
+    lg.line(X(x - hx), Y(y - hy), X(x + hx), Y(y + hy))
+    color(style.contact)
+    dot(X(x), Y(y))
+    mx, my = mx + x / count, my + y / count
+  end
+  local sx, sy = X(mx), Y(my)
+  color(style.normal)
+  arrow(sx, sy, sx + style.normalLength * nx, sy + style.normalLength * ny)
+end)
+
+-- draw.distance(a | ax, ay, b | bx, by[, colour]): a closest pair of
+-- points, as S:distance gives them after the distance: the line between
+-- them and both points. Nothing when a is nil (touching shapes have no
+-- pair): draw.distance(select(2, s:distance(other))) draws what there is.
+draw.distance = public(function(...)
+  if (...) == nil then return end
+  local ax, ay, i = readPoint("distance", 1, ...)
+  local bx, by, j = readPoint("distance", i, ...)
+  color(select(j, ...) or style.path)
+  lg.line(X(ax), Y(ay), X(bx), Y(by))
+  color(style.contact)
+  dot(X(ax), Y(ay))
+  dot(X(bx), Y(by))
 end)
 
 -- draw.clip(pos | x, y, delta | dx, dy, kind, t0, t1): a segment and what
