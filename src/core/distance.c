@@ -74,7 +74,7 @@ static int vertex_near_edge(const imp_hull *a, const imp_hull *b,
     edge(b, j, &p, &q);
     for (i = 0; i < a->count; i++)
       if (imp_segment_distance_sign(imp_hull_point(a, i), p, q, a->radius,
-                                    b->radius) < strict)
+                                    b->radius) < 1 - strict)
         return 1;
   }
   return 0;

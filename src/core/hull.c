@@ -287,17 +287,21 @@ static void cover(double low, double high, double r, double *pos,
   *half = h;
 }
 
+/* A turned OBB's bounds are its corners', as for the polygon of its
+** corners: imp_obb_bounds holds the exact rectangle, but a corner rounded
+** in the world can lie an ulp of pos beyond it. */
 void imp_shape_bounds(imp_shape kind, const void *shape, imp_aabb *out) {
   imp_hull h;
   imp_vec2 low, high;
   int i;
-  if (kind == IMP_SHAPE_AABB) {
-    *out = *(const imp_aabb *)shape;
-    return;
-  }
-  if (kind == IMP_SHAPE_OBB) {
-    imp_obb_bounds((const imp_obb *)shape, out);
-    return;
+  if (kind == IMP_SHAPE_AABB || kind == IMP_SHAPE_OBB) {
+    imp_obb box;
+    imp_shape_obb(kind, shape, &box);
+    if (box.s == 0) {
+      out->pos = box.pos;
+      out->half = box.half;
+      return;
+    }
   }
   imp_shape_hull(kind, shape, &h);
   low = high = h.v[0];
