@@ -1,6 +1,7 @@
 -- impact's playground: one scene per family of tests. Drag the round
 -- handles with the mouse, turn rotatable shapes with the wheel, switch
--- scenes with the number keys; every result is written on screen.
+-- scenes with the keys of the top row (1 to 9, 0, - and =); every result
+-- is written on screen.
 --   love examples/playground [--build DIR] [--tour DIR]
 -- DIR for --build holds impact/core.so for LuaJIT (default build-luajit,
 -- relative to the checkout). --tour plays every scene with scripted input,
@@ -68,7 +69,7 @@ end
 function love.keypressed(key)
   if key == "escape" then return love.event.quit(0) end
   if tour then return end
-  local i = tonumber(key)
+  local i = ui.KEYS:find(key, 1, true)
   if i and scenes[i] then show(i) else ui.key(key) end
 end
 

@@ -11,6 +11,7 @@ local BACKGROUND = { 0.11, 0.12, 0.15 }
 local TEXT = { 0.92, 0.92, 0.92, 1 }
 local DIM = { 0.6, 0.62, 0.68, 1 }
 local PANEL_TOP = 470
+ui.KEYS = "1234567890-="  -- the key of each scene, in order
 local GRAB_RADIUS = 14
 
 function ui.load()
@@ -81,6 +82,15 @@ function ui.move(x, y)
   moveBy(grabbed, x - grabbed.x, y - grabbed.y)
   grabbed.x, grabbed.y = x, y  -- exactly where the mouse is
   ui.refresh()
+end
+
+-- A handle's turn for a shape with an angle: step degrees a notch.
+function ui.turner(shape, step)
+  local notches = 0
+  return function(n)
+    notches = notches + n
+    shape.angle = math.rad(step * notches)
+  end
 end
 
 function ui.release() grabbed = nil end
@@ -157,14 +167,14 @@ end
 local function tabs(scenes)
   local x = 8
   for i, s in ipairs(scenes) do
-    local text = i .. " " .. s.title
-    local w = fonts.small:getWidth(text) + 12
+    local text = ui.KEYS:sub(i, i) .. " " .. s.title
+    local w = fonts.small:getWidth(text) + 8
     love.graphics.setColor(s == scene and { 0.3, 0.45, 0.8, 1 } or { 0.2, 0.21, 0.25, 1 })
     love.graphics.rectangle("fill", x, 6, w, 22, 4, 4)
     love.graphics.setFont(fonts.small)
     love.graphics.setColor(TEXT)
-    love.graphics.print(text, x + 6, 10)
-    x = x + w + 4
+    love.graphics.print(text, x + 4, 10)
+    x = x + w + 3
   end
   love.graphics.setFont(fonts.text)
 end
