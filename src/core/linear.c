@@ -1,0 +1,104 @@
+/*
+** Exact sums of doubles and the signs of polynomials in them. The filter
+** is a static one: a sum of n parts rounded is within (n - 1) u of the sum
+** of their sizes, a product of k such sums within the sum of their
+** relative errors plus k roundings, and the sum of the terms adds one
+** rounding per term; at most 7 * 4 + 4 + 8 = 40 u of the sum of the
+** terms' sizes in all, and 64 u leaves room for the second-order terms and
+** for the rounding of the bound itself.
+*/
+#include <math.h>
+
+#include "linear.h"
+#include "scalar.h"
+#include "wide.h"
+
+imp_lin imp_lin_of(double v) {
+  imp_lin a;
+  a.n = v != 0;
+  a.part[0] = v;
+  a.approx = v;
+  a.mag = fabs(v);
+  return a;
+}
+
+static imp_lin combine(const imp_lin *a, const imp_lin *b, double sign) {
+  imp_lin r = *a;
+  int i;
+  for (i = 0; i < b->n; i++) r.part[r.n++] = sign * b->part[i];
+  r.approx = a->approx + sign * b->approx;
+  r.mag = a->mag + b->mag;
+  return r;
+}
+
+imp_lin imp_lin_add(const imp_lin *a, const imp_lin *b) {
+  return combine(a, b, 1);
+}
+
+imp_lin imp_lin_sub(const imp_lin *a, const imp_lin *b) {
+  return combine(a, b, -1);
+}
+
+int imp_lin_sign(const imp_lin *a) {
+  if (a->approx > 0x1p-50 * a->mag) return 1;
+  if (a->approx < -0x1p-50 * a->mag) return -1;
+  return imp_sign_of_sum(a->part, a->n);
+}
+
+/* Whether v * 2^148 is an integer below 2^245 in size: then imp_wide_of
+** holds it exactly. */
+static int on_grid(double v) {
+  double x;
+  if (!(fabs(v) <= 0x1p96)) return 0;
+  x = ldexp(v, 148);
+  return x == floor(x);
+}
+
+static int exact_input(const imp_term *t, int n) {
+  int i, j, p;
+  for (i = 0; i < n; i++)
+    for (j = 0; j < t[i].k; j++)
+      for (p = 0; p < t[i].f[j]->n; p++)
+        if (!on_grid(t[i].f[j]->part[p])) return 0;
+  return 1;
+}
+
+static imp_wide wide_of_lin(const imp_lin *a) {
+  imp_wide w = imp_wide_of(0);
+  int i;
+  for (i = 0; i < a->n; i++) w = imp_wide_add(w, imp_wide_of(a->part[i]));
+  return w;
+}
+
+/* The sum of the terms times 2^(148 k), exactly. */
+static int exact_sign(const imp_term *t, int n) {
+  imp_wide sum = imp_wide_of(0);
+  int i, j;
+  for (i = 0; i < n; i++) {
+    imp_wide product = wide_of_lin(t[i].f[0]);
+    for (j = 1; j < t[i].k; j++)
+      product = imp_wide_mul(product, wide_of_lin(t[i].f[j]));
+    if (t[i].coef < 0) product = imp_wide_sub(imp_wide_of(0), product);
+    sum = imp_wide_add(sum, product);
+    if (t[i].coef == 2 || t[i].coef == -2) sum = imp_wide_add(sum, product);
+  }
+  return imp_wide_sign(&sum);
+}
+
+int imp_terms_sign(const imp_term *t, int n) {
+  double value = 0, size = 0;
+  int i, j;
+  for (i = 0; i < n; i++) {
+    double product = t[i].coef, mag = fabs(product);
+    for (j = 0; j < t[i].k; j++) {
+      product *= t[i].f[j]->approx;
+      mag *= t[i].f[j]->mag;
+    }
+    value += product;
+    size += mag;
+  }
+  if (value > 0x1p-46 * size) return 1;
+  if (value < -0x1p-46 * size) return -1;
+  if (!exact_input(t, n)) return (value > 0) - (value < 0);
+  return exact_sign(t, n);
+}

@@ -1,0 +1,46 @@
+/*
+** Exact sums of a few doubles, and the signs of polynomials in them
+** (private to src/core), for the casts and sweeps of the shapes: a point
+** of a Minkowski difference is a sum of four doubles per coordinate (two
+** hull vertices, each v + lo), the difference of two such points of
+** eight, and every decision there is the sign of a sum of products of up
+** to four of these sums. Each sign is taken in doubles against a bound on
+** their error first, and in wide integers (wide.h) only when the bound
+** cannot certify it.
+*/
+#ifndef IMPACT_LINEAR_H
+#define IMPACT_LINEAR_H
+
+#define IMP_LIN_PARTS 8
+
+/* The exact value part[0] + ... + part[n - 1] (no part is 0), that sum
+** rounded (approx, within (n - 1) u mag of it, u = 2^-53) and the sum of
+** the parts' sizes (mag). */
+typedef struct imp_lin {
+  int n;
+  double part[IMP_LIN_PARTS];
+  double approx, mag;
+} imp_lin;
+
+imp_lin imp_lin_of(double v);
+/* a + b and a - b, exactly: the caller keeps a.n + b.n <= IMP_LIN_PARTS. */
+imp_lin imp_lin_add(const imp_lin *a, const imp_lin *b);
+imp_lin imp_lin_sub(const imp_lin *a, const imp_lin *b);
+/* The sign (-1, 0 or 1) of a, exactly. */
+int imp_lin_sign(const imp_lin *a);
+
+/* coef times the product of the k sums f[0..k) (coef +-1 or +-2). */
+typedef struct imp_term {
+  int coef, k;
+  const imp_lin *f[4];
+} imp_term;
+
+#define IMP_MAX_TERMS 8
+
+/* The sign of the sum of n <= IMP_MAX_TERMS terms, all of the same degree
+** k: exact while every part is a multiple of 2^-148 at most 2^96 in size
+** (imp_exact_input, and the error of a sum of two such doubles); beyond,
+** the sign of the rounded sum (0 for a NaN). */
+int imp_terms_sign(const imp_term *t, int n);
+
+#endif

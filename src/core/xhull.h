@@ -1,0 +1,104 @@
+/*
+** Segments against a convex hull grown by a radius, its vertices and
+** radius held exactly (private to src/core): the casts of cast.c, and the
+** sweeps of shapesweep.c, which cast from the origin against a Minkowski
+** difference. Every decision (in or out, hit or miss, which side of a
+** polygon) is exact on the vertices and the radius (xplace.c, on
+** linear.h); times, normals and points are computed in double-double
+** arithmetic and then rounded (xspan.c).
+*/
+#ifndef IMPACT_XHULL_H
+#define IMPACT_XHULL_H
+
+#include "impact.h"
+#include "linear.h"
+
+typedef struct imp_xvec { imp_lin x, y; } imp_xvec;
+
+imp_xvec imp_xvec_of(double x, double y);
+imp_xvec imp_xvec_add(const imp_xvec *a, const imp_xvec *b);
+imp_xvec imp_xvec_sub(const imp_xvec *a, const imp_xvec *b);
+/* The signs of cross(a, b) and a . b, exactly. */
+int imp_cross_sign_x(const imp_xvec *a, const imp_xvec *b);
+int imp_dot_sign_x(const imp_xvec *a, const imp_xvec *b);
+
+/* The points within radius of the convex hull of v[0..count): count 1 is a
+** point, 2 a segment (a polygon of two edges, there and back), more a
+** polygon, counter-clockwise for y up with no three on a line. Each
+** vertex is a sum of at most four doubles per coordinate. */
+#define IMP_XHULL_VERTICES (2 * IMP_MAX_VERTICES)
+typedef struct imp_xhull {
+  int count;
+  imp_xvec v[IMP_XHULL_VERTICES];
+  imp_lin radius;
+} imp_xhull;
+
+void imp_xhull_of(const imp_hull *h, imp_xhull *out);
+int imp_xhull_next(const imp_xhull *h, int i);
+int imp_xhull_prev(const imp_xhull *h, int i);
+/* v[i + 1] - v[i]: the polygon's inside is on its left. */
+imp_xvec imp_xhull_edge(const imp_xhull *h, int i);
+
+/* Where a point lies: strictly inside the grown hull, on its boundary or
+** outside; whether it is in the hull itself (radius 0); and the feature of
+** the hull nearest to it (a vertex or an edge, the other -1), none when it
+** is inside the hull, the one it lies on when on the hull's boundary. */
+enum { IMP_OUTSIDE, IMP_BOUNDARY, IMP_INSIDE };
+typedef struct imp_place { int where, hull, vertex, edge; } imp_place;
+imp_place imp_xhull_place(const imp_xhull *h, const imp_xvec *p);
+
+/* Which way d leads from a point on the boundary: into the inside, out,
+** along a flat side (the line through it meets the shape in a piece of its
+** boundary), or touching it there alone. */
+enum { IMP_IN, IMP_OUT, IMP_FLAT, IMP_TOUCH };
+int imp_xhull_heading(const imp_xhull *h, const imp_xvec *p,
+                      const imp_place *pl, const imp_xvec *d);
+
+/* For a point outside, the sign of d . m, m pointing from the nearest
+** point of the hull to it: the shape can lie ahead along d only when
+** negative, behind only when positive (it lies across a line from p). */
+int imp_xhull_facing(const imp_xhull *h, const imp_xvec *p,
+                     const imp_place *pl, const imp_xvec *d);
+
+/* What the line through p along d does: misses, crosses the inside,
+** touches at one point (the tangent point of vertex *touch's corner, or
+** that vertex), runs along a flat side (which *touch ends), or pierces a
+** segment of no thickness. */
+enum {
+  IMP_LINE_MISS, IMP_LINE_CROSS, IMP_LINE_TOUCH, IMP_LINE_ALONG,
+  IMP_LINE_PIERCE
+};
+int imp_xhull_line(const imp_xhull *h, const imp_xvec *p, const imp_xvec *d,
+                   int *touch);
+
+/* For two edges whose lines the line along d crosses both inwards or both
+** outwards: the sign of the time of edge j's minus edge i's. */
+int imp_xhull_later(const imp_xhull *h, const imp_xvec *p, const imp_xvec *d,
+                    int i, int j);
+
+/* Where the line enters the shape and leaves it, as times along d, and
+** what it meets first: the unit outward normal there, and the point of the
+** hull (radius 0) nearest to it, (1 - along) v[edge] + along v[edge + 1].
+** For a line of the given kind (not a miss). */
+typedef struct imp_xspan {
+  double enter, leave, along;
+  imp_vec2 normal;
+  int edge;
+} imp_xspan;
+void imp_xhull_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
+                    int line, int touch, imp_xspan *out);
+
+/* The segment from p along d (not zero) with the conventions of
+** imp_shape_intersect_segment: whether it hits; if so, the span of its
+** line with enter replaced by the time of first contact, in [0, 1]. */
+int imp_xhull_cast(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
+                   imp_xspan *out);
+
+/* imp_shape_clip_segment on the hull. */
+imp_clip_kind imp_xhull_clip(const imp_xhull *h, const imp_xvec *p,
+                             imp_vec2 d, imp_clip *out);
+
+/* imp_shape_intersect_point on the hull. */
+int imp_xhull_push(const imp_xhull *h, double x, double y, imp_hit *out);
+
+#endif

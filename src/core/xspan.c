@@ -1,0 +1,255 @@
+/*
+** Where a line enters and leaves a hull grown by its radius, in
+** double-double arithmetic from the exact vertices (the decisions are
+** xplace.c's): near contacts ask for it, as a time is a ratio whose terms
+** cancel when the line starts close to a side, and a tangent's is the
+** root of a discriminant that cancels as well.
+**
+** Radius 0: the entry is the latest crossing of an edge's line inwards,
+** chosen exactly (imp_xhull_later; through a corner exactly, the side that
+** follows the corner counter-clockwise), the exit the earliest outwards.
+** A positive radius rounds the corners: the shape is the union of a disk
+** at each vertex and of each edge's side moved out by the radius (with
+** the hull), so the entry is the earliest into a disk or through a moved
+** side within its edge's extent, and the exit the latest. The normal is
+** continuous along such a boundary, so which of two pieces that meet is
+** taken at a tie makes no difference beyond rounding.
+*/
+#include <float.h>
+#include <math.h>
+
+#include "dd.h"
+#include "xhull.h"
+
+static dd lin_dd(const imp_lin *a) {
+  dd s = dd_of(0);
+  int i;
+  for (i = 0; i < a->n; i++) s = dd_add(s, dd_of(a->part[i]));
+  return s;
+}
+
+static ddvec xvec_dd(const imp_xvec *a) {
+  ddvec v;
+  v.x = lin_dd(&a->x);
+  v.y = lin_dd(&a->y);
+  return v;
+}
+
+static ddvec vec_dd(imp_vec2 a) {
+  ddvec v;
+  v.x = dd_of(a.x);
+  v.y = dd_of(a.y);
+  return v;
+}
+
+static dd cross(ddvec a, ddvec b) {
+  return dd_sub(dd_mul(a.x, b.y), dd_mul(a.y, b.x));
+}
+
+static dd dot(ddvec a, ddvec b) {
+  return dd_add(dd_mul(a.x, b.x), dd_mul(a.y, b.y));
+}
+
+static dd neg(dd a) { return dd_scale(a, -1); }
+
+static imp_vec2 unit(double x, double y) {
+  imp_vec2 v;
+  v.x = x;
+  v.y = y;
+  imp_vec2_normalize(&v);
+  v.x += 0.0;  /* no -0 */
+  v.y += 0.0;
+  return v;
+}
+
+/* Edge i's unit outward normal (its right, for y up). */
+static imp_vec2 outward(const imp_xhull *h, int i) {
+  imp_xvec e = imp_xhull_edge(h, i);
+  return unit(e.y.approx, -e.x.approx);
+}
+
+/* The time at which the line passes vertex k, across from it. */
+static double passing(const imp_xhull *h, int k, const imp_xvec *p,
+                      imp_vec2 d) {
+  imp_xvec q = imp_xvec_sub(&h->v[k], p);
+  ddvec dv = vec_dd(d);
+  return dd_div(dot(xvec_dd(&q), dv), dot(dv, dv)).hi;
+}
+
+/* The unit normal across d, on the side of the line away from vertex k. */
+static imp_vec2 across(const imp_xhull *h, int k, const imp_xvec *p,
+                       imp_vec2 d) {
+  imp_xvec q = imp_xvec_sub(&h->v[k], p), dv = imp_xvec_of(d.x, d.y);
+  return imp_cross_sign_x(&dv, &q) > 0 ? unit(d.y, -d.x) : unit(-d.y, d.x);
+}
+
+/* The span of the vertices that the line passes as vertex k does (those
+** on a flat side along it), or all of them. */
+static void passing_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
+                         int k, int all, imp_xspan *out) {
+  imp_xvec dv = imp_xvec_of(d.x, d.y);
+  int i;
+  out->enter = INFINITY;
+  out->leave = -INFINITY;
+  for (i = 0; i < h->count; i++) {
+    imp_xvec w = imp_xvec_sub(&h->v[i], &h->v[k]);
+    double t;
+    if (!all && imp_cross_sign_x(&dv, &w) != 0) continue;
+    t = passing(h, i, p, d);
+    if (t < out->enter) {
+      out->enter = t;
+      out->edge = i;
+    }
+    if (t > out->leave) out->leave = t;
+  }
+  out->along = 0;
+}
+
+/* Where, from 0 at v[i] to 1 at v[i + 1], edge i is nearest to the point
+** at time t on the line. */
+static double along_edge(const imp_xhull *h, int i, const imp_xvec *p,
+                         imp_vec2 d, double t) {
+  imp_xvec e = imp_xhull_edge(h, i), q = imp_xvec_sub(p, &h->v[i]);
+  double x = q.x.approx + d.x * t, y = q.y.approx + d.y * t;
+  double ex = e.x.approx, ey = e.y.approx;
+  double u = (x * ex + y * ey) / (ex * ex + ey * ey);
+  return u > 0 ? (u < 1 ? u : 1) : 0;  /* a NaN is 0 */
+}
+
+/* The time at which the line crosses edge i's line: -N / D. */
+static double crossing(const imp_xhull *h, int i, const imp_xvec *p,
+                       imp_vec2 d) {
+  imp_xvec e = imp_xhull_edge(h, i), q = imp_xvec_sub(p, &h->v[i]);
+  ddvec ev = xvec_dd(&e);
+  return dd_div(neg(cross(ev, xvec_dd(&q))), cross(ev, vec_dd(d))).hi;
+}
+
+/* Radius 0, a polygon: Cyrus-Beck, its entry chosen exactly. */
+static void polygon_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
+                         imp_xspan *out) {
+  imp_xvec dv = imp_xvec_of(d.x, d.y);
+  int i, best = -1;
+  out->leave = INFINITY;
+  for (i = 0; i < h->count; i++) {
+    imp_xvec e = imp_xhull_edge(h, i);
+    int facing = imp_cross_sign_x(&e, &dv);
+    if (facing > 0) {
+      int later = best < 0 ? 1 : imp_xhull_later(h, p, &dv, best, i);
+      if (later > 0 || (later == 0 && i == imp_xhull_next(h, best)))
+        best = i;
+    } else if (facing < 0) {
+      double t = crossing(h, i, p, d);
+      if (t < out->leave) out->leave = t;
+    }
+  }
+  if (best < 0) {  /* only where rounded decisions disagree */
+    passing_span(h, p, d, 0, 1, out);
+    out->normal = unit(-d.x, -d.y);
+    return;
+  }
+  out->enter = crossing(h, best, p, d);
+  out->edge = best;
+  out->along = along_edge(h, best, p, d, out->enter);
+  out->normal = outward(h, best);
+}
+
+/* The times at which the line enters and leaves the disk of radius r
+** about vertex k, or 0 when it misses it (by more than rounding). */
+static int disk(const imp_xhull *h, int k, const imp_xvec *p, imp_vec2 d,
+                dd r2, double *enter, double *leave) {
+  imp_xvec qx = imp_xvec_sub(p, &h->v[k]);
+  ddvec q = xvec_dd(&qx), dv = vec_dd(d);
+  dd a = dot(dv, dv), b = dot(dv, q), c = cross(dv, q);
+  dd far = dd_sub(dot(q, q), r2), reach = dd_mul(r2, a), off = dd_mul(c, c);
+  dd disc = dd_sub(reach, off), s = dd_of(0), den;
+  if (disc.hi < -0x1p-90 * (reach.hi + off.hi)) return 0;
+  if (disc.hi > 0) s = dd_sqrt(disc);
+  /* The roots (-b -+ s) / a, the one that would cancel as far / (its
+  ** partner's numerator), their product being far / a. */
+  if (b.hi <= 0) {
+    den = dd_sub(s, b);
+    *enter = den.hi > 0 ? dd_div(far, den).hi : dd_div(neg(b), a).hi;
+    *leave = dd_div(den, a).hi;
+  } else {
+    den = neg(dd_add(b, s));
+    *enter = dd_div(den, a).hi;
+    *leave = dd_div(far, den).hi;
+  }
+  return 1;
+}
+
+/* A positive radius: the earliest entry into a piece, the latest exit. */
+static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
+                         imp_xspan *out) {
+  dd r = lin_dd(&h->radius), r2 = dd_mul(r, r);
+  ddvec dv = vec_dd(d);
+  int i;
+  out->enter = INFINITY;
+  out->leave = -INFINITY;
+  for (i = 0; i < h->count; i++) {
+    double in, last;
+    if (!disk(h, i, p, d, r2, &in, &last)) continue;
+    if (in < out->enter) {
+      imp_xvec q = imp_xvec_sub(p, &h->v[i]);
+      out->enter = in;
+      out->edge = i;
+      out->along = 0;
+      out->normal = unit(q.x.approx + d.x * in, q.y.approx + d.y * in);
+    }
+    if (last > out->leave) out->leave = last;
+  }
+  for (i = 0; h->count > 1 && i < h->count; i++) {
+    imp_xvec ex = imp_xhull_edge(h, i), qx = imp_xvec_sub(p, &h->v[i]);
+    ddvec e = xvec_dd(&ex), q = xvec_dd(&qx);
+    dd side = cross(e, dv), length = dd_sqrt(dot(e, e));
+    double t, u, span;
+    if (side.hi == 0) continue;
+    t = dd_div(neg(dd_add(cross(e, q), dd_mul(r, length))), side).hi;
+    /* Within the edge's extent where it crosses. */
+    u = dot(q, e).hi + t * dot(dv, e).hi;
+    span = dot(e, e).hi;
+    if (!(u >= 0 && u <= span)) continue;
+    if (side.hi > 0 && t < out->enter) {
+      out->enter = t;
+      out->edge = i;
+      out->along = u / span;
+      out->normal = outward(h, i);
+    } else if (side.hi < 0 && t > out->leave) {
+      out->leave = t;
+    }
+  }
+  if (!(out->enter <= out->leave)) {  /* only where rounding disagrees */
+    passing_span(h, p, d, 0, 1, out);
+    out->normal = unit(-d.x, -d.y);
+  }
+}
+
+void imp_xhull_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
+                    int line, int touch, imp_xspan *out) {
+  int round = h->radius.n > 0;
+  if (line == IMP_LINE_TOUCH || line == IMP_LINE_ALONG) {
+    passing_span(h, p, d, touch, 0, out);
+    if (round) {
+      out->normal = across(h, touch, p, d);
+    } else if (h->count == 1) {
+      out->normal = unit(-d.x, -d.y);
+    } else {
+      /* Through a corner: the side there that the line crosses inwards. */
+      imp_xvec e = imp_xhull_edge(h, touch), dv = imp_xvec_of(d.x, d.y);
+      int side = imp_cross_sign_x(&e, &dv) > 0 ? touch
+                                                : imp_xhull_prev(h, touch);
+      out->normal = outward(h, side);
+    }
+  } else if (line == IMP_LINE_PIERCE) {
+    imp_xvec e = imp_xhull_edge(h, 0), dv = imp_xvec_of(d.x, d.y);
+    int side = imp_cross_sign_x(&e, &dv) > 0 ? 0 : 1;
+    out->enter = out->leave = crossing(h, side, p, d);
+    out->edge = side;
+    out->along = along_edge(h, side, p, d, out->enter);
+    out->normal = outward(h, side);
+  } else if (round) {
+    rounded_span(h, p, d, out);
+  } else {
+    polygon_span(h, p, d, out);
+  }
+}
