@@ -19,6 +19,8 @@
 ** - the predicates agree with wide integers at the edge of their
 **   decisions (nearly on a line, nearly square, nearly at the distance),
 **   on plain doubles and on exact sums v + lo;
+** - named boundary cases: touching (faces, corners, round sides, an ulp
+**   either side), walls that cross or end on each other, points, NaNs;
 ** - polygons' own checks name the fault and the vertex.
 **
 ** Scenes are drawn on a small integer grid (exact touching everywhere),
@@ -597,6 +599,123 @@ static void check_predicates(void) {
     fail("imp_segment_distance_sign is wrong");
 }
 
+/* ---- Named boundary cases ---- */
+
+static scene_shape box(double x, double y, double hx, double hy) {
+  scene_shape sh;
+  sh.kind = IMP_SHAPE_AABB;
+  sh.s.aabb.pos = vec2(x, y);
+  sh.s.aabb.half = vec2(hx, hy);
+  world_vertices(&sh);
+  return sh;
+}
+
+static scene_shape circle(double x, double y, double r) {
+  scene_shape sh;
+  sh.kind = IMP_SHAPE_CIRCLE;
+  sh.s.circle.pos = vec2(x, y);
+  sh.s.circle.radius = r;
+  world_vertices(&sh);
+  return sh;
+}
+
+static scene_shape capsule(double ax, double ay, double bx, double by,
+                           double r) {
+  scene_shape sh;
+  sh.kind = IMP_SHAPE_CAPSULE;
+  sh.s.capsule.pos = vec2(0, 0);
+  sh.s.capsule.a = vec2(ax, ay);
+  sh.s.capsule.b = vec2(bx, by);
+  sh.s.capsule.radius = r;
+  imp_capsule_set_angle(&sh.s.capsule, 0);
+  world_vertices(&sh);
+  return sh;
+}
+
+static scene_shape triangle(double x, double y) {
+  scene_shape sh;
+  sh.kind = IMP_SHAPE_POLYGON;
+  sh.s.polygon.pos = vec2(x, y);
+  sh.s.polygon.count = 3;
+  sh.s.polygon.v[0] = vec2(0, 0);
+  sh.s.polygon.v[1] = vec2(4, 0);
+  sh.s.polygon.v[2] = vec2(0, 4);
+  imp_polygon_set_angle(&sh.s.polygon, 0);
+  world_vertices(&sh);
+  return sh;
+}
+
+/* Each case: whether they overlap, and their distance (-1: positive),
+** either way round. */
+static void expect(const char *name, const scene_shape *a,
+                   const scene_shape *b, int overlap, double distance) {
+  imp_vec2 pa, pb;
+  int got = imp_shape_intersects(a->kind, &a->s, b->kind, &b->s);
+  double d = imp_shape_distance(a->kind, &a->s, b->kind, &b->s, &pa, &pb);
+  if ((got != overlap || (distance < 0 ? !(d > 0) : d != distance)) &&
+      fail(name))
+    printf("  intersects %d, distance %a\n", got, d);
+}
+
+/* A named case, also put to the brute force (finite shapes only). */
+static void named(const char *name, scene_shape a, scene_shape b,
+                  int overlap, double distance) {
+  expect(name, &a, &b, overlap, distance);
+  expect(name, &b, &a, overlap, distance);
+  check_pair(&a, &b);
+  check_pair(&b, &a);
+}
+
+static void not_finite(const char *name, scene_shape a, scene_shape b) {
+  expect(name, &a, &b, 0, 0);
+  expect(name, &b, &a, 0, 0);
+}
+
+static void check_named(void) {
+  named("boxes sharing a face do not overlap", box(1, 1, 1, 1),
+        box(3, 1, 1, 1), 0, 0);
+  named("boxes sharing a corner do not overlap", box(1, 1, 1, 1),
+        box(3, 3, 1, 1), 0, 0);
+  named("two walls that cross overlap", capsule(-1, -1, 1, 1, 0),
+        capsule(-1, 1, 1, -1, 0), 1, 0);
+  named("a wall ending on another does not overlap",
+        capsule(-1, 0, 1, 0, 0), capsule(0, 0, 0, 2, 0), 0, 0);
+  named("walls along one line do not overlap", capsule(0, 0, 2, 0, 0),
+        capsule(1, 0, 3, 0, 0), 0, 0);
+  named("a point inside a polygon overlaps it", triangle(0, 0),
+        circle(1, 1, 0), 1, 0);
+  named("a point on a polygon's edge does not", triangle(0, 0),
+        circle(2, 2, 0), 0, 0);
+  named("equal points do not overlap", circle(1, 2, 0), circle(1, 2, 0), 0,
+        0);
+  named("points apart are apart", circle(0, 0, 0), circle(3, 4, 0), 0, 5);
+  named("circles touching (3, 4, 5) do not overlap", circle(0, 0, 2),
+        circle(3, 4, 3), 0, 0);
+  named("circles an ulp short of touching are apart", circle(0, 0, 2),
+        circle(3, 4, nextafter(3, 0)), 0, -1);
+  named("circles an ulp past touching overlap", circle(0, 0, 2),
+        circle(3, 4, nextafter(3, 4)), 1, 0);
+  named("a circle touching a capsule's side", capsule(-1, 0, 1, 0, 2),
+        circle(0, 3, 1), 0, 0);
+  named("a circle touching a capsule's end", capsule(-1, 0, 1, 0, 2),
+        circle(4, 0, 1), 0, 0);
+  named("a zero-length capsule is a circle", capsule(1, 1, 1, 1, 1),
+        circle(3, 1, 1), 0, 0);
+  named("a box touching a polygon's slanted edge", triangle(0, 0),
+        box(3, 3, 1, 1), 0, 0);
+  named("a box a little into a polygon's slanted edge", triangle(0, 0),
+        box(2.9375, 2.9375, 1, 1), 1, 0);
+  named("identical polygons overlap", triangle(5, 5), triangle(5, 5), 1, 0);
+  named("a box far off is as far as its corner", box(1, 1, 1, 1),
+        box(6, 7, 1, 1), 0, 5);
+  not_finite("a NaN is a miss", box(0, 0, 1, 1), circle(NAN, 0, 1));
+  not_finite("a NaN radius is a miss", box(0, 0, 1, 1), circle(0, 0, NAN));
+  not_finite("a NaN half size is a miss", box(0, 0, NAN, 1),
+             circle(0, 0, 1));
+  not_finite("an infinity is a miss", box(INFINITY, 0, 1, 1),
+             circle(0, 0, 1));
+}
+
 static void check_polygon_faults(void) {
   static const struct {
     int n;
@@ -637,6 +756,7 @@ int main(int argc, char **argv) {
   long per_mode[MODES] = {0};
   state = seed;
   check_polygon_faults();
+  check_named();
   for (r = 0; r < rounds; r++) {
     scene_shape a, b;
     int mode = r % 5 < 2 ? GRID : (int)(r % 5) - 1;

@@ -9,6 +9,9 @@
 ** its two sides; a point none. When the difference is flat (points and
 ** parallel segments), or the hulls are apart, their distance is the least
 ** from a vertex of one to an edge of the other (a point's edge is itself).
+** A shape with a vertex or radius that is not finite, or a negative
+** radius, overlaps nothing, and its distance to anything is 0 with no
+** points.
 */
 #include <math.h>
 
@@ -22,12 +25,43 @@ static imp_vec2 vec2(double x, double y) {
   return v;
 }
 
-/* Whether the closed boxes could meet: false only when the gap on an axis
-** is clearly more than rounding (a NaN is a miss). */
-static int boxes_near(const imp_aabb *a, const imp_aabb *b) {
-  double hx = a->half.x + b->half.x, hy = a->half.y + b->half.y;
-  return fabs(a->pos.x - b->pos.x) <= hx * (1 + 0x1p-50) &&
-         fabs(a->pos.y - b->pos.y) <= hy * (1 + 0x1p-50);
+/* Whether every vertex and the radius are finite (a NaN is a miss). */
+static int finite(const imp_hull *h) {
+  int i;
+  for (i = 0; i < h->count; i++)
+    if (!(h->v[i].x - h->v[i].x == 0 && h->v[i].y - h->v[i].y == 0))
+      return 0;
+  return h->radius - h->radius == 0;
+}
+
+/* The hull's extent on each axis, its radius left out. */
+static void extent(const imp_hull *h, imp_vec2 *low, imp_vec2 *high) {
+  int i;
+  *low = *high = h->v[0];
+  for (i = 1; i < h->count; i++) {
+    imp_vec2 v = h->v[i];
+    low->x = v.x < low->x ? v.x : low->x;
+    low->y = v.y < low->y ? v.y : low->y;
+    high->x = v.x > high->x ? v.x : high->x;
+    high->y = v.y > high->y ? v.y : high->y;
+  }
+}
+
+/* Whether low is beyond high by clearly more than r: more than the
+** rounding of the gap (and of the lo parts left out) could close. */
+static int beyond(double high, double low, double r) {
+  return low - high > r + 0x1p-48 * (fabs(low) + fabs(high) + r);
+}
+
+/* Whether the hulls grown by their radii could meet, by their extents: a
+** quick rejection. */
+static int extents_near(const imp_hull *a, const imp_hull *b) {
+  imp_vec2 la, ha, lb, hb;
+  double r = a->radius + b->radius;
+  extent(a, &la, &ha);
+  extent(b, &lb, &hb);
+  return !(beyond(ha.x, lb.x, r) || beyond(hb.x, la.x, r) ||
+           beyond(ha.y, lb.y, r) || beyond(hb.y, la.y, r));
 }
 
 /* Whether every edge of a has some vertex of b beyond its line on a's
@@ -95,21 +129,18 @@ static int interiors_meet(const imp_hull *a, const imp_hull *b) {
   return edges_held(a, b, 1) && edges_held(b, a, 1);
 }
 
-/* The hulls, unless a radius is negative or NaN. */
+/* The hulls, unless one is not finite or has a negative radius. */
 static int hulls(imp_shape akind, const void *a, imp_shape bkind,
                  const void *b, imp_hull *ha, imp_hull *hb) {
   imp_shape_hull(akind, a, ha);
   imp_shape_hull(bkind, b, hb);
-  return ha->radius >= 0 && hb->radius >= 0;
+  return ha->radius >= 0 && hb->radius >= 0 && finite(ha) && finite(hb);
 }
 
 int imp_shape_intersects(imp_shape akind, const void *a, imp_shape bkind,
                          const void *b) {
-  imp_aabb boxa, boxb;
   imp_hull ha, hb;
-  imp_shape_bounds(akind, a, &boxa);
-  imp_shape_bounds(bkind, b, &boxb);
-  if (!boxes_near(&boxa, &boxb) || !hulls(akind, a, bkind, b, &ha, &hb))
+  if (!hulls(akind, a, bkind, b, &ha, &hb) || !extents_near(&ha, &hb))
     return 0;
   if (ha.radius == 0 && hb.radius == 0) return interiors_meet(&ha, &hb);
   return hulls_near(&ha, &hb, 1);
