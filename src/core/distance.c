@@ -26,7 +26,7 @@ static imp_vec2 vec2(double x, double y) {
 }
 
 /* Whether every vertex and the radius are finite (a NaN is a miss). */
-static int finite(const imp_hull *h) {
+static int all_finite(const imp_hull *h) {
   int i;
   for (i = 0; i < h->count; i++)
     if (!(h->v[i].x - h->v[i].x == 0 && h->v[i].y - h->v[i].y == 0))
@@ -134,7 +134,8 @@ static int hulls(imp_shape akind, const void *a, imp_shape bkind,
                  const void *b, imp_hull *ha, imp_hull *hb) {
   imp_shape_hull(akind, a, ha);
   imp_shape_hull(bkind, b, hb);
-  return ha->radius >= 0 && hb->radius >= 0 && finite(ha) && finite(hb);
+  return ha->radius >= 0 && hb->radius >= 0 && all_finite(ha) &&
+         all_finite(hb);
 }
 
 int imp_shape_intersects(imp_shape akind, const void *a, imp_shape bkind,
