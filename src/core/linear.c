@@ -23,8 +23,10 @@ imp_lin imp_lin_of(double v) {
 }
 
 static imp_lin combine(const imp_lin *a, const imp_lin *b, double sign) {
-  imp_lin r = *a;
+  imp_lin r;
   int i;
+  for (i = 0; i < a->n; i++) r.part[i] = a->part[i];
+  r.n = a->n;
   for (i = 0; i < b->n; i++) r.part[r.n++] = sign * b->part[i];
   r.approx = a->approx + sign * b->approx;
   r.mag = a->mag + b->mag;

@@ -12,6 +12,8 @@
 ** or lies inside an edge; a segment is a polygon of two edges, there and
 ** back, and a point a polygon of none.
 */
+#include <math.h>
+
 #include "xhull.h"
 
 imp_xvec imp_xvec_of(double x, double y) {
@@ -145,31 +147,75 @@ static int on_hull(const imp_xhull *h, const imp_xvec *p, imp_place *pl) {
   return 1;
 }
 
-/* The feature of the hull nearest to p, which lies outside it. */
+/* Whether p is in the cone of outward normals at vertex i. */
+static int vertex_region(const imp_xhull *h, const imp_xvec *p, int i) {
+  imp_xvec q = imp_xvec_sub(p, &h->v[i]);
+  imp_xvec in = imp_xhull_edge(h, imp_xhull_prev(h, i));
+  imp_xvec out = imp_xhull_edge(h, i);
+  return imp_dot_sign_x(&q, &in) >= 0 && imp_dot_sign_x(&q, &out) <= 0;
+}
+
+/* Whether p is outside edge i and across from its inside. */
+static int edge_region(const imp_xhull *h, const imp_xvec *p, int i) {
+  imp_xvec e = imp_xhull_edge(h, i), q = imp_xvec_sub(p, &h->v[i]);
+  imp_xvec r = imp_xvec_sub(p, &h->v[imp_xhull_next(h, i)]);
+  return imp_cross_sign_x(&e, &q) < 0 && imp_dot_sign_x(&q, &e) > 0 &&
+         imp_dot_sign_x(&r, &e) < 0;
+}
+
+/* The feature nearest to p by rounded distances: a vertex (its index) or
+** an edge (-1 - its index). */
+static int roughly_nearest(const imp_xhull *h, const imp_xvec *p) {
+  double best = INFINITY;
+  int i, found = 0;
+  for (i = 0; i < h->count; i++) {
+    const imp_xvec *a = &h->v[i], *b = &h->v[imp_xhull_next(h, i)];
+    double ex = b->x.approx - a->x.approx, ey = b->y.approx - a->y.approx;
+    double qx = p->x.approx - a->x.approx, qy = p->y.approx - a->y.approx;
+    double u = (qx * ex + qy * ey) / (ex * ex + ey * ey), dx, dy;
+    int feature = -1 - i;
+    if (!(u > 0)) {
+      u = 0;
+      feature = i;
+    } else if (u >= 1) {
+      u = 1;
+      feature = imp_xhull_next(h, i);
+    }
+    dx = qx - u * ex;
+    dy = qy - u * ey;
+    if (dx * dx + dy * dy < best) {
+      best = dx * dx + dy * dy;
+      found = feature;
+    }
+  }
+  return found;
+}
+
+/* The feature of the hull nearest to p, which lies outside it: the
+** rounded guess when its region holds p, else the one whose does. */
 static void nearest(const imp_xhull *h, const imp_xvec *p, imp_place *pl) {
-  int i;
+  int i, guess;
   if (h->count == 1) {
     pl->vertex = 0;
     return;
   }
-  for (i = 0; i < h->count; i++) {
-    imp_xvec q = imp_xvec_sub(p, &h->v[i]);
-    imp_xvec in = imp_xhull_edge(h, imp_xhull_prev(h, i));
-    imp_xvec out = imp_xhull_edge(h, i);
-    if (imp_dot_sign_x(&q, &in) >= 0 && imp_dot_sign_x(&q, &out) <= 0) {
+  guess = roughly_nearest(h, p);
+  if (guess >= 0 ? vertex_region(h, p, guess)
+                 : edge_region(h, p, -1 - guess)) {
+    if (guess >= 0) pl->vertex = guess;
+    else pl->edge = -1 - guess;
+    return;
+  }
+  for (i = 0; i < h->count; i++)
+    if (vertex_region(h, p, i)) {
       pl->vertex = i;
       return;
     }
-  }
-  for (i = 0; i < h->count; i++) {
-    imp_xvec e = imp_xhull_edge(h, i), q = imp_xvec_sub(p, &h->v[i]);
-    imp_xvec r = imp_xvec_sub(p, &h->v[imp_xhull_next(h, i)]);
-    if (imp_cross_sign_x(&e, &q) < 0 && imp_dot_sign_x(&q, &e) > 0 &&
-        imp_dot_sign_x(&r, &e) < 0) {
+  for (i = 0; i < h->count; i++)
+    if (edge_region(h, p, i)) {
       pl->edge = i;
       return;
     }
-  }
   pl->vertex = 0;  /* only where rounded decisions disagree */
 }
 
