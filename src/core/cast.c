@@ -30,7 +30,7 @@ static int box_of(imp_shape kind, const void *shape, imp_aabb *box) {
   return 0;
 }
 
-static int finite(double v) { return v - v == 0; }
+static int is_finite(double v) { return v - v == 0; }
 
 /* The shape's exact hull, or 0 when a coordinate or the radius is not a
 ** finite number (the radius not >= 0). */
@@ -38,10 +38,10 @@ static int hull_of(imp_shape kind, const void *shape, imp_xhull *out) {
   imp_hull h;
   int i;
   imp_shape_hull(kind, shape, &h);
-  if (!(h.radius >= 0 && finite(h.radius))) return 0;
+  if (!(h.radius >= 0 && is_finite(h.radius))) return 0;
   for (i = 0; i < h.count; i++)
-    if (!(finite(h.v[i].x) && finite(h.v[i].y) && finite(h.lo[i].x) &&
-          finite(h.lo[i].y)))
+    if (!(is_finite(h.v[i].x) && is_finite(h.v[i].y) && is_finite(h.lo[i].x) &&
+          is_finite(h.lo[i].y)))
       return 0;
   imp_xhull_of(&h, out);
   return 1;
@@ -53,7 +53,7 @@ int imp_shape_intersect_point(imp_shape kind, const void *shape, double x,
   imp_xhull h;
   if (box_of(kind, shape, &box))
     return imp_aabb_intersect_point(&box, x, y, out);
-  if (!(finite(x) && finite(y) && hull_of(kind, shape, &h))) return 0;
+  if (!(is_finite(x) && is_finite(y) && hull_of(kind, shape, &h))) return 0;
   return imp_xhull_push(&h, x, y, out);
 }
 
@@ -67,7 +67,7 @@ int imp_shape_intersect_segment(imp_shape kind, const void *shape, double px,
   imp_vec2 d;
   if (box_of(kind, shape, &box))
     return imp_aabb_intersect_segment(&box, px, py, dx, dy, 0, 0, out);
-  if (!(finite(px) && finite(py) && finite(dx) && finite(dy) &&
+  if (!(is_finite(px) && is_finite(py) && is_finite(dx) && is_finite(dy) &&
         hull_of(kind, shape, &h)))
     return 0;
   if (dx == 0 && dy == 0) {
@@ -99,7 +99,7 @@ imp_clip_kind imp_shape_clip_segment(imp_shape kind, const void *shape,
   imp_vec2 d;
   if (box_of(kind, shape, &box))
     return imp_aabb_clip_segment(&box, px, py, dx, dy, out);
-  if (!(finite(px) && finite(py) && finite(dx) && finite(dy) &&
+  if (!(is_finite(px) && is_finite(py) && is_finite(dx) && is_finite(dy) &&
         hull_of(kind, shape, &h))) {
     out->kind = IMP_CLIP_OUTSIDE;
     out->t0 = 1;
