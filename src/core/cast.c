@@ -32,17 +32,11 @@ static int box_of(imp_shape kind, const void *shape, imp_aabb *box) {
 
 static int is_finite(double v) { return v - v == 0; }
 
-/* The shape's exact hull, or 0 when a coordinate or the radius is not a
-** finite number (the radius not >= 0). */
+/* The shape's exact hull, or 0 when it is not finite. */
 static int hull_of(imp_shape kind, const void *shape, imp_xhull *out) {
   imp_hull h;
-  int i;
   imp_shape_hull(kind, shape, &h);
-  if (!(h.radius >= 0 && is_finite(h.radius))) return 0;
-  for (i = 0; i < h.count; i++)
-    if (!(is_finite(h.v[i].x) && is_finite(h.v[i].y) && is_finite(h.lo[i].x) &&
-          is_finite(h.lo[i].y)))
-      return 0;
+  if (!imp_hull_finite(&h)) return 0;
   imp_xhull_of(&h, out);
   return 1;
 }

@@ -34,6 +34,9 @@ typedef struct imp_xhull {
 } imp_xhull;
 
 void imp_xhull_of(const imp_hull *h, imp_xhull *out);
+/* Whether every coordinate of h is finite and its radius finite and >= 0:
+** else every cast misses. */
+int imp_hull_finite(const imp_hull *h);
 int imp_xhull_next(const imp_xhull *h, int i);
 int imp_xhull_prev(const imp_xhull *h, int i);
 /* v[i + 1] - v[i]: the polygon's inside is on its left. */

@@ -49,6 +49,18 @@ void imp_xhull_of(const imp_hull *h, imp_xhull *out) {
   out->radius = imp_lin_of(h->radius);
 }
 
+static int is_finite(double v) { return v - v == 0; }
+
+int imp_hull_finite(const imp_hull *h) {
+  int i;
+  if (!(h->radius >= 0 && is_finite(h->radius))) return 0;
+  for (i = 0; i < h->count; i++)
+    if (!(is_finite(h->v[i].x) && is_finite(h->v[i].y) &&
+          is_finite(h->lo[i].x) && is_finite(h->lo[i].y)))
+      return 0;
+  return 1;
+}
+
 int imp_xhull_next(const imp_xhull *h, int i) {
   return i + 1 == h->count ? 0 : i + 1;
 }
