@@ -65,16 +65,18 @@ static int extents_near(const imp_hull *a, const imp_hull *b) {
 }
 
 /* Whether every edge of a has some vertex of b beyond its line on a's
-** side: strictly (least 1) or on the line as well (least 0). */
+** side: strictly (least 1) or on the line as well (least 0). The search
+** for each edge starts from the vertex that held the one before: going
+** round a, the vertex of b deepest across its edges goes round b too. */
 static int edges_held(const imp_hull *a, const imp_hull *b, int least) {
-  int i, j;
+  int i, k, j = 0;
   if (a->count < 2) return 1;
   for (i = 0; i < a->count; i++) {
     imp_xpoint p = imp_hull_point(a, i);
     imp_xpoint q = imp_hull_point(a, (i + 1) % a->count);
-    for (j = 0; j < b->count; j++)
+    for (k = 0; k < b->count; k++, j = (j + 1) % b->count)
       if (imp_orient(p, q, imp_hull_point(b, j)) >= least) break;
-    if (j == b->count) return 0;
+    if (k == b->count) return 0;
   }
   return 1;
 }
@@ -96,55 +98,6 @@ static int edge_count(const imp_hull *h) {
 static void edge(const imp_hull *h, int i, imp_xpoint *p, imp_xpoint *q) {
   *p = imp_hull_point(h, i);
   *q = imp_hull_point(h, (i + 1) % h->count);
-}
-
-/* Whether some vertex of a is within (closer than when strict) the sum of
-** the radii of an edge of b. */
-static int vertex_near_edge(const imp_hull *a, const imp_hull *b,
-                            int strict) {
-  int i, j;
-  for (j = 0; j < edge_count(b); j++) {
-    imp_xpoint p, q;
-    edge(b, j, &p, &q);
-    for (i = 0; i < a->count; i++)
-      if (imp_segment_distance_sign(imp_hull_point(a, i), p, q, a->radius,
-                                    b->radius) < 1 - strict)
-        return 1;
-  }
-  return 0;
-}
-
-/* Whether the hulls are closer than the sum of the radii (strict), or no
-** farther (not strict). */
-static int hulls_near(const imp_hull *a, const imp_hull *b, int strict) {
-  if (!flat(a, b) && edges_held(a, b, 0) && edges_held(b, a, 0)) return 1;
-  return vertex_near_edge(a, b, strict) || vertex_near_edge(b, a, strict);
-}
-
-/* The origin strictly inside a - b: every edge of each has a vertex of
-** the other strictly on its side. Two points have no edge to say so, and
-** a flat difference fails on its own (a segment's two sides). */
-static int interiors_meet(const imp_hull *a, const imp_hull *b) {
-  if (a->count == 1 && b->count == 1) return 0;
-  return edges_held(a, b, 1) && edges_held(b, a, 1);
-}
-
-/* The hulls, unless one is not finite or has a negative radius. */
-static int hulls(imp_shape akind, const void *a, imp_shape bkind,
-                 const void *b, imp_hull *ha, imp_hull *hb) {
-  imp_shape_hull(akind, a, ha);
-  imp_shape_hull(bkind, b, hb);
-  return ha->radius >= 0 && hb->radius >= 0 && all_finite(ha) &&
-         all_finite(hb);
-}
-
-int imp_shape_intersects(imp_shape akind, const void *a, imp_shape bkind,
-                         const void *b) {
-  imp_hull ha, hb;
-  if (!hulls(akind, a, bkind, b, &ha, &hb) || !extents_near(&ha, &hb))
-    return 0;
-  if (ha.radius == 0 && hb.radius == 0) return interiors_meet(&ha, &hb);
-  return hulls_near(&ha, &hb, 1);
 }
 
 /*
@@ -202,17 +155,97 @@ static void nearest_pairs(const imp_hull *a, const imp_hull *b, int flip,
   }
 }
 
+/* Whether some vertex of a is within (closer than when strict) the sum of
+** the radii of an edge of b. */
+static int vertex_near_edge(const imp_hull *a, const imp_hull *b,
+                            int strict) {
+  int i, j;
+  for (j = 0; j < edge_count(b); j++) {
+    imp_xpoint p, q;
+    edge(b, j, &p, &q);
+    for (i = 0; i < a->count; i++)
+      if (imp_segment_distance_sign(imp_hull_point(a, i), p, q, a->radius,
+                                    b->radius) < 1 - strict)
+        return 1;
+  }
+  return 0;
+}
+
+/* The largest lo of a hull's vertices. */
+static double largest_lo(const imp_hull *h) {
+  double m = 0;
+  int i;
+  for (i = 0; i < h->count; i++)
+    m = fmax(m, fmax(fabs(h->lo[i].x), fabs(h->lo[i].y)));
+  return m;
+}
+
+/* How far the distance of a vertex to an edge computed in doubles can be
+** from the exact one, at most: a few roundings of the differences, which
+** the scene's size bounds (the vertices' extents, and their lo parts),
+** and of the radii's sum, made generous. */
+static double pair_error(const imp_hull *a, const imp_hull *b) {
+  imp_vec2 la, ha, lb, hb;
+  extent(a, &la, &ha);
+  extent(b, &lb, &hb);
+  return 0x1p-40 * ((fmax(ha.x, hb.x) - fmin(la.x, lb.x)) +
+                    (fmax(ha.y, hb.y) - fmin(la.y, lb.y)) +
+                    4 * fmax(largest_lo(a), largest_lo(b))) +
+         0x1p-50 * (a->radius + b->radius) + 0x1p-1000;
+}
+
+/* Whether the hulls are closer than the sum of the radii (strict), or no
+** farther (not strict). Where the closed hulls do not meet, the closest
+** pair in doubles (left in *best) decides unless it is within its error
+** of the sum; then the exact distances do. */
+static int hulls_near(const imp_hull *a, const imp_hull *b, int strict,
+                      closest *best) {
+  double r = a->radius + b->radius, error;
+  if (!flat(a, b) && edges_held(a, b, 0) && edges_held(b, a, 0)) return 1;
+  best->distance = INFINITY;
+  nearest_pairs(a, b, 0, best);
+  nearest_pairs(b, a, 1, best);
+  error = pair_error(a, b);
+  if (best->distance > r + error) return 0;
+  if (best->distance < r - error) return 1;
+  return vertex_near_edge(a, b, strict) || vertex_near_edge(b, a, strict);
+}
+
+/* The origin strictly inside a - b: every edge of each has a vertex of
+** the other strictly on its side. Two points have no edge to say so, and
+** a flat difference fails on its own (a segment's two sides). */
+static int interiors_meet(const imp_hull *a, const imp_hull *b) {
+  if (a->count == 1 && b->count == 1) return 0;
+  return edges_held(a, b, 1) && edges_held(b, a, 1);
+}
+
+/* The hulls, unless one is not finite or has a negative radius. */
+static int hulls(imp_shape akind, const void *a, imp_shape bkind,
+                 const void *b, imp_hull *ha, imp_hull *hb) {
+  imp_shape_hull(akind, a, ha);
+  imp_shape_hull(bkind, b, hb);
+  return ha->radius >= 0 && hb->radius >= 0 && all_finite(ha) &&
+         all_finite(hb);
+}
+
+int imp_shape_intersects(imp_shape akind, const void *a, imp_shape bkind,
+                         const void *b) {
+  imp_hull ha, hb;
+  closest best;
+  if (!hulls(akind, a, bkind, b, &ha, &hb) || !extents_near(&ha, &hb))
+    return 0;
+  if (ha.radius == 0 && hb.radius == 0) return interiors_meet(&ha, &hb);
+  return hulls_near(&ha, &hb, 1, &best);
+}
+
 double imp_shape_distance(imp_shape akind, const void *a, imp_shape bkind,
                           const void *b, imp_vec2 *pa, imp_vec2 *pb) {
   imp_hull ha, hb;
   closest best;
   imp_vec2 u, at;
   double gap;
-  if (!hulls(akind, a, bkind, b, &ha, &hb) || hulls_near(&ha, &hb, 0))
+  if (!hulls(akind, a, bkind, b, &ha, &hb) || hulls_near(&ha, &hb, 0, &best))
     return 0;
-  best.distance = INFINITY;
-  nearest_pairs(&ha, &hb, 0, &best);
-  nearest_pairs(&hb, &ha, 1, &best);
   u = best.gap;
   imp_vec2_normalize(&u);
   at = vec2(best.from.v.x + (best.from.lo.x + best.offset.x),

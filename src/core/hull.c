@@ -63,21 +63,22 @@ static int half_turn(imp_vec2 a, imp_vec2 b) {
 ** all turn one way but that winds round twice or more (a pentagram) is
 ** REFLEX too: turning one way, its direction passes from one half of the
 ** turn to the other twice per round, and where it starts its second
-** round is reported. *where is the corner's index, from 0.
+** round is reported. *where is the corner's index, from 0; n is at most
+** IMP_MAX_VERTICES.
 */
 static imp_polygon_check corners(const imp_vec2 *v, int n, int *turn,
                                  int *where) {
-  int i, changes = 0, low = lowest(v, n);
-  *turn = orient(v[(low + n - 1) % n], v[low], v[(low + 1) % n]);
+  int i, changes = 0, low = lowest(v, n), at[IMP_MAX_VERTICES] = {0};
+  for (i = 0; i < n; i++)
+    at[i] = orient(v[(i + n - 1) % n], v[i], v[(i + 1) % n]);
+  *turn = at[low];
   for (i = 0; i < n; i++) {
     *where = i;
-    if (orient(v[(i + n - 1) % n], v[i], v[(i + 1) % n]) == 0)
-      return IMP_POLYGON_COLLINEAR;
+    if (at[i] == 0) return IMP_POLYGON_COLLINEAR;
   }
   for (i = 0; i < n; i++) {
     *where = i;
-    if (orient(v[(i + n - 1) % n], v[i], v[(i + 1) % n]) != *turn)
-      return IMP_POLYGON_REFLEX;
+    if (at[i] != *turn) return IMP_POLYGON_REFLEX;
   }
   for (i = 0; i < n; i++) {
     *where = i;
