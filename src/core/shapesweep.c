@@ -1,0 +1,210 @@
+/*
+** A shape swept against another: the moving one, translated by t d, meets
+** the static one when t d lies in their Minkowski difference, the hull of
+** static - moving grown by the sum of the radii; so the sweep is a cast
+** from the origin along d against it (xcast.c), decided exactly on the
+** differences of the vertices, each kept as the four doubles it is made
+** of.
+**
+** The stop is IMP_EPSILON of time short of contact. The moving shape is
+** then placed there (its vertices computed again from its new position,
+** with their own rounding) and tested: while it overlaps the static one by
+** imp_shape_intersects, the stop steps back, by IMP_EPSILON and doubling,
+** down to 0 at the most.
+*/
+#include <math.h>
+
+#include "impact.h"
+#include "xhull.h"
+
+/* The difference and, for each of its vertices, the static hull's vertex
+** and the moving hull's whose difference it is. */
+typedef struct difference {
+  imp_xhull hull;
+  int from_static[IMP_XHULL_VERTICES], from_moving[IMP_XHULL_VERTICES];
+} difference;
+
+static imp_lin exact(double v, double lo) {
+  imp_lin a = imp_lin_of(v), b = imp_lin_of(lo);
+  return imp_lin_add(&a, &b);
+}
+
+/* The vertex i of h exactly, negated when sign is -1. */
+static imp_xvec vertex(const imp_hull *h, int i, double sign) {
+  imp_xvec v;
+  v.x = exact(sign * h->v[i].x, sign * h->lo[i].x);
+  v.y = exact(sign * h->v[i].y, sign * h->lo[i].y);
+  return v;
+}
+
+/* Edge i of h (negated), counter-clockwise: a segment's two, there and
+** back; a point has none. */
+static int edges(const imp_hull *h) { return h->count == 1 ? 0 : h->count; }
+
+static imp_xvec edge(const imp_hull *h, int i, double sign) {
+  imp_xvec a = vertex(h, i, sign), b = vertex(h, (i + 1) % h->count, sign);
+  return imp_xvec_sub(&b, &a);
+}
+
+/* The lowest vertex (then leftmost) of h, negated: where its edges'
+** directions start from angle 0. */
+static int lowest(const imp_hull *h, double sign) {
+  int i, best = 0;
+  for (i = 1; i < h->count; i++) {
+    imp_xvec a = vertex(h, i, sign), b = vertex(h, best, sign);
+    imp_xvec w = imp_xvec_sub(&a, &b);
+    int y = imp_lin_sign(&w.y);
+    if (y < 0 || (y == 0 && imp_lin_sign(&w.x) < 0)) best = i;
+  }
+  return best;
+}
+
+/* 0 for a direction at an angle in [0, pi) from the x axis, else 1. */
+static int half(const imp_xvec *v) {
+  int y = imp_lin_sign(&v->y);
+  return !(y > 0 || (y == 0 && imp_lin_sign(&v->x) > 0));
+}
+
+/* The sign of angle(v) - angle(w), both in [0, 2 pi). */
+static int angle_order(const imp_xvec *v, const imp_xvec *w) {
+  int hv = half(v), hw = half(w);
+  if (hv != hw) return hv - hw;
+  return -imp_cross_sign_x(v, w);
+}
+
+static void add_vertex(const imp_hull *a, int i, const imp_hull *m, int j,
+                       difference *out) {
+  imp_xvec u = vertex(a, i, 1), w = vertex(m, j, -1);
+  int k = out->hull.count++;
+  out->hull.v[k] = imp_xvec_add(&u, &w);
+  out->from_static[k] = i;
+  out->from_moving[k] = j;
+}
+
+/* a - m: the edges of a and of -m merged by angle from the lowest
+** vertices, parallel ones in one step, so no three vertices are on a
+** line. */
+static void minkowski(const imp_hull *a, const imp_hull *m,
+                      difference *out) {
+  int i = lowest(a, 1), j = lowest(m, -1), na = 0, nm = 0;
+  imp_lin ra = imp_lin_of(a->radius), rm = imp_lin_of(m->radius);
+  out->hull.count = 0;
+  out->hull.radius = imp_lin_add(&ra, &rm);
+  add_vertex(a, i, m, j, out);
+  while (na < edges(a) || nm < edges(m)) {
+    int order;
+    if (na == edges(a)) {
+      order = 1;
+    } else if (nm == edges(m)) {
+      order = -1;
+    } else {
+      imp_xvec ea = edge(a, i, 1), em = edge(m, j, -1);
+      order = angle_order(&ea, &em);
+    }
+    if (order <= 0) {
+      i = (i + 1) % a->count;
+      na++;
+    }
+    if (order >= 0) {
+      j = (j + 1) % m->count;
+      nm++;
+    }
+    if (na < edges(a) || nm < edges(m)) add_vertex(a, i, m, j, out);
+  }
+}
+
+static int is_finite(double v) { return v - v == 0; }
+
+static int hull_of(imp_shape kind, const void *shape, imp_hull *out) {
+  imp_shape_hull(kind, shape, out);
+  return imp_hull_finite(out);
+}
+
+static int rectangle(imp_shape kind) {
+  return kind == IMP_SHAPE_AABB || kind == IMP_SHAPE_OBB;
+}
+
+/* The contact on the static shape: its hull's point that the span's
+** nearest point of the difference comes from, out by its radius. */
+static imp_vec2 contact(const imp_hull *a, const difference *diff,
+                        const imp_xspan *s) {
+  int k = s->edge, next = (k + 1) % diff->hull.count;
+  int i = diff->from_static[k], j = diff->from_static[next];
+  double u = s->along, x, y;
+  imp_vec2 c;
+  x = (a->v[i].x + a->lo[i].x) * (1 - u) + (a->v[j].x + a->lo[j].x) * u;
+  y = (a->v[i].y + a->lo[i].y) * (1 - u) + (a->v[j].y + a->lo[j].y) * u;
+  c.x = x + a->radius * s->normal.x;
+  c.y = y + a->radius * s->normal.y;
+  return c;
+}
+
+/* Places moving at the stop time, stepping back while it overlaps. */
+static void stop_short(imp_shape kind, const void *shape, imp_shape mkind,
+                       const void *moving, imp_vec2 start, double dx,
+                       double dy, double time, imp_sweep *out) {
+  double stop = time - IMP_EPSILON, step = IMP_EPSILON;
+  imp_any_shape placed;
+  for (;;) {
+    stop = stop > 0 ? (stop < 1 ? stop : 1) : 0;
+    out->time = stop;
+    out->pos.x = start.x + dx * stop;
+    out->pos.y = start.y + dy * stop;
+    if (stop == 0) return;
+    imp_shape_moved(mkind, moving, out->pos, &placed);
+    if (!imp_shape_intersects(kind, shape, mkind, &placed)) return;
+    stop -= step;
+    step += step;
+  }
+}
+
+/* An unobstructed sweep: moving travels the whole delta. */
+static void clear(imp_vec2 start, double dx, double dy, imp_sweep *out) {
+  out->has_hit = 0;
+  out->time = 1;
+  out->pos.x = start.x + dx;
+  out->pos.y = start.y + dy;
+}
+
+void imp_shape_sweep(imp_shape kind, const void *shape, imp_shape mkind,
+                     const void *moving, double dx, double dy,
+                     imp_sweep *out) {
+  imp_vec2 start, d;
+  imp_hull a, m;
+  imp_xspan s;
+  imp_xvec origin = imp_xvec_of(0, 0);
+  difference diff;
+  if (rectangle(kind) && rectangle(mkind)) {
+    imp_obb box, mover;
+    imp_shape_obb(kind, shape, &box);
+    imp_shape_obb(mkind, moving, &mover);
+    imp_obb_sweep_obb(&box, &mover, dx, dy, out);
+    return;
+  }
+  start = imp_shape_pos(mkind, moving);
+  if (dx == 0 && dy == 0) {
+    out->pos = start;
+    out->has_hit = imp_shape_overlap(kind, shape, mkind, moving, &out->hit);
+    out->time = out->has_hit ? 0 : 1;
+    return;
+  }
+  d.x = dx;
+  d.y = dy;
+  if (!(hull_of(kind, shape, &a) && hull_of(mkind, moving, &m) &&
+        is_finite(dx) && is_finite(dy))) {
+    clear(start, dx, dy, out);
+    return;
+  }
+  minkowski(&a, &m, &diff);
+  if (!imp_xhull_cast(&diff.hull, &origin, d, &s)) {
+    clear(start, dx, dy, out);
+    return;
+  }
+  out->has_hit = 1;
+  out->hit.time = s.enter;
+  out->hit.normal = s.normal;
+  out->hit.delta.x = (1.0 - s.enter) * -dx;
+  out->hit.delta.y = (1.0 - s.enter) * -dy;
+  out->hit.pos = contact(&a, &diff, &s);
+  stop_short(kind, shape, mkind, moving, start, dx, dy, s.enter, out);
+}
