@@ -28,6 +28,9 @@ require "impact.pure.circle"
 require "impact.pure.capsule"
 require "impact.pure.polygon"
 require "impact.pure.manifold"
+for _, name in ipairs({ "AABB", "OBB", "Circle", "Capsule", "Polygon" }) do
+  require("impact.pure.shapes").install(name)
+end
 
 local version = require "impact.version"
 local impact = {

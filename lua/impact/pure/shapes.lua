@@ -1,9 +1,14 @@
 -- What Circle, Capsule and Polygon share: the checks of their radius and
--- of their angle's fields.
+-- of their angle's fields; and the methods that every shape (AABB, OBB,
+-- Circle, Capsule, Polygon) has, against any other.
 local object = require "impact.pure.object"
 local hullcore = require "impact.pure.core.hull"
+local distancecore = require "impact.pure.core.distance"
+local aabb = require "impact.pure.aabb"
 
-local checknumber, argerror = object.checknumber, object.argerror
+local select = select
+local check, checknumber, argerror = object.check, object.checknumber, object.argerror
+local optout = object.optout
 
 local shapes = {}
 
@@ -51,6 +56,73 @@ function shapes.setframefield(o, name, k, v)
     return false
   end
   return true
+end
+
+-- The kind of a shape (its type's name, as the core takes it), or nil.
+local KINDS = {}
+for _, name in ipairs({ "AABB", "OBB", "Circle", "Capsule", "Polygon" }) do
+  KINDS[object.meta[name]] = name
+end
+local function kindof(v) return KINDS[object.tagof(v)] end
+shapes.kindof = kindof
+
+-- Any shape at argument i: its kind.
+local function checkshape(v, i, fname, n)
+  local kind = kindof(v)
+  if kind == nil then object.typeerror(i, fname, "shape", v, n) end
+  return kind
+end
+shapes.checkshape = checkshape
+
+-- The methods of type tself that take self and any other shape.
+local function generic(tself)
+  local m = {}
+  local mt = object.meta[tself]
+
+  -- S:intersects(other) -> boolean: strict overlap.
+  function m.intersects(...)
+    local fname, n = "intersects", select("#", ...)
+    local o, other = ...
+    check(o, mt, tself, 1, fname, n)
+    local kind = checkshape(other, 2, fname, n)
+    return distancecore.intersects(tself, o, kind, other)
+  end
+
+  -- S:distance(other) -> d[, ax, ay, bx, by].
+  function m.distance(...)
+    local fname, n = "distance", select("#", ...)
+    local o, other = ...
+    check(o, mt, tself, 1, fname, n)
+    local kind = checkshape(other, 2, fname, n)
+    local d, ax, ay, bx, by = distancecore.distance(tself, o, kind, other)
+    if d == 0 then return d end
+    return d, ax, ay, bx, by
+  end
+
+  -- S:bounds([outAABB]) -> AABB: the smallest box holding the shape.
+  function m.bounds(...)
+    local fname, n = "bounds", select("#", ...)
+    local o, out = ...
+    check(o, mt, tself, 1, fname, n)
+    out = optout(out, object.meta.AABB, "AABB", 2, fname, n)
+    local px, py, hx, hy = hullcore.bounds(tself, o)
+    if out then
+      out["\0px"], out["\0py"], out["\0hx"], out["\0hy"] = px, py, hx, hy
+      return out
+    end
+    return aabb.new(px, py, hx, hy)
+  end
+
+  return m
+end
+
+-- Gives the methods every shape has to the type named; those it has of
+-- its own (OBB's bounds) stay.
+function shapes.install(tself)
+  local methods = object.methods[tself]
+  for name, f in pairs(generic(tself)) do
+    if methods[name] == nil then methods[name] = f end
+  end
 end
 
 return shapes
