@@ -79,13 +79,15 @@ end
 -- The corners of the closed path (xs, ys)[0..n), n >= 3 (hull.c's
 -- corners): "ok" and the way every corner turns, or why not and the
 -- corner's index, from 0.
+local at = zeros(MAX)
 local function corners(xs, ys, n)
-  local turn = corner(xs, ys, n, lowest(xs, ys, n))
+  for i = 0, n - 1 do at[i] = corner(xs, ys, n, i) end
+  local turn = at[lowest(xs, ys, n)]
   for i = 0, n - 1 do
-    if corner(xs, ys, n, i) == 0 then return "collinear", turn, i end
+    if at[i] == 0 then return "collinear", turn, i end
   end
   for i = 0, n - 1 do
-    if corner(xs, ys, n, i) ~= turn then return "reflex", turn, i end
+    if at[i] ~= turn then return "reflex", turn, i end
   end
   local changes = 0
   for i = 0, n - 1 do
@@ -275,11 +277,11 @@ end
 local bounded = hull.new()
 
 -- The smallest AABB that holds the shape exactly: px, py, hx, hy.
+-- A turned OBB's are its corners', as for the polygon of its corners (a
+-- corner rounded in the world can lie an ulp beyond the exact rectangle).
 function hull.bounds(kind, o)
-  if kind == "AABB" then return o["\0px"], o["\0py"], o["\0hx"], o["\0hy"] end
-  if kind == "OBB" then
-    local hx, hy = obbcore.reach(o)
-    return o["\0px"], o["\0py"], hx, hy
+  if kind == "AABB" or (kind == "OBB" and o["\0s"] == 0) then
+    return o["\0px"], o["\0py"], o["\0hx"], o["\0hy"]
   end
   shapehull(kind, o, bounded)
   local xs, ys = bounded.x, bounded.y

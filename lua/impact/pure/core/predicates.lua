@@ -59,9 +59,23 @@ local function widediff(a, alo, b, blo)
   return wsub(wadd(wideof(b), wideof(blo)), wadd(wideof(a), wideof(alo)))
 end
 
+-- The sign of l - r, products of rounded differences of plain doubles,
+-- when the static bound certifies it; else 2.
+local function plainsign(l, r)
+  local bound = 2 ^ -50 * (abs(l) + abs(r)) + 2 ^ -1000
+  if l - r > bound then return 1 end
+  if r - l > bound then return -1 end
+  return 2
+end
+
 -- The sign of the cross product (b - a) x (d - c).
 function predicates.crosssign(ax, ay, alx, aly, bx, by, blx, bly,
                               cx, cy, clx, cly, dx, dy, dlx, dly)
+  if alx == 0 and aly == 0 and blx == 0 and bly == 0 and clx == 0 and cly == 0
+     and dlx == 0 and dly == 0 then
+    local s = plainsign((bx - ax) * (dy - cy), (by - ay) * (dx - cx))
+    if s ~= 2 then return s end
+  end
   local abx, abxe = rounded(ax, alx, bx, blx)
   local aby, abye = rounded(ay, aly, by, bly)
   local cdx, cdxe = rounded(cx, clx, dx, dlx)
@@ -81,6 +95,11 @@ local crosssign = predicates.crosssign
 -- The sign of the dot product (b - a) . (d - c).
 function predicates.dotsign(ax, ay, alx, aly, bx, by, blx, bly,
                             cx, cy, clx, cly, dx, dy, dlx, dly)
+  if alx == 0 and aly == 0 and blx == 0 and bly == 0 and clx == 0 and cly == 0
+     and dlx == 0 and dly == 0 then
+    local s = plainsign((bx - ax) * (dx - cx), -((by - ay) * (dy - cy)))
+    if s ~= 2 then return s end
+  end
   local abx, abxe = rounded(ax, alx, bx, blx)
   local aby, abye = rounded(ay, aly, by, bly)
   local cdx, cdxe = rounded(cx, clx, dx, dlx)
