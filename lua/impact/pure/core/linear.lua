@@ -1,0 +1,105 @@
+-- Exact sums of a few doubles, and the signs of polynomials in them
+-- (src/core/linear.c): the same filter in the same operations, then the
+-- same exact answer. A sum is { n = parts, approx = the sum rounded, mag =
+-- the sum of the parts' sizes, [1..n] = the parts, none 0 }.
+local exact = require "impact.pure.core.exact"
+local wide = require "impact.pure.core.wide"
+
+local floor = math.floor
+local signofsum = exact.signofsum
+local wideof, wadd, wsub, wmul = wide.of, wide.add, wide.sub, wide.mul
+
+local linear = {}
+
+local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+
+function linear.of(v)
+  return { n = v ~= 0 and 1 or 0, approx = v, mag = abs(v), v }
+end
+
+local function combine(a, b, sign)
+  local r = { n = 0, approx = a.approx + sign * b.approx, mag = a.mag + b.mag }
+  local n = a.n
+  for i = 1, n do r[i] = a[i] end
+  for i = 1, b.n do r[n + i] = sign * b[i] end
+  r.n = n + b.n
+  return r
+end
+
+function linear.add(a, b) return combine(a, b, 1.0) end
+function linear.sub(a, b) return combine(a, b, -1.0) end
+
+-- The sign (-1, 0 or 1) of a, exactly.
+function linear.sign(a)
+  if a.approx > 2 ^ -50 * a.mag then return 1 end
+  if a.approx < -2 ^ -50 * a.mag then return -1 end
+  return signofsum(a, a.n)
+end
+
+-- Whether v 2^148 is an integer below 2^245 in size.
+local function ongrid(v)
+  if not (abs(v) <= 2 ^ 96) then return false end
+  local x = v * 2 ^ 148
+  return x == floor(x)
+end
+
+-- A term is { coef, k, f1, ..., fk }: coef (+-1 or +-2) times the product
+-- of the k sums f1..fk.
+local function exactinput(t, n)
+  for i = 1, n do
+    local term = t[i]
+    for j = 3, 2 + term[2] do
+      local f = term[j]
+      for p = 1, f.n do
+        if not ongrid(f[p]) then return false end
+      end
+    end
+  end
+  return true
+end
+
+local function wideoflin(a)
+  local w = wideof(0)
+  for i = 1, a.n do w = wadd(w, wideof(a[i])) end
+  return w
+end
+
+-- The sum of the terms times 2^(148 k), exactly: its sign.
+local function exactsign(t, n)
+  local sum = wideof(0)
+  for i = 1, n do
+    local term = t[i]
+    local product = wideoflin(term[3])
+    for j = 4, 2 + term[2] do product = wmul(product, wideoflin(term[j])) end
+    if term[1] < 0 then product = wsub(wideof(0), product) end
+    sum = wadd(sum, product)
+    if term[1] == 2 or term[1] == -2 then sum = wadd(sum, product) end
+  end
+  return sum.sign
+end
+
+-- The sign of the sum of the n terms t[1..n], all of the same degree:
+-- exact while every part is on the wide integers' grid; beyond, the sign
+-- of the rounded sum (0 for a NaN).
+function linear.termssign(t, n)
+  local value, size = 0.0, 0.0
+  for i = 1, n do
+    local term = t[i]
+    local product = term[1] * 1.0
+    local mag = abs(product)
+    for j = 3, 2 + term[2] do
+      product = product * term[j].approx
+      mag = mag * term[j].mag
+    end
+    value = value + product
+    size = size + mag
+  end
+  if value > 2 ^ -46 * size then return 1 end
+  if value < -2 ^ -46 * size then return -1 end
+  if not exactinput(t, n) then
+    return (value > 0 and 1 or 0) - (value < 0 and 1 or 0)
+  end
+  return exactsign(t, n)
+end
+
+return linear
