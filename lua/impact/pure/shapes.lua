@@ -4,11 +4,14 @@
 local object = require "impact.pure.object"
 local hullcore = require "impact.pure.core.hull"
 local distancecore = require "impact.pure.core.distance"
+local castcore = require "impact.pure.core.cast"
+local hit = require "impact.pure.hit"
 local aabb = require "impact.pure.aabb"
 
 local select = select
 local check, checknumber, argerror = object.check, object.checknumber, object.argerror
-local optout = object.optout
+local checkvec2, optout = object.checkvec2, object.optout
+local HIT = object.meta.Hit
 
 local shapes = {}
 
@@ -113,11 +116,49 @@ local function generic(tself)
     return aabb.new(px, py, hx, hy)
   end
 
+  -- S:intersectPoint(point[, out]) -> Hit|nil: push-out of a point
+  -- strictly inside.
+  function m.intersectPoint(...)
+    local fname, n = "intersectPoint", select("#", ...)
+    local o = ...
+    check(o, mt, tself, 1, fname, n)
+    local x, y, i = checkvec2(fname, 2, n, select(2, ...))
+    local out = optout(select(i, ...), HIT, "Hit", i, fname, n)
+    local t, px, py, dx, dy, nx, ny = castcore.intersectpoint(tself, o, x, y)
+    if not t then return nil end
+    return hit.push(out, o, t, px, py, dx, dy, nx, ny)
+  end
+
+  -- S:intersectSegment(pos, delta[, out]) -> Hit|nil: first contact.
+  function m.intersectSegment(...)
+    local fname, n = "intersectSegment", select("#", ...)
+    local o = ...
+    check(o, mt, tself, 1, fname, n)
+    local px, py, i = checkvec2(fname, 2, n, select(2, ...))
+    local dx, dy
+    dx, dy, i = checkvec2(fname, i, n, select(i, ...))
+    local out = optout(select(i, ...), HIT, "Hit", i, fname, n)
+    local t, hx, hy, ddx, ddy, nx, ny = castcore.intersectsegment(tself, o, px, py, dx, dy)
+    if not t then return nil end
+    return hit.push(out, o, t, hx, hy, ddx, ddy, nx, ny)
+  end
+
+  -- S:clipSegment(pos, delta) -> kind, t0, t1 (nil, nil when outside).
+  function m.clipSegment(...)
+    local fname, n = "clipSegment", select("#", ...)
+    local o = ...
+    check(o, mt, tself, 1, fname, n)
+    local px, py, i = checkvec2(fname, 2, n, select(2, ...))
+    local dx, dy = checkvec2(fname, i, n, select(i, ...))
+    local kind, t0, t1 = castcore.clipsegment(tself, o, px, py, dx, dy)
+    return kind, t0, t1
+  end
+
   return m
 end
 
 -- Gives the methods every shape has to the type named; those it has of
--- its own (OBB's bounds) stay.
+-- its own (the rectangles' casts, OBB's bounds) stay.
 function shapes.install(tself)
   local methods = object.methods[tself]
   for name, f in pairs(generic(tself)) do

@@ -299,4 +299,12 @@ function hull.bounds(kind, o)
   return px, py, hx, hy
 end
 
+-- A copy of the shape o into out (a table kept for it) moved to (x, y),
+-- everything else kept (imp_shape_moved).
+function hull.moved(o, x, y, out)
+  for k, v in next, o do out[k] = v end
+  out["\0px"], out["\0py"] = x, y
+  return out
+end
+
 return hull
