@@ -79,15 +79,15 @@ end
 -- The corners of the closed path (xs, ys)[0..n), n >= 3 (hull.c's
 -- corners): "ok" and the way every corner turns, or why not and the
 -- corner's index, from 0.
-local at = zeros(MAX)
+local turns = zeros(MAX)
 local function corners(xs, ys, n)
-  for i = 0, n - 1 do at[i] = corner(xs, ys, n, i) end
-  local turn = at[lowest(xs, ys, n)]
+  for i = 0, n - 1 do turns[i] = corner(xs, ys, n, i) end
+  local turn = turns[lowest(xs, ys, n)]
   for i = 0, n - 1 do
-    if at[i] == 0 then return "collinear", turn, i end
+    if turns[i] == 0 then return "collinear", turn, i end
   end
   for i = 0, n - 1 do
-    if at[i] ~= turn then return "reflex", turn, i end
+    if turns[i] ~= turn then return "reflex", turn, i end
   end
   local changes = 0
   for i = 0, n - 1 do
@@ -112,9 +112,9 @@ function hull.checkvertices(v, count)
       if checkx[i] == checkx[j] and checky[i] == checky[j] then return "repeated", j + 1 end
     end
   end
-  local why, _, at = corners(checkx, checky, count)
+  local why, _, where = corners(checkx, checky, count)
   if why == "ok" then return why, 0 end
-  return why, at + 1
+  return why, where + 1
 end
 
 -- The exact convex hull (imp_convex_hull): Graham's scan around the

@@ -3,6 +3,7 @@
 -- those for the method and its error bounds. A double-double is a pair of
 -- values hi, lo; a vector of them is four values xhi, xlo, yhi, ylo.
 local exact = require "impact.pure.core.exact"
+local dd = require "impact.pure.core.dd"
 
 local sqrt, log, floor = math.sqrt, math.log, math.floor
 local twosum, producterror, scratch = exact.twosum, exact.producterror, exact.scratch
@@ -17,53 +18,8 @@ local SKIP_FIRST, SKIP_SECOND, MISS = 1, 2, 3
 -- LuaJIT compiles it without a branch.
 local fabs = math.abs
 
-local function quicktwosum(a, b)  -- needs |a| >= |b|
-  local s = a + b
-  return s, b - (s - a)
-end
-
-local function add(xh, xl, yh, yl)
-  local sh, sl = twosum(xh, yh)
-  local eh, el = twosum(xl, yl)
-  sl = sl + eh
-  sh, sl = quicktwosum(sh, sl)
-  sl = sl + el
-  return quicktwosum(sh, sl)
-end
-
-local function sub(xh, xl, yh, yl) return add(xh, xl, yh * -1.0, yl * -1.0) end
-
-local function mul(xh, xl, yh, yl)
-  local p = xh * yh
-  return quicktwosum(p, producterror(xh, yh, p) + (xh * yl + xl * yh))
-end
-
-local function div(xh, xl, yh, yl)
-  local q1 = xh / yh
-  local rh, rl = sub(xh, xl, mul(q1, 0.0, yh, yl))
-  local q2 = rh / yh
-  rh = sub(rh, rl, mul(q2, 0.0, yh, yl))
-  local qh, ql = quicktwosum(q1, q2)
-  return add(qh, ql, rh / yh, 0.0)
-end
-
-local function ddsqrt(xh, xl)  -- x > 0
-  local r = sqrt(xh)
-  local h = sub(xh, xl, mul(r, 0.0, r, 0.0))
-  return twosum(r, h / (2 * r))
-end
-
-local function cross(uxh, uxl, uyh, uyl, vxh, vxl, vyh, vyl)
-  local ah, al = mul(uxh, uxl, vyh, vyl)
-  local bh, bl = mul(uyh, uyl, vxh, vxl)
-  return sub(ah, al, bh, bl)
-end
-
-local function dot(uxh, uxl, uyh, uyl, vxh, vxl, vyh, vyl)
-  local ah, al = mul(uxh, uxl, vxh, vxl)
-  local bh, bl = mul(uyh, uyl, vyh, vyl)
-  return add(ah, al, bh, bl)
-end
+local add, sub, mul, div = dd.add, dd.sub, dd.mul, dd.div
+local ddsqrt, cross, dot = dd.sqrt, dd.cross, dd.dot
 
 -- Zero when within tol of it.
 local function settle(h, l, tol)
