@@ -1,0 +1,141 @@
+/*
+** Contact manifolds: where two overlapping shapes touch, for an impulse
+** solver. The normal is the push-out's; on flat contacts the face of the
+** reference hull (the one whose face gives the normal) clips the incident
+** hull's face most against it, which gives two points for two faces
+** resting on each other. Each point lies midway between the two surfaces
+** along the normal, and its depth is how far they overlap there.
+*/
+#include <math.h>
+
+#include "impact.h"
+#include "penetration.h"
+
+static imp_vec2 vec2(double x, double y) {
+  imp_vec2 v;
+  v.x = x;
+  v.y = y;
+  return v;
+}
+
+static double dot(imp_vec2 u, imp_vec2 v) { return u.x * v.x + u.y * v.y; }
+
+/* Adds the point x of the incident hull with its separation sep from the
+** reference face along n (negative inside): kept when the surfaces
+** overlap there. */
+static void add(imp_manifold *m, imp_vec2 x, double sep, imp_vec2 n,
+                double rref, double rinc) {
+  double depth = rref + rinc - sep, shift = (rref - sep - rinc) / 2;
+  if (!(depth > 0) || m->count == 2) return;
+  m->point[m->count] = vec2(x.x + n.x * shift, x.y + n.y * shift);
+  m->depth[m->count] = depth;
+  m->count++;
+}
+
+/* The incident hull's face most against n: its two ends (one for a point). */
+static int incident(const imp_hull *h, imp_vec2 n, imp_vec2 ends[2]) {
+  int i, best = 0, faces = h->count == 1 ? 0 : h->count;
+  double least = 2;
+  if (faces == 0) {
+    ends[0] = h->v[0];
+    return 1;
+  }
+  for (i = 0; i < faces; i++) {
+    double d = dot(imp_hull_face_normal(h, i), n);
+    if (d < least) {
+      least = d;
+      best = i;
+    }
+  }
+  ends[0] = h->v[best % h->count];
+  ends[1] = h->v[(best + 1) % h->count];
+  return 2;
+}
+
+/* Clips the segment ends[0]-ends[1] to the side of the line through p
+** where t . x >= t . p. */
+static int clip(imp_vec2 ends[2], int n, imp_vec2 t, imp_vec2 p) {
+  double d0 = dot(t, ends[0]) - dot(t, p), d1;
+  if (n == 1) return d0 >= 0;
+  d1 = dot(t, ends[1]) - dot(t, p);
+  if (d0 < 0 && d1 < 0) return 0;
+  if (d0 < 0 || d1 < 0) {
+    double k = d0 / (d0 - d1);
+    imp_vec2 x = vec2(ends[0].x + (ends[1].x - ends[0].x) * k,
+                      ends[0].y + (ends[1].y - ends[0].y) * k);
+    ends[d0 < 0 ? 0 : 1] = x;
+  }
+  return 2;
+}
+
+static void flat_contact(const imp_hull *ref, int face, const imp_hull *inc,
+                         imp_vec2 n, imp_vec2 normal, imp_manifold *m) {
+  imp_vec2 ends[2];
+  imp_vec2 p = ref->v[face % ref->count], q = ref->v[(face + 1) % ref->count];
+  imp_vec2 t = vec2(q.x - p.x, q.y - p.y);
+  int count = incident(inc, n, ends), i;
+  count = clip(ends, count, t, p);
+  if (count) count = clip(ends, count, vec2(-t.x, -t.y), q);
+  m->normal = normal;
+  for (i = 0; i < count; i++)
+    add(m, ends[i], dot(n, ends[i]) - dot(n, p), n, ref->radius, inc->radius);
+}
+
+/* Apart hulls whose radii overlap touch at one point, unless a face of
+** either lies across the normal, as a capsule lying on a box does: then
+** that face clips the other's, as for hulls that meet (the index of
+** penetration.h's faces), or -1. */
+static int aligned_face(const imp_hull *ha, const imp_hull *hb, imp_vec2 n) {
+  const double flat = 1 - 1e-9;  /* within about 0.003 degrees */
+  int i, best = -1, na = ha->count == 1 ? 0 : ha->count,
+         nb = hb->count == 1 ? 0 : hb->count;
+  double most = flat;
+  for (i = 0; i < na + nb; i++) {
+    double d = i < na ? dot(imp_hull_face_normal(ha, i), n)
+                      : -dot(imp_hull_face_normal(hb, i - na), n);
+    if (d > most) {
+      most = d;
+      best = i;
+    }
+  }
+  return best;
+}
+
+int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
+                       const void *b, imp_manifold *out) {
+  imp_hull ha, hb;
+  imp_penetration p;
+  imp_manifold m;
+  int round;
+  if (!imp_shape_intersects(akind, a, bkind, b)) return 0;
+  imp_shape_hull(akind, a, &ha);
+  imp_shape_hull(bkind, b, &hb);
+  imp_penetration_of(akind, a, &ha, bkind, b, &hb, &p);
+  m.normal = vec2(p.normal.x + 0.0, p.normal.y + 0.0);  /* no -0 */
+  m.count = 0;
+  round = p.face < 0;
+  if (round) p.face = aligned_face(&ha, &hb, p.normal);
+  if (p.face >= 0 && p.face < (ha.count == 1 ? 0 : ha.count))
+    flat_contact(&ha, p.face, &hb, p.normal, m.normal, &m);
+  else if (p.face >= 0)
+    flat_contact(&hb, p.face - ha.count, &ha,
+                 vec2(-p.normal.x, -p.normal.y), m.normal, &m);
+  if (m.count == 0) {
+    /* Round contact, or clipping left nothing: the one point midway
+    ** between the surfaces along the normal, from b's deepest point. */
+    imp_vec2 deepest = round ? p.pb : hb.v[0];
+    double shift;
+    int i;
+    if (!round)
+      for (i = 1; i < hb.count; i++)
+        if (dot(p.normal, hb.v[i]) < dot(p.normal, deepest))
+          deepest = hb.v[i];
+    shift = p.depth / 2 - hb.radius;
+    m.point[0] = vec2(deepest.x + p.normal.x * shift,
+                      deepest.y + p.normal.y * shift);
+    m.depth[0] = p.depth;
+    m.count = 1;
+  }
+  *out = m;
+  return 1;
+}

@@ -1,0 +1,34 @@
+/*
+** The penetration of two overlapping shapes (private to src/core): the
+** direction in which b leaves a soonest and how far it must go, which the
+** push-out (pushout.c) and the contact manifold (manifold.c) share.
+*/
+#ifndef IMPACT_PENETRATION_H
+#define IMPACT_PENETRATION_H
+
+#include "impact.h"
+
+/* normal is unit, from a towards b, and depth how far b must move along it
+** to touch a at most. The axis is a face normal of the hulls' Minkowski
+** difference when the hulls meet: face (0 .. a->count - 1) of a, or face
+** a->count + j of b (b's face j turned round), ties going to the earlier;
+** it is the line from a's nearest point to b's (pa, pb, on the hulls) when
+** the hulls are apart and only the radii overlap: face is then -1. */
+typedef struct imp_penetration {
+  imp_vec2 normal, pa, pb;
+  double depth;
+  int face;
+} imp_penetration;
+
+void imp_penetration_of(imp_shape akind, const void *a, const imp_hull *ha,
+                        imp_shape bkind, const void *b, const imp_hull *hb,
+                        imp_penetration *out);
+
+/* The outward unit normal of face i of the hull, i < count (a segment's
+** faces 0 and 1 are its two sides; a point has none). */
+imp_vec2 imp_hull_face_normal(const imp_hull *h, int i);
+
+/* The largest u . v over the hull's vertices. */
+double imp_hull_support(const imp_hull *h, imp_vec2 u);
+
+#endif

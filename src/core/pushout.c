@@ -1,0 +1,165 @@
+/*
+** Push-outs of any shape from any other: the minimum translation of b that
+** separates it from a, and the penetration it is made from.
+*/
+#include <float.h>
+#include <math.h>
+
+#include "impact.h"
+#include "penetration.h"
+
+static imp_vec2 vec2(double x, double y) {
+  imp_vec2 v;
+  v.x = x;
+  v.y = y;
+  return v;
+}
+
+static double dot(imp_vec2 u, imp_vec2 v) { return u.x * v.x + u.y * v.y; }
+
+double imp_hull_support(const imp_hull *h, imp_vec2 u) {
+  double best = dot(u, h->v[0]);
+  int i;
+  for (i = 1; i < h->count; i++) {
+    double d = dot(u, h->v[i]);
+    if (d > best) best = d;
+  }
+  return best;
+}
+
+/* Faces run counter-clockwise (y up), so the outside is on the right of
+** each edge; a segment's second face is its first turned round. */
+imp_vec2 imp_hull_face_normal(const imp_hull *h, int i) {
+  imp_vec2 p = h->v[i % h->count], q = h->v[(i + 1) % h->count];
+  imp_vec2 n = vec2(q.y - p.y, p.x - q.x);
+  if (h->count == 2 && i == 1) n = vec2(-n.x, -n.y);
+  imp_vec2_normalize(&n);
+  return n;
+}
+
+static int face_count(const imp_hull *h) { return h->count == 1 ? 0 : h->count; }
+
+/* The shape without its radius: the hull alone. */
+static const void *bare(imp_shape kind, const void *shape,
+                        imp_any_shape *buf) {
+  if (kind == IMP_SHAPE_CIRCLE) {
+    buf->circle = *(const imp_circle *)shape;
+    buf->circle.radius = 0;
+    return buf;
+  }
+  if (kind == IMP_SHAPE_CAPSULE) {
+    buf->capsule = *(const imp_capsule *)shape;
+    buf->capsule.radius = 0;
+    return buf;
+  }
+  return shape;
+}
+
+/* How far b must move along unit u to be clear of a across u. */
+static double depth_along(const imp_hull *ha, const imp_hull *hb, imp_vec2 u,
+                          double r) {
+  return imp_hull_support(ha, u) + imp_hull_support(hb, vec2(-u.x, -u.y)) + r;
+}
+
+/* When the hulls meet (or touch), the origin is in their Minkowski
+** difference, whose faces are the hulls' faces (b's turned round): b
+** leaves soonest across the nearest of them, grown by the radii. Apart,
+** only the radii overlap, and b leaves along the line of the nearest
+** points. Two points on each other have no face: b leaves along y, as the
+** boxes' ties pick it. */
+void imp_penetration_of(imp_shape akind, const void *a, const imp_hull *ha,
+                        imp_shape bkind, const void *b, const imp_hull *hb,
+                        imp_penetration *out) {
+  imp_any_shape abare, bbare;
+  double r = ha->radius + hb->radius;
+  double apart = imp_shape_distance(akind, bare(akind, a, &abare), bkind,
+                                    bare(bkind, b, &bbare), &out->pa,
+                                    &out->pb);
+  int i, na = face_count(ha), nb = face_count(hb);
+  if (apart > 0) {
+    out->normal = vec2(out->pb.x - out->pa.x, out->pb.y - out->pa.y);
+    imp_vec2_normalize(&out->normal);
+    out->depth = r - apart;
+    out->face = -1;
+    return;
+  }
+  out->normal = vec2(0, 1);
+  out->depth = depth_along(ha, hb, out->normal, r);
+  out->face = -1;
+  for (i = 0; i < na + nb; i++) {
+    imp_vec2 u = i < na ? imp_hull_face_normal(ha, i)
+                        : imp_hull_face_normal(hb, i - na);
+    double depth;
+    if (i >= na) u = vec2(-u.x, -u.y);
+    depth = depth_along(ha, hb, u, r);
+    if (out->face < 0 || depth < out->depth) {
+      out->normal = u;
+      out->depth = depth;
+      out->face = i;
+    }
+  }
+}
+
+/* The point of b's hull deepest along -u, put onto a's outer line across
+** u: where b, pushed out, touches a. */
+static imp_vec2 contact_on_a(const imp_hull *ha, const imp_hull *hb,
+                             imp_vec2 u) {
+  imp_vec2 deepest = hb->v[0];
+  double reach = imp_hull_support(ha, u) + ha->radius, along;
+  int i;
+  for (i = 1; i < hb->count; i++)
+    if (dot(u, hb->v[i]) < dot(u, deepest)) deepest = hb->v[i];
+  along = reach - dot(u, deepest);
+  return vec2(deepest.x + u.x * along, deepest.y + u.y * along);
+}
+
+/* The depth grows from the computed one, by steps doubling from a rounding
+** error of the largest quantity, until b moved by it (its position plus
+** the delta in doubles, as a script adds it) overlaps a no more by the
+** exact test. */
+static void separate(imp_shape akind, const void *a, imp_shape bkind,
+                     const void *b, double depth, imp_hit *out) {
+  imp_vec2 pos = imp_shape_pos(bkind, b);
+  imp_any_shape moved;
+  double step = DBL_EPSILON * (fabs(pos.x) + fabs(pos.y) + fabs(depth) +
+                               fabs(out->pos.x) + fabs(out->pos.y)) +
+                0x1p-1074;
+  int i;
+  if (!(depth > 0)) depth = 0;
+  for (i = 0; i < IMP_SEPARATE_STEPS; i++) {
+    out->delta = vec2(out->normal.x * depth, out->normal.y * depth);
+    imp_shape_moved(bkind, b,
+                    vec2(pos.x + out->delta.x, pos.y + out->delta.y), &moved);
+    if (!imp_shape_intersects(akind, a, bkind, &moved)) return;
+    depth += step;
+    step += step;
+  }
+}
+
+static int is_rect(imp_shape kind) {
+  return kind == IMP_SHAPE_AABB || kind == IMP_SHAPE_OBB;
+}
+
+/* Two rectangles keep the rectangles' own push-out, result for result. */
+int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
+                      const void *b, imp_hit *out) {
+  imp_hull ha, hb;
+  imp_penetration p;
+  if (is_rect(akind) && is_rect(bkind)) {
+    imp_obb ra, rb;
+    imp_shape_obb(akind, a, &ra);
+    imp_shape_obb(bkind, b, &rb);
+    return imp_obb_overlap(&ra, &rb, out);
+  }
+  if (!imp_shape_intersects(akind, a, bkind, b)) return 0;
+  imp_shape_hull(akind, a, &ha);
+  imp_shape_hull(bkind, b, &hb);
+  imp_penetration_of(akind, a, &ha, bkind, b, &hb, &p);
+  out->normal = vec2(p.normal.x + 0.0, p.normal.y + 0.0);  /* no -0 */
+  out->pos = p.face < 0 ? vec2(p.pa.x + p.normal.x * ha.radius,
+                               p.pa.y + p.normal.y * ha.radius)
+                        : contact_on_a(&ha, &hb, p.normal);
+  out->time = 0;
+  separate(akind, a, bkind, b, p.depth, out);
+  return 1;
+}
