@@ -174,6 +174,7 @@ describe("impact.debug", function()
     local x2, y2, d2 = m:point(2)
     local mx, my = x1 / 2 + x2 / 2, y1 / 2 + y2 / 2
     local a1, a2 = arrowY(mx, my, my + 24, 8)
+    draw.manifold(m)
     assert.are.same({
       color(DELTA), { "line", x1, y1 - d1 / 2, x1, y1 + d1 / 2 }, color(CONTACT), dot(x1, y1),
       color(DELTA), { "line", x2, y2 - d2 / 2, x2, y2 + d2 / 2 }, color(CONTACT), dot(x2, y2),

@@ -165,11 +165,11 @@ describe("a table that carries an impact type's metatable", function()
           function() local r = box:intersectAABB(fakeBox) return r end)
     fails("bad argument #1 to 'intersectOBB' (OBB expected, got table)",
           function() local r = obb:intersectOBB(fakeOBB) return r end)
-    fails("bad argument #1 to 'overlap' (OBB or AABB expected, got table)",
+    fails("bad argument #1 to 'overlap' (shape expected, got table)",
           function() local r = box:overlap(fakeOBB) return r end)
     fails("bad argument #1 to 'sweepAABB' (AABB expected, got table)",
           function() local r = box:sweepAABB(fakeBox, 1, 1) return r end)
-    fails("bad argument #1 to 'sweepInto' (AABB or OBB expected at index 2, got table)",
+    fails("bad argument #1 to 'sweepInto' (shape expected at index 2, got table)",
           function() local r = box:sweepInto({ other, fakeBox }, 1, 1) return r end)
   end)
 
@@ -232,7 +232,7 @@ describe("a userdata of another library given an impact metatable", function()
           function() local r = box:intersectAABB(fakeBox) return r end)
     fails("bad argument #1 to 'intersectPoint' (Point or number expected, got userdata)",
           function() local r = box:intersectPoint(disguised(Point)) return r end)
-    fails("bad argument #1 to 'sweepInto' (AABB or OBB expected at index 2, got userdata)",
+    fails("bad argument #1 to 'sweepInto' (shape expected at index 2, got userdata)",
           function() local r = box:sweepInto({ other, fakeBox }, 1, 1) return r end)
     for _ = 1, 2 do  -- the second time through a reused spare Hit
       fails("bad argument #2 to 'intersectAABB' (Hit expected, got userdata)",
@@ -314,7 +314,7 @@ describe("#native a light userdata while all of them have an impact metatable", 
       assert.is_nil(impact.type(light))
       fails("bad argument #1 to 'intersectAABB' (AABB expected, got userdata)",
             function() local r = box:intersectAABB(light) return r end)
-      fails("bad argument #1 to 'sweepInto' (AABB or OBB expected at index 1, got userdata)",
+      fails("bad argument #1 to 'sweepInto' (shape expected at index 1, got userdata)",
             function() local r = box:sweepInto({ light }, 1, 1) return r end)
       fails("calling 'intersectSegment' on bad self (AABB expected, got userdata)",
             function() local r = light:intersectSegment(0, 0, 1, 1) return r end)

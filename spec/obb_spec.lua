@@ -95,13 +95,13 @@ describe("OBB objects", function()
     local o = OBB(0, 0, 1, 1)
     assertError("bad argument #1 to 'intersectOBB' (OBB expected, got AABB)",
                 function() local r = o:intersectOBB(AABB()) return r end)
-    assertError("bad argument #1 to 'overlap' (OBB or AABB expected, got Point)",
+    assertError("bad argument #1 to 'overlap' (shape expected, got Point)",
                 function() local r = o:overlap(Point()) return r end)
     assertError("bad argument #1 to 'bounds' (AABB expected, got OBB)",
                 function() local r = o:bounds(o) return r end)
     assertError("bad argument #1 to 'sweepOBB' (OBB expected, got AABB)",
                 function() local r = o:sweepOBB(AABB(), 1, 0) return r end)
-    assertError("OBB expected at index 2, got Point",
+    assertError("shape expected at index 2, got Point",
                 function() local r = AABB():sweepInto({ o, Point() }, 1, 0) return r end)
   end)
 
@@ -512,7 +512,7 @@ describe("AABB mirrors of the OBB tests", function()
                 function() return AABB.intersectOBB(diamond, diamond) end)
     assertError("bad argument #1 to 'intersectOBB' (OBB expected, got AABB)",
                 function() local r = box:intersectOBB(box) return r end)
-    assertError("bad argument #1 to 'overlap' (OBB or AABB expected, got table)",
+    assertError("bad argument #1 to 'overlap' (shape expected, got table)",
                 function() local r = box:overlap({}) return r end)
     assertError("bad argument #2 to 'overlap' (Hit expected, got Sweep)",
                 function() local r = box:overlap(diamond, Sweep()) return r end)

@@ -1,7 +1,7 @@
 /* AABB: an axis-aligned box, and the tests of the intersect family. */
 #include <string.h>
 
-#include "object.h"
+#include "shapes.h"
 
 enum { SLOT_POS = 1, SLOT_HALF, SLOT_FIELDS, NSLOTS = SLOT_FIELDS };
 
@@ -185,5 +185,7 @@ static const luaL_Reg meta[] = {
   {"__tostring", aabb_tostring}, {NULL, NULL}
 };
 
-const TypeInfo imp_aabb_type = {methods, meta, aabb_new, NULL,
+static const luaL_Reg *const more[] = {imp_shape_methods_aabb, NULL};
+
+const TypeInfo imp_aabb_type = {methods, meta, aabb_new, more,
                                  sizeof(imp_aabb)};

@@ -1,7 +1,7 @@
 /* OBB: a rotated rectangle, and its tests. */
 #include <string.h>
 
-#include "object.h"
+#include "shapes.h"
 
 enum { SLOT_POS = 1, SLOT_HALF, SLOT_FIELDS, NSLOTS = SLOT_FIELDS };
 
@@ -183,5 +183,7 @@ static const luaL_Reg meta[] = {
   {"__tostring", obb_tostring}, {NULL, NULL}
 };
 
-const TypeInfo imp_obb_type = {methods, meta, obb_new, NULL,
+static const luaL_Reg *const more[] = {imp_shape_methods_obb, NULL};
+
+const TypeInfo imp_obb_type = {methods, meta, obb_new, more,
                                 sizeof(imp_obb)};

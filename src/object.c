@@ -6,12 +6,14 @@
 #include "object.h"
 
 const char *const imp_typenames[T_COUNT + 1] = {
-  NULL, "Point", "AABB", "Hit", "Sweep", "OBB", "World"
+  NULL, "Point", "AABB", "Hit", "Sweep", "OBB", "World", "Circle", "Capsule",
+  "Polygon", "Manifold"
 };
 
 const TypeInfo *const imp_types[T_COUNT + 1] = {
   NULL, &imp_point_type, &imp_aabb_type, &imp_hit_type, &imp_sweep_type,
-  &imp_obb_type, &imp_world_type
+  &imp_obb_type, &imp_world_type, &imp_circle_type, &imp_capsule_type,
+  &imp_polygon_type, &imp_manifold_type
 };
 
 /* Whether the block at h, len bytes long, is an object of type t (a light

@@ -11,7 +11,8 @@
 #include "core/impact.h"
 
 /* The Lua types, numbered from 1. */
-enum { T_POINT = 1, T_AABB, T_HIT, T_SWEEP, T_OBB, T_WORLD, T_COUNT = T_WORLD };
+enum { T_POINT = 1, T_AABB, T_HIT, T_SWEEP, T_OBB, T_WORLD, T_CIRCLE,
+       T_CAPSULE, T_POLYGON, T_MANIFOLD, T_COUNT = T_MANIFOLD };
 
 /*
 ** Every function of the module is a closure over the same upvalues: the
@@ -70,7 +71,8 @@ typedef struct TypeInfo {
   size_t size;              /* of an object's data */
 } TypeInfo;
 extern const TypeInfo imp_point_type, imp_aabb_type, imp_hit_type,
-    imp_sweep_type, imp_obb_type, imp_world_type;
+    imp_sweep_type, imp_obb_type, imp_world_type, imp_circle_type,
+    imp_capsule_type, imp_polygon_type, imp_manifold_type;
 extern const TypeInfo *const imp_types[T_COUNT + 1];  /* by T_* */
 extern const luaL_Reg imp_segpoint_functions[];  /* impact.sweepSegmentPoint */
 

@@ -1,6 +1,6 @@
 /* Static overlap of any rectangle, AABB or OBB, with any: the methods that
 ** both types have, so that each answers as the other does. */
-#include "object.h"
+#include "shapes.h"
 
 static void checkrect(lua_State *L, int i, int t, const char *fname,
                       imp_obb *out) {
@@ -18,21 +18,21 @@ int imp_intersectrect(lua_State *L, int tbox, int tother, const char *fname) {
   return 1;
 }
 
-/* box:overlap(other[, out]) -> Hit|nil, other an OBB or an AABB: the
-** push-out for other; other:overlap(box) gives its exact negation. */
+/* box:overlap(other[, out]) -> Hit|nil, other any shape: the push-out for
+** other; between rectangles, other:overlap(box) gives its exact
+** negation. */
 int imp_overlaprect(lua_State *L, int tbox) {
   const char *fname = "overlap";
-  imp_obb box, other;
-  imp_shape kind;
-  const void *p;
+  imp_shape kind, okind;
+  const void *box, *other;
   imp_hit h;
   int out;
-  checkrect(L, 1, tbox, fname, &box);
-  p = imp_torect(L, 2, &kind);
-  if (p == NULL) imp_typeerror(L, 2, fname, "OBB or AABB");
+  imp_checkobject(L, 1, tbox, fname);
+  box = imp_toshape(L, 1, &kind);
+  other = imp_checkshape(L, 2, fname, &okind);
   out = imp_optout(L, 3, T_HIT, fname);
-  imp_shape_obb(kind, p, &other);
-  if (imp_obb_overlap(&box, &other, &h)) imp_pushhit(L, out, 1, &h);
+  if (imp_shape_overlap(kind, box, okind, other, &h))
+    imp_pushhit(L, out, 1, &h);
   else lua_pushnil(L);
   return 1;
 }

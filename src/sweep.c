@@ -1,7 +1,7 @@
 /* Sweeps of any rectangle, AABB or OBB, against any, shared by both types. */
-#include "object.h"
+#include "shapes.h"
 
-static imp_shape shapeof(int t) {
+static imp_shape rectof(int t) {
   return t == T_OBB ? IMP_SHAPE_OBB : IMP_SHAPE_AABB;
 }
 
@@ -12,8 +12,8 @@ int imp_sweeprect(lua_State *L, int tbox, int tmoving, const char *fname) {
   imp_vec2 delta;
   imp_sweep s;
   int out;
-  imp_shape_obb(shapeof(tbox), imp_checkobject(L, 1, tbox, fname), &box);
-  imp_shape_obb(shapeof(tmoving), imp_checkobject(L, 2, tmoving, fname),
+  imp_shape_obb(rectof(tbox), imp_checkobject(L, 1, tbox, fname), &box);
+  imp_shape_obb(rectof(tmoving), imp_checkobject(L, 2, tmoving, fname),
                 &moving);
   out = imp_optout(L, imp_checkvec2(L, 3, fname, &delta), T_SWEEP, fname);
   imp_obb_sweep_obb(&box, &moving, delta.x, delta.y, &s);
@@ -22,12 +22,14 @@ int imp_sweeprect(lua_State *L, int tbox, int tmoving, const char *fname) {
 }
 
 /* moving:sweepInto(colliders, delta[, out]): the nearest stop among a Lua
-** array of AABBs and OBBs; ties go to the first listed, and the moving
-** rectangle is skipped if it is listed. */
+** array of shapes; ties go to the first listed, and the moving shape is
+** skipped if it is listed. */
 int imp_sweepinto(lua_State *L, int tmoving) {
   const char *fname = "sweepInto";
-  imp_shape mkind = shapeof(tmoving);
-  const void *moving = imp_checkobject(L, 1, tmoving, fname);
+  imp_shape mkind;
+  const void *moving;
+  imp_checkobject(L, 1, tmoving, fname);
+  moving = imp_toshape(L, 1, &mkind);
   imp_vec2 delta;
   imp_sweep s;
   int out, k, n, found = 0;
@@ -39,10 +41,10 @@ int imp_sweepinto(lua_State *L, int tmoving) {
     imp_shape ckind;
     const void *c;
     lua_rawgeti(L, 2, k);
-    c = imp_torect(L, -1, &ckind);
+    c = imp_toshape(L, -1, &ckind);
     if (c == NULL)
       imp_argerror(L, 2, fname, lua_pushfstring(L,
-                   "AABB or OBB expected at index %d, got %s", k,
+                   "shape expected at index %d, got %s", k,
                    imp_typename(L, -1)));
     if (imp_sweep_nearer(ckind, c, mkind, moving, delta.x, delta.y, &s))
       found = k;

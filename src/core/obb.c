@@ -388,25 +388,23 @@ void imp_obb_sweep_obb(const imp_obb *box, const imp_obb *moving,
 
 void imp_sweep_clear_shape(imp_sweep *s, imp_shape mkind, const void *moving,
                            double dx, double dy) {
-  imp_obb m;
   imp_aabb at;
-  imp_shape_obb(mkind, moving, &m);
-  at = as_aabb(&m);
+  at.pos = imp_shape_pos(mkind, moving);
+  at.half.x = at.half.y = 0;
   imp_sweep_clear(s, &at, dx, dy);
 }
 
+/* Any pair of shapes; rectangle pairs go on to imp_obb_sweep_obb inside
+** imp_shape_sweep, and two AABBs keep their own faster step. */
 int imp_sweep_nearer(imp_shape ckind, const void *collider, imp_shape mkind,
                      const void *moving, double dx, double dy,
                      imp_sweep *nearest) {
-  imp_obb c, m;
   imp_sweep s;
   if (ckind == IMP_SHAPE_AABB && mkind == IMP_SHAPE_AABB)
     return imp_aabb_sweep_nearer((const imp_aabb *)collider,
                                  (const imp_aabb *)moving, dx, dy, nearest);
   if (collider == moving) return 0;
-  imp_shape_obb(ckind, collider, &c);
-  imp_shape_obb(mkind, moving, &m);
-  imp_obb_sweep_obb(&c, &m, dx, dy, &s);
+  imp_shape_sweep(ckind, collider, mkind, moving, dx, dy, &s);
   if (!(s.time < nearest->time)) return 0;
   *nearest = s;
   return 1;
