@@ -34,7 +34,7 @@ static void add(imp_manifold *m, imp_vec2 x, double sep, imp_vec2 n,
 
 /* The incident hull's face most against n: its two ends (one for a point). */
 static int incident(const imp_hull *h, imp_vec2 n, imp_vec2 ends[2]) {
-  int i, best = 0, faces = h->count == 1 ? 0 : h->count;
+  int i, best = 0, faces = imp_hull_face_count(h);
   double least = 2;
   if (faces == 0) {
     ends[0] = h->v[0];
@@ -87,8 +87,8 @@ static void flat_contact(const imp_hull *ref, int face, const imp_hull *inc,
 ** penetration.h's faces), or -1. */
 static int aligned_face(const imp_hull *ha, const imp_hull *hb, imp_vec2 n) {
   const double flat = 1 - 1e-9;  /* within about 0.003 degrees */
-  int i, best = -1, na = ha->count == 1 ? 0 : ha->count,
-         nb = hb->count == 1 ? 0 : hb->count;
+  int i, best = -1, na = imp_hull_face_count(ha),
+         nb = imp_hull_face_count(hb);
   double most = flat;
   for (i = 0; i < na + nb; i++) {
     double d = i < na ? dot(imp_hull_face_normal(ha, i), n)
@@ -115,10 +115,10 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
   m.count = 0;
   round = p.face < 0;
   if (round) p.face = aligned_face(&ha, &hb, p.normal);
-  if (p.face >= 0 && p.face < (ha.count == 1 ? 0 : ha.count))
+  if (p.face >= 0 && p.face < imp_hull_face_count(&ha))
     flat_contact(&ha, p.face, &hb, p.normal, m.normal, &m);
   else if (p.face >= 0)
-    flat_contact(&hb, p.face - ha.count, &ha,
+    flat_contact(&hb, p.face - imp_hull_face_count(&ha), &ha,
                  vec2(-p.normal.x, -p.normal.y), m.normal, &m);
   if (m.count == 0) {
     /* Round contact, or clipping left nothing: the one point midway

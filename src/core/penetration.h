@@ -24,6 +24,9 @@ void imp_penetration_of(imp_shape akind, const void *a, const imp_hull *ha,
                         imp_shape bkind, const void *b, const imp_hull *hb,
                         imp_penetration *out);
 
+/* How many faces the hull has: a point none, a segment its two sides. */
+int imp_hull_face_count(const imp_hull *h);
+
 /* The outward unit normal of face i of the hull, i < count (a segment's
 ** faces 0 and 1 are its two sides; a point has none). */
 imp_vec2 imp_hull_face_normal(const imp_hull *h, int i);

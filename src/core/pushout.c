@@ -37,7 +37,9 @@ imp_vec2 imp_hull_face_normal(const imp_hull *h, int i) {
   return n;
 }
 
-static int face_count(const imp_hull *h) { return h->count == 1 ? 0 : h->count; }
+int imp_hull_face_count(const imp_hull *h) {
+  return h->count == 1 ? 0 : h->count;
+}
 
 /* The shape without its radius: the hull alone. */
 static const void *bare(imp_shape kind, const void *shape,
@@ -75,7 +77,7 @@ void imp_penetration_of(imp_shape akind, const void *a, const imp_hull *ha,
   double apart = imp_shape_distance(akind, bare(akind, a, &abare), bkind,
                                     bare(bkind, b, &bbare), &out->pa,
                                     &out->pb);
-  int i, na = face_count(ha), nb = face_count(hb);
+  int i, na = imp_hull_face_count(ha), nb = imp_hull_face_count(hb);
   if (apart > 0) {
     out->normal = vec2(out->pb.x - out->pa.x, out->pb.y - out->pa.y);
     imp_vec2_normalize(&out->normal);

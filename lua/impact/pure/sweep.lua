@@ -6,6 +6,8 @@ local object = require "impact.pure.object"
 local aabbcore = require "impact.pure.core.aabb"
 local obbcore = require "impact.pure.core.obb"
 local hit = require "impact.pure.hit"
+local shapesweep = require "impact.pure.core.shapesweep"
+local pushout = require "impact.pure.core.pushout"
 
 local getmetatable, type, select, rawget = getmetatable, type, select, rawget
 local rawlen = rawlen or function(t) return #t end  -- Lua 5.1: # is raw
@@ -18,6 +20,12 @@ local clamp, stoptime, EPSILON = aabbcore.clamp, aabbcore.stoptime, aabbcore.EPS
 local slab, reach = aabbcore.slab, aabbcore.reach
 
 local AABB, OBB, SWEEP = object.meta.AABB, object.meta.OBB, object.meta.Sweep
+
+-- The kind of any shape by its tag, as the core names it; nil for others.
+local KINDS = {}
+for _, name in ipairs({ "AABB", "OBB", "Circle", "Capsule", "Polygon" }) do
+  KINDS[object.meta[name]] = name
+end
 
 local sweep = {}
 
@@ -35,8 +43,8 @@ end
 
 -- moving:sweepInto(colliders, delta[, out]), given the number of arguments
 -- and the first five (a3 to a5: the delta and out): the nearest stop among
--- an array of AABBs and OBBs; ties go to the first listed, and the moving
--- rectangle is skipped if it is listed.
+-- an array of shapes; ties go to the first listed, and the moving shape is
+-- skipped if it is listed.
 local function into(tmoving, n, moving, list, a3, a4, a5)
   local fname = "sweepInto"
   check(moving, object.meta[tmoving], tmoving, 1, fname, n)
@@ -52,8 +60,12 @@ local function into(tmoving, n, moving, list, a3, a4, a5)
   -- within the reach of the move (slab.h's imp_reach; it changes no
   -- answer, only skips what surely misses).
   local ray = movingAABB and not (dx == 0 and dy == 0)
-  local lox, hix = reach(mx, dx, mhx)
-  local loy, hiy = reach(my, dy, mhy)
+  local lox, hix, loy, hiy
+  if ray then
+    lox, hix = reach(mx, dx, mhx)
+    loy, hiy = reach(my, dy, mhy)
+  end
+  local movingrect = movingAABB or tmoving == "OBB"
   -- The loop keeps only the earliest time and its index (few live numbers,
   -- so that LuaJIT compiles its branches); the nearest is swept again after.
   local time, found = 1.0, 0
@@ -63,8 +75,8 @@ local function into(tmoving, n, moving, list, a3, a4, a5)
     local kind = getmetatable(c)
     if not ((kind == AABB or kind == OBB) and c["\0"] == kind) then
       kind = object.tagof(c)
-      if kind ~= AABB and kind ~= OBB then
-        argerror(2, fname, format("AABB or OBB expected at index %d, got %s", k,
+      if not KINDS[kind] then
+        argerror(2, fname, format("shape expected at index %d, got %s", k,
                                   object.argname(c, 1, 1)))
       end
     end
@@ -82,15 +94,18 @@ local function into(tmoving, n, moving, list, a3, a4, a5)
       local st
       if kind == AABB and movingAABB then  -- sweepOBB's aligned case, without its checks
         st = sweepAABB(c["\0px"], c["\0py"], c["\0hx"], c["\0hy"], mx, my, mhx, mhy, dx, dy)
-      else
+      elseif movingrect and (kind == AABB or kind == OBB) then
         st = sweepOBB(c, moving, dx, dy)
+      else
+        st = shapesweep.sweep(KINDS[kind], c, tmoving, moving, dx, dy)
       end
       if st < time then time, found = st, k end  -- strictly earlier: ties keep the first
     end
   end
   if found == 0 then return pushsweep(out, nil, 1.0, mx + dx, my + dy) end
   local collider = raw and list[found] or rawget(list, found)
-  return pushsweep(out, collider, sweepOBB(collider, moving, dx, dy))
+  return pushsweep(out, collider,
+                   shapesweep.sweep(KINDS[object.tagof(collider)], collider, tmoving, moving, dx, dy))
 end
 
 -- The sweepInto method of type tmoving. Under LuaJIT it reaches into() by
@@ -108,14 +123,6 @@ function sweep.intomethod(tmoving)
   end
 end
 
--- The types that take an OBB or AABB as the other rectangle.
-local function checkrect(v, i, fname, expected, n)
-  local t = typeof(v)
-  if t ~= "AABB" and t ~= "OBB" then typeerror(i, fname, expected, v, n) end
-  return v
-end
-sweep.checkrect = checkrect
-
 -- box:intersectOBB(other) and obb:intersectAABB(box): strict overlap.
 function sweep.overlaps(tself, tother, fname, ...)
   local n = select("#", ...)
@@ -125,14 +132,15 @@ function sweep.overlaps(tself, tother, fname, ...)
   return obbcore.intersectOBB(box, other)
 end
 
--- shape:overlap(other[, out]): the push-out for other, an OBB or an AABB.
+-- shape:overlap(other[, out]): the push-out for other, any shape.
 function sweep.overlap(tself, ...)
   local fname, n = "overlap", select("#", ...)
   local box, other, out = ...
   check(box, object.meta[tself], tself, 1, fname, n)
-  checkrect(other, 2, fname, "OBB or AABB", n)
+  local kind = KINDS[object.tagof(other)]
+  if not kind then typeerror(2, fname, "shape", other, n) end
   out = optout(out, object.meta.Hit, "Hit", 3, fname, n)
-  local t, px, py, dx, dy, nx, ny = obbcore.overlap(box, other)
+  local t, px, py, dx, dy, nx, ny = pushout.overlap(tself, box, kind, other)
   if not t then return nil end
   return hit.push(out, box, t, px, py, dx, dy, nx, ny)
 end

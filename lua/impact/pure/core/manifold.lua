@@ -1,0 +1,119 @@
+-- Contact manifolds (src/core/manifold.c): the same double operations in
+-- the same order.
+local hullcore = require "impact.pure.core.hull"
+local distance = require "impact.pure.core.distance"
+local pushout = require "impact.pure.core.pushout"
+
+local facenormal, facecount = pushout.facenormal, pushout.facecount
+
+local manifold = {}
+
+-- The points kept so far: count, x1, y1, d1, x2, y2, d2.
+local kept = { n = 0 }
+
+local function add(x, y, sep, nx, ny, rref, rinc)
+  local depth, shift = rref + rinc - sep, (rref - sep - rinc) / 2
+  if not (depth > 0) or kept.n == 2 then return end
+  local k = kept.n + 1
+  kept[3 * k - 2], kept[3 * k - 1], kept[3 * k] = x + nx * shift, y + ny * shift, depth
+  kept.n = k
+end
+
+-- The incident hull's face most against n: its ends (one for a point).
+local function incident(h, nx, ny)
+  local faces = facecount(h)
+  if faces == 0 then return 1, h.x[0], h.y[0] end
+  local best, least = 0, 2
+  for i = 0, faces - 1 do
+    local fx, fy = facenormal(h, i)
+    local d = fx * nx + fy * ny
+    if d < least then least, best = d, i end
+  end
+  local p, q = best % h.n, (best + 1) % h.n
+  return 2, h.x[p], h.y[p], h.x[q], h.y[q]
+end
+
+-- Clips the segment to the side of the line through p where t . x >= t . p.
+local function clip(count, x0, y0, x1, y1, tx, ty, px, py)
+  local d0 = (tx * x0 + ty * y0) - (tx * px + ty * py)
+  if count == 1 then return d0 >= 0 and 1 or 0, x0, y0 end
+  local d1 = (tx * x1 + ty * y1) - (tx * px + ty * py)
+  if d0 < 0 and d1 < 0 then return 0 end
+  if d0 < 0 or d1 < 0 then
+    local k = d0 / (d0 - d1)
+    local x, y = x0 + (x1 - x0) * k, y0 + (y1 - y0) * k
+    if d0 < 0 then x0, y0 = x, y else x1, y1 = x, y end
+  end
+  return 2, x0, y0, x1, y1
+end
+
+local function flatcontact(ref, face, inc, nx, ny)
+  local n = ref.n
+  local px, py = ref.x[face % n], ref.y[face % n]
+  local qx, qy = ref.x[(face + 1) % n], ref.y[(face + 1) % n]
+  local tx, ty = qx - px, qy - py
+  local count, x0, y0, x1, y1 = incident(inc, nx, ny)
+  count, x0, y0, x1, y1 = clip(count, x0, y0, x1, y1, tx, ty, px, py)
+  if count > 0 then count, x0, y0, x1, y1 = clip(count, x0, y0, x1, y1, -tx, -ty, qx, qy) end
+  local xs, ys = { x0, x1 }, { y0, y1 }
+  for i = 1, count do
+    local x, y = xs[i], ys[i]
+    add(x, y, (nx * x + ny * y) - (nx * px + ny * py), nx, ny, ref.radius, inc.radius)
+  end
+end
+
+-- A face of either hull lying across the normal, or -1 (manifold.c).
+local FLAT = 1 - 1e-9
+local function alignedface(ha, hb, nx, ny)
+  local na, nb = facecount(ha), facecount(hb)
+  local best, most = -1, FLAT
+  for i = 0, na + nb - 1 do
+    local d
+    if i < na then
+      local fx, fy = facenormal(ha, i)
+      d = fx * nx + fy * ny
+    else
+      local fx, fy = facenormal(hb, i - na)
+      d = -(fx * nx + fy * ny)
+    end
+    if d > most then most, best = d, i end
+  end
+  return best
+end
+
+local ha, hb = hullcore.new(), hullcore.new()
+
+-- The manifold of b against a: nx, ny, count, then x, y, depth of each
+-- point; nil when they do not overlap.
+function manifold.manifold(akind, a, bkind, b)
+  if not distance.intersects(akind, a, bkind, b) then return nil end
+  hullcore.shape(akind, a, ha)
+  hullcore.shape(bkind, b, hb)
+  local ux, uy, depth, face, _, _, pbx, pby = pushout.penetration(akind, a, ha, bkind, b, hb)
+  local nx, ny = ux + 0.0, uy + 0.0  -- no -0
+  kept.n = 0
+  local round = face < 0
+  if round then face = alignedface(ha, hb, ux, uy) end
+  if face >= 0 and face < facecount(ha) then
+    flatcontact(ha, face, hb, ux, uy)
+  elseif face >= 0 then
+    flatcontact(hb, face - facecount(ha), ha, -ux, -uy)
+  end
+  if kept.n == 0 then
+    local dx, dy
+    if round then
+      dx, dy = pbx, pby
+    else
+      local x, y = hb.x, hb.y
+      dx, dy = x[0], y[0]
+      for i = 1, hb.n - 1 do
+        if ux * x[i] + uy * y[i] < ux * dx + uy * dy then dx, dy = x[i], y[i] end
+      end
+    end
+    local shift = depth / 2 - hb.radius
+    return nx, ny, 1, dx + ux * shift, dy + uy * shift, depth
+  end
+  return nx, ny, kept.n, kept[1], kept[2], kept[3], kept[4], kept[5], kept[6]
+end
+
+return manifold

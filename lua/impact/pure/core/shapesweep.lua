@@ -1,0 +1,147 @@
+-- A shape swept against another (src/core/shapesweep.c): a cast from the
+-- origin along d against their Minkowski difference, decided exactly on
+-- the differences of the vertices, the stop EPSILON of time short of
+-- contact and stepped back while the placed shape still overlaps; the
+-- same operations in the same order. Results as core/obb.lua's sweepOBB
+-- returns them: time, x, y, and when stopped the hit's time, pos, delta
+-- and normal.
+local aabbcore = require "impact.pure.core.aabb"
+local obbcore = require "impact.pure.core.obb"
+local hullcore = require "impact.pure.core.hull"
+local linear = require "impact.pure.core.linear"
+local xplace = require "impact.pure.core.xplace"
+local xcast = require "impact.pure.core.xcast"
+local distance = require "impact.pure.core.distance"
+local pushout = require "impact.pure.core.pushout"
+
+local linof, linadd, linsign = linear.of, linear.add, linear.sign
+local xvecsub, xvecadd, crosssign = xplace.xvecsub, xplace.xvecadd, xplace.crosssign
+local EPSILON = aabbcore.EPSILON
+
+local shapesweep = {}
+
+local function exact(v, lo) return linadd(linof(v), linof(lo)) end
+
+-- The vertex i of h exactly, negated when sign is -1.
+local function vertex(h, i, sign)
+  return { x = exact(sign * h.x[i], sign * h.lx[i]), y = exact(sign * h.y[i], sign * h.ly[i]) }
+end
+
+-- How many edges h has: a segment's two, there and back; a point none.
+local function edges(h) return h.n == 1 and 0 or h.n end
+
+local function edge(h, i, sign)
+  return xvecsub(vertex(h, (i + 1) % h.n, sign), vertex(h, i, sign))
+end
+
+-- The lowest vertex (then leftmost) of h, negated.
+local function lowest(h, sign)
+  local best = 0
+  for i = 1, h.n - 1 do
+    local w = xvecsub(vertex(h, i, sign), vertex(h, best, sign))
+    local y = linsign(w.y)
+    if y < 0 or (y == 0 and linsign(w.x) < 0) then best = i end
+  end
+  return best
+end
+
+-- 0 for a direction at an angle in [0, pi) from the x axis, else 1.
+local function half(v)
+  local y = linsign(v.y)
+  if y > 0 or (y == 0 and linsign(v.x) > 0) then return 0 end
+  return 1
+end
+
+-- The sign of angle(v) - angle(w), both in [0, 2 pi).
+local function angleorder(v, w)
+  local hv, hw = half(v), half(w)
+  if hv ~= hw then return hv - hw end
+  return -crosssign(v, w)
+end
+
+-- The difference a - m: its exact hull, and for each vertex the static
+-- hull's and the moving hull's whose difference it is.
+local diff = { n = 0, v = {}, radius = false, fromstatic = {}, frommoving = {} }
+
+local function addvertex(a, i, m, j)
+  local k = diff.n
+  diff.n = k + 1
+  diff.v[k] = xvecadd(vertex(a, i, 1.0), vertex(m, j, -1.0))
+  diff.fromstatic[k], diff.frommoving[k] = i, j
+end
+
+-- The edges of a and of -m merged by angle from the lowest vertices,
+-- parallel ones in one step.
+local function minkowski(a, m)
+  local i, j, na, nm = lowest(a, 1.0), lowest(m, -1.0), 0, 0
+  diff.n = 0
+  diff.radius = linadd(linof(a.radius), linof(m.radius))
+  addvertex(a, i, m, j)
+  while na < edges(a) or nm < edges(m) do
+    local order
+    if na == edges(a) then order = 1
+    elseif nm == edges(m) then order = -1
+    else order = angleorder(edge(a, i, 1.0), edge(m, j, -1.0)) end
+    if order <= 0 then i, na = (i + 1) % a.n, na + 1 end
+    if order >= 0 then j, nm = (j + 1) % m.n, nm + 1 end
+    if na < edges(a) or nm < edges(m) then addvertex(a, i, m, j) end
+  end
+end
+
+local function isfinite(v) return v - v == 0 end
+
+local function rectangle(kind) return kind == "AABB" or kind == "OBB" end
+
+-- The contact on the static shape: its hull's point that the span's
+-- nearest point of the difference comes from, out by its radius.
+local function contact(a, s)
+  local k = s.edge
+  local i, j = diff.fromstatic[k], diff.fromstatic[(k + 1) % diff.n]
+  local u = s.along
+  local x = (a.x[i] + a.lx[i]) * (1 - u) + (a.x[j] + a.lx[j]) * u
+  local y = (a.y[i] + a.ly[i]) * (1 - u) + (a.y[j] + a.ly[j]) * u
+  return x + a.radius * s.nx, y + a.radius * s.ny
+end
+
+-- The stop time and place, stepping back while moving overlaps there.
+local placed = {}
+local function stopshort(kind, o, mkind, moving, sx, sy, dx, dy, time)
+  local stop, step = time - EPSILON, EPSILON
+  while true do
+    stop = stop > 0 and (stop < 1 and stop or 1.0) or 0.0
+    local px, py = sx + dx * stop, sy + dy * stop
+    if stop == 0 then return stop, px, py end
+    hullcore.moved(moving, px, py, placed)
+    if not distance.intersects(kind, o, mkind, placed) then return stop, px, py end
+    stop = stop - step
+    step = step + step
+  end
+end
+
+local ha, hm = hullcore.new(), hullcore.new()
+local origin = xplace.xvecof(0.0, 0.0)
+
+function shapesweep.sweep(kind, o, mkind, moving, dx, dy)
+  if rectangle(kind) and rectangle(mkind) then
+    return obbcore.sweepOBB(o, moving, dx, dy)
+  end
+  local sx, sy = moving["\0px"], moving["\0py"]
+  if dx == 0 and dy == 0 then
+    local t, px, py, ddx, ddy, nx, ny = pushout.overlap(kind, o, mkind, moving)
+    return t and 0.0 or 1.0, sx, sy, t, px, py, ddx, ddy, nx, ny
+  end
+  hullcore.shape(kind, o, ha)
+  hullcore.shape(mkind, moving, hm)
+  if not (xplace.hullfinite(ha) and xplace.hullfinite(hm) and isfinite(dx) and isfinite(dy)) then
+    return 1.0, sx + dx, sy + dy
+  end
+  minkowski(ha, hm)
+  local s = xcast.cast(diff, origin, dx, dy)
+  if not s then return 1.0, sx + dx, sy + dy end
+  local enter, nx, ny = s.enter, s.nx, s.ny
+  local cx, cy = contact(ha, s)
+  local time, px, py = stopshort(kind, o, mkind, moving, sx, sy, dx, dy, enter)
+  return time, px, py, enter, cx, cy, (1.0 - enter) * -dx, (1.0 - enter) * -dy, nx, ny
+end
+
+return shapesweep
