@@ -91,6 +91,7 @@ static void passing_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
   int i;
   out->enter = INFINITY;
   out->leave = -INFINITY;
+  out->edge = k;  /* kept when no time is finite (an overflowed d) */
   for (i = 0; i < h->count; i++) {
     imp_xvec w = imp_xvec_sub(&h->v[i], &h->v[k]);
     double t;

@@ -63,6 +63,7 @@ end
 local function passingspan(h, p, dx, dy, k, all, out)
   local dv = xvecof(dx, dy)
   out.enter, out.leave = huge, -huge
+  out.edge = k  -- kept when no time is finite (an overflowed d)
   for i = 0, h.n - 1 do
     if all or crosssign(dv, xvecsub(h.v[i], h.v[k])) == 0 then
       local t = passing(h, i, p, dx, dy)
