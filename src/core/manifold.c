@@ -101,12 +101,60 @@ static int aligned_face(const imp_hull *ha, const imp_hull *hb, imp_vec2 n) {
   return best;
 }
 
+/* The point moved into the closed shape where it lies outside: to its
+** nearest point there. */
+static int onto(imp_shape kind, const void *shape, imp_vec2 *p) {
+  imp_circle c;
+  imp_vec2 on, at;
+  c.pos = *p;
+  c.radius = 0;
+  if (imp_shape_distance(kind, shape, IMP_SHAPE_CIRCLE, &c, &on, &at) == 0)
+    return 0;
+  *p = on;
+  return 1;
+}
+
+/* Where the hull h, a segment of no thickness, crosses the other shape:
+** the middle of its part in it, which lies in both. */
+static int along_wall(const imp_hull *h, imp_shape kind, const void *shape,
+                      imp_vec2 *p) {
+  imp_vec2 d;
+  imp_clip c;
+  if (h->count != 2 || h->radius != 0) return 0;
+  d = vec2(h->v[1].x - h->v[0].x, h->v[1].y - h->v[0].y);
+  if (imp_shape_clip_segment(kind, shape, h->v[0].x, h->v[0].y, d.x, d.y,
+                             &c) == IMP_CLIP_OUTSIDE)
+    return 0;
+  *p = vec2(h->v[0].x + d.x * ((c.t0 + c.t1) / 2),
+            h->v[0].y + d.y * ((c.t0 + c.t1) / 2));
+  return 1;
+}
+
+/* A point of a deep or lopsided contact can fall outside one shape:
+** alternate projections onto the two (convex, and overlapping) bring it
+** into both, within rounding, in a few steps; slowly where a wall of no
+** thickness crosses the other at a shallow angle, so such a wall gives
+** the point at once. */
+static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
+                          imp_shape bkind, const void *b, const imp_hull *hb,
+                          imp_vec2 p) {
+  imp_vec2 q = p;
+  int k;
+  if (!onto(akind, a, &q) && !onto(bkind, b, &q)) return p;  /* in both */
+  if (along_wall(ha, bkind, b, &p) || along_wall(hb, akind, a, &p)) return p;
+  for (k = 0; k < 1024; k++) {
+    int moved = onto(akind, a, &p);
+    if (!(onto(bkind, b, &p) || moved)) break;
+  }
+  return p;
+}
+
 int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
                        const void *b, imp_manifold *out) {
   imp_hull ha, hb;
   imp_penetration p;
   imp_manifold m;
-  int round;
+  int round, i;
   if (!imp_shape_intersects(akind, a, bkind, b)) return 0;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);
@@ -125,7 +173,6 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
     ** between the surfaces along the normal, from b's deepest point. */
     imp_vec2 deepest = round ? p.pb : hb.v[0];
     double shift;
-    int i;
     if (!round)
       for (i = 1; i < hb.count; i++)
         if (dot(p.normal, hb.v[i]) < dot(p.normal, deepest))
@@ -135,6 +182,13 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
                       deepest.y + p.normal.y * shift);
     m.depth[0] = p.depth;
     m.count = 1;
+  }
+  /* A face that only lies across the normal within a hair may measure a
+  ** point deeper than the penetration itself, which bounds every depth. */
+  for (i = 0; i < m.count; i++) {
+    m.point[i] = into_both(akind, a, &ha, bkind, b, &hb, m.point[i]);
+    if (m.depth[i] > p.depth) m.depth[i] = p.depth;
+    if (!(m.depth[i] > 0)) m.depth[i] = 0;  /* a rounding error below */
   }
   *out = m;
   return 1;

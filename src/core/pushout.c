@@ -28,11 +28,10 @@ double imp_hull_support(const imp_hull *h, imp_vec2 u) {
 }
 
 /* Faces run counter-clockwise (y up), so the outside is on the right of
-** each edge; a segment's second face is its first turned round. */
+** each edge; a segment's second face runs back along the first. */
 imp_vec2 imp_hull_face_normal(const imp_hull *h, int i) {
   imp_vec2 p = h->v[i % h->count], q = h->v[(i + 1) % h->count];
   imp_vec2 n = vec2(q.y - p.y, p.x - q.x);
-  if (h->count == 2 && i == 1) n = vec2(-n.x, -n.y);
   imp_vec2_normalize(&n);
   return n;
 }
@@ -63,29 +62,28 @@ static double depth_along(const imp_hull *ha, const imp_hull *hb, imp_vec2 u,
   return imp_hull_support(ha, u) + imp_hull_support(hb, vec2(-u.x, -u.y)) + r;
 }
 
-/* When the hulls meet (or touch), the origin is in their Minkowski
-** difference, whose faces are the hulls' faces (b's turned round): b
-** leaves soonest across the nearest of them, grown by the radii. Apart,
-** only the radii overlap, and b leaves along the line of the nearest
-** points. Two points on each other have no face: b leaves along y, as the
-** boxes' ties pick it. */
+/* b leaves soonest across a face of the hulls' Minkowski difference (the
+** hulls' faces, b's turned round), grown by the radii, or, when the hulls
+** are apart and only the radii overlap, along the line of their nearest
+** points. Each candidate's depth is measured the same way, by the hulls'
+** reach along it, so a nearest-points line that rounding turned (points
+** all but touching) loses to a face. Two points on each other have no
+** face: b leaves along y, as the boxes' ties pick it. */
 void imp_penetration_of(imp_shape akind, const void *a, const imp_hull *ha,
                         imp_shape bkind, const void *b, const imp_hull *hb,
                         imp_penetration *out) {
   imp_any_shape abare, bbare;
-  double r = ha->radius + hb->radius;
-  double apart = imp_shape_distance(akind, bare(akind, a, &abare), bkind,
-                                    bare(bkind, b, &bbare), &out->pa,
-                                    &out->pb);
+  double r = ha->radius + hb->radius, apart;
   int i, na = imp_hull_face_count(ha), nb = imp_hull_face_count(hb);
+  out->pa = ha->v[0];  /* kept when the hulls meet: two points on each other */
+  out->pb = hb->v[0];
+  apart = imp_shape_distance(akind, bare(akind, a, &abare), bkind,
+                             bare(bkind, b, &bbare), &out->pa, &out->pb);
+  out->normal = vec2(0, 1);
   if (apart > 0) {
     out->normal = vec2(out->pb.x - out->pa.x, out->pb.y - out->pa.y);
     imp_vec2_normalize(&out->normal);
-    out->depth = r - apart;
-    out->face = -1;
-    return;
   }
-  out->normal = vec2(0, 1);
   out->depth = depth_along(ha, hb, out->normal, r);
   out->face = -1;
   for (i = 0; i < na + nb; i++) {
@@ -94,7 +92,7 @@ void imp_penetration_of(imp_shape akind, const void *a, const imp_hull *ha,
     double depth;
     if (i >= na) u = vec2(-u.x, -u.y);
     depth = depth_along(ha, hb, u, r);
-    if (out->face < 0 || depth < out->depth) {
+    if (depth < out->depth || (out->face < 0 && !(apart > 0))) {
       out->normal = u;
       out->depth = depth;
       out->face = i;

@@ -3,6 +3,7 @@
 local hullcore = require "impact.pure.core.hull"
 local distance = require "impact.pure.core.distance"
 local pushout = require "impact.pure.core.pushout"
+local castcore = require "impact.pure.core.cast"
 
 local facenormal, facecount = pushout.facenormal, pushout.facecount
 
@@ -55,10 +56,11 @@ local function flatcontact(ref, face, inc, nx, ny)
   local count, x0, y0, x1, y1 = incident(inc, nx, ny)
   count, x0, y0, x1, y1 = clip(count, x0, y0, x1, y1, tx, ty, px, py)
   if count > 0 then count, x0, y0, x1, y1 = clip(count, x0, y0, x1, y1, -tx, -ty, qx, qy) end
-  local xs, ys = { x0, x1 }, { y0, y1 }
-  for i = 1, count do
-    local x, y = xs[i], ys[i]
-    add(x, y, (nx * x + ny * y) - (nx * px + ny * py), nx, ny, ref.radius, inc.radius)
+  if count >= 1 then
+    add(x0, y0, (nx * x0 + ny * y0) - (nx * px + ny * py), nx, ny, ref.radius, inc.radius)
+  end
+  if count == 2 then
+    add(x1, y1, (nx * x1 + ny * y1) - (nx * px + ny * py), nx, ny, ref.radius, inc.radius)
   end
 end
 
@@ -79,6 +81,57 @@ local function alignedface(ha, hb, nx, ny)
     if d > most then most, best = d, i end
   end
   return best
+end
+
+-- The point moved into the closed shape where it lies outside, to its
+-- nearest point there: x, y and whether it moved.
+local probe = { ["\0px"] = 0.0, ["\0py"] = 0.0, ["\0r"] = 0.0 }
+local function onto(kind, o, x, y)
+  probe["\0px"], probe["\0py"] = x, y
+  local d, ox, oy = distance.distance(kind, o, "Circle", probe)
+  if d == 0 then return x, y, false end
+  return ox, oy, true
+end
+
+-- Where the hull h, a segment of no thickness, crosses the other shape:
+-- the middle of its part in it.
+local function alongwall(h, kind, o)
+  if h.n ~= 2 or h.radius ~= 0 then return nil end
+  local x0, y0 = h.x[0], h.y[0]
+  local dx, dy = h.x[1] - x0, h.y[1] - y0
+  local k, t0, t1 = castcore.clipsegment(kind, o, x0, y0, dx, dy)
+  if k == "outside" then return nil end
+  return x0 + dx * ((t0 + t1) / 2), y0 + dy * ((t0 + t1) / 2)
+end
+
+-- The point brought into both shapes (manifold.c's into_both).
+local function intoboth(akind, a, ha, bkind, b, hb, x, y)
+  local qx, qy, moved = onto(akind, a, x, y)
+  if not moved then
+    local _, _, movedb = onto(bkind, b, qx, qy)
+    if not movedb then return x, y end
+  end
+  local wx, wy = alongwall(ha, bkind, b)
+  if wx then return wx, wy end
+  wx, wy = alongwall(hb, akind, a)
+  if wx then return wx, wy end
+  for _ = 1, 1024 do
+    local movedb
+    x, y, moved = onto(akind, a, x, y)
+    x, y, movedb = onto(bkind, b, x, y)
+    if not (movedb or moved) then break end
+  end
+  return x, y
+end
+
+-- Each point into both shapes, its depth within [0, the penetration].
+local function settle(akind, a, ha, bkind, b, hb, depth)
+  for k = 1, kept.n do
+    local i = 3 * k - 2
+    kept[i], kept[i + 1] = intoboth(akind, a, ha, bkind, b, hb, kept[i], kept[i + 1])
+    if kept[i + 2] > depth then kept[i + 2] = depth end
+    if not (kept[i + 2] > 0) then kept[i + 2] = 0.0 end
+  end
 end
 
 local ha, hb = hullcore.new(), hullcore.new()
@@ -111,8 +164,10 @@ function manifold.manifold(akind, a, bkind, b)
       end
     end
     local shift = depth / 2 - hb.radius
-    return nx, ny, 1, dx + ux * shift, dy + uy * shift, depth
+    kept[1], kept[2], kept[3], kept.n = dx + ux * shift, dy + uy * shift, depth, 1
   end
+  settle(akind, a, ha, bkind, b, hb, depth)
+  if kept.n == 1 then return nx, ny, 1, kept[1], kept[2], kept[3] end
   return nx, ny, kept.n, kept[1], kept[2], kept[3], kept[4], kept[5], kept[6]
 end
 

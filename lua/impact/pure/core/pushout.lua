@@ -29,7 +29,6 @@ local function facenormal(h, i)
   local n = h.n
   local p, q = i % n, (i + 1) % n
   local nx, ny = h.y[q] - h.y[p], h.x[p] - h.x[q]
-  if n == 2 and i == 1 then nx, ny = -nx, -ny end
   nx, ny = normalize(nx, ny)
   return nx, ny
 end
@@ -54,27 +53,26 @@ end
 local abare, bbare = {}, {}
 
 -- The penetration of b into a (penetration.h): normal x, y from a towards
--- b, the depth, the face (-1 when only the radii overlap) and the nearest
--- points of the hulls, pa and pb, in that case.
+-- b, the depth, the face (-1 for the line of the nearest points) and the
+-- nearest points of the hulls, pa and pb (the hulls' first vertices when
+-- they meet).
 function pushout.penetration(akind, a, ha, bkind, b, hb)
   local r = ha.radius + hb.radius
+  local na, nb = facecount(ha), facecount(hb)
   local apart, pax, pay, pbx, pby = distance.distance(akind, bare(akind, a, abare),
                                                       bkind, bare(bkind, b, bbare))
-  if apart > 0 then
-    local nx, ny = normalize(pbx - pax, pby - pay)
-    return nx, ny, r - apart, -1, pax, pay, pbx, pby
-  end
+  if not (apart > 0) then pax, pay, pbx, pby = ha.x[0], ha.y[0], hb.x[0], hb.y[0] end
   local nx, ny = 0.0, 1.0
+  if apart > 0 then nx, ny = normalize(pbx - pax, pby - pay) end
   local depth, face = depthalong(ha, hb, nx, ny, r), -1
-  local na, nb = facecount(ha), facecount(hb)
   for i = 0, na + nb - 1 do
     local ux, uy
     if i < na then ux, uy = facenormal(ha, i) else ux, uy = facenormal(hb, i - na) end
     if i >= na then ux, uy = -ux, -uy end
     local d = depthalong(ha, hb, ux, uy, r)
-    if face < 0 or d < depth then nx, ny, depth, face = ux, uy, d, i end
+    if d < depth or (face < 0 and not (apart > 0)) then nx, ny, depth, face = ux, uy, d, i end
   end
-  return nx, ny, depth, face
+  return nx, ny, depth, face, pax, pay, pbx, pby
 end
 
 -- The point of b's hull deepest along -u, put onto a's outer line across u.

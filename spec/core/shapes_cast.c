@@ -1,0 +1,546 @@
+/*
+** Property checks of the shapes' casts and sweeps (cast.c, shapesweep.c):
+** a seeded random driver draws every kind of shape, on an integer grid
+** (where sides, corners and tangents are met exactly) or anywhere, and
+** checks the casts against each other and against brute force:
+**
+** - intersect_segment agrees with clip_segment: a hit is never outside and
+**   enters when the clip does; a segment whose clipped part has its middle
+**   strictly inside hits;
+** - whether a point is inside, strictly or not, agrees with intersects
+**   and distance, on and an ulp off the boundary;
+** - a segment's first contact agrees with dense sampling by intersect_point
+**   (no point strictly inside before it, and one strictly inside is never
+**   passed without a hit); a push-out leaves the point outside the closed
+**   shape;
+** - a sweep against a dense sampling of intersects: no overlap before its
+**   contact, none at its stop, and an overlap sampled is never passed;
+** - a point (a circle of radius 0) swept is a segment cast, hit for hit and
+**   time for time, and a circle swept against a circle or a capsule is a
+**   segment cast against that shape grown by its radius;
+** - named scenes pin the touching conventions: a graze through a corner or
+**   along a tangent hits, a segment along a side misses, as does one that
+**   ends at contact or leaves at time 0.
+**
+** Usage: impact_shapes_cast [rounds [seed]]. Each counterexample is
+** printed with its seed's round, and makes the run fail.
+*/
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "impact.h"
+
+#include "scenes.h"
+
+/* Reporting. */
+
+static const char *property;
+static long checked, failed, round_number;
+
+/* The scene of the current check, printed with a counterexample. */
+static const shape *scene[2];
+static imp_vec2 scene_p, scene_d;
+
+static void print_shape(const shape *s) {
+  const imp_any_shape *u = &s->s;
+  int i;
+  switch (s->kind) {
+  case IMP_SHAPE_AABB:
+    printf("  AABB(%a, %a, %a, %a)\n", u->aabb.pos.x, u->aabb.pos.y,
+           u->aabb.half.x, u->aabb.half.y);
+    break;
+  case IMP_SHAPE_OBB:
+    printf("  OBB(%a, %a, %a, %a, %a)\n", u->obb.pos.x, u->obb.pos.y,
+           u->obb.half.x, u->obb.half.y, u->obb.angle);
+    break;
+  case IMP_SHAPE_CIRCLE:
+    printf("  Circle(%a, %a, %a)\n", u->circle.pos.x, u->circle.pos.y,
+           u->circle.radius);
+    break;
+  case IMP_SHAPE_CAPSULE:
+    printf("  Capsule(%a, %a, %a, %a, %a, %a, %a, %a)\n", u->capsule.a.x,
+           u->capsule.a.y, u->capsule.b.x, u->capsule.b.y, u->capsule.radius,
+           u->capsule.pos.x, u->capsule.pos.y, u->capsule.angle);
+    break;
+  case IMP_SHAPE_POLYGON:
+    printf("  Polygon({");
+    for (i = 0; i < u->polygon.count; i++)
+      printf("%s%a, %a", i ? ", " : "", u->polygon.v[i].x, u->polygon.v[i].y);
+    printf("}, %a, %a, %a)\n", u->polygon.pos.x, u->polygon.pos.y,
+           u->polygon.angle);
+    break;
+  }
+}
+
+static void fail(const char *what, double a, double b) {
+  int i;
+  if (failed++ >= 8) return;
+  printf("counterexample to '%s' (round %ld): %s (%a, %a)\n", property,
+         round_number, what, a, b);
+  for (i = 0; i < 2; i++)
+    if (scene[i]) print_shape(scene[i]);
+  printf("  p (%a, %a) d (%a, %a)\n", scene_p.x, scene_p.y, scene_d.x,
+         scene_d.y);
+}
+
+static void set_scene(const shape *a, const shape *m, imp_vec2 p,
+                      imp_vec2 d) {
+  scene[0] = a;
+  scene[1] = m;
+  scene_p = p;
+  scene_d = d;
+}
+
+/* Whether the point is strictly inside, or in the closed shape. */
+static int strictly_in(const shape *s, double x, double y) {
+  imp_hit h;
+  return imp_shape_intersect_point(s->kind, &s->s, x, y, &h);
+}
+
+/* Strictly inside by more than the rounding of a sampled point: its
+** push-out is longer than that. */
+static int deep_in(const shape *s, double x, double y) {
+  imp_hit h;
+  double slack = 1e-9 * (fabs(x) + fabs(y) + scale);
+  return imp_shape_intersect_point(s->kind, &s->s, x, y, &h) &&
+         fabs(h.delta.x) + fabs(h.delta.y) > slack;
+}
+
+static int closed_in(const shape *s, double x, double y) {
+  imp_clip c;
+  return imp_shape_clip_segment(s->kind, &s->s, x, y, 0, 0, &c) !=
+         IMP_CLIP_OUTSIDE;
+}
+
+/* A box's push-out leaves a point touching it, as the intersect library's
+** does; any other shape's strictly outside. */
+static int box_like(const shape *s) {
+  return s->kind == IMP_SHAPE_AABB ||
+         (s->kind == IMP_SHAPE_OBB && s->s.obb.s == 0);
+}
+
+/* The next double either way, but for 0, whose neighbours are beyond the
+** range in which the decisions are exact: 2^-90 either way instead. */
+static double nudge(double v) {
+  double to = below(2) ? 1 : -1;
+  return v == 0 ? to * 0x1p-90 : nextafter(v, to * INFINITY);
+}
+
+/* A point on or next to the shape's boundary: a vertex, the middle of a
+** side, a point out by the radius from either, each moved by an ulp now
+** and then. */
+static imp_vec2 near_boundary(const shape *s) {
+  imp_hull h;
+  imp_vec2 v;
+  int k;
+  imp_shape_hull(s->kind, &s->s, &h);
+  k = below(h.count);
+  v = h.v[k];
+  if (h.count > 1 && below(2)) {
+    imp_vec2 w = h.v[(k + 1) % h.count];
+    v.x = v.x + (w.x - v.x) / 2;
+    v.y = v.y + (w.y - v.y) / 2;
+  }
+  if (h.radius > 0) {
+    double a = below(2) ? unit() * 6.283185307179586 : below(4) * 1.5707963;
+    v.x += h.radius * cos(a);
+    v.y += h.radius * sin(a);
+  }
+  if (below(2)) v.x = nudge(v.x);
+  if (below(2)) v.y = nudge(v.y);
+  return v;
+}
+
+/* A segment that often starts, ends or runs on the shape's boundary. */
+static void random_segment(const shape *s, imp_vec2 *p, imp_vec2 *d) {
+  p->x = coord();
+  p->y = coord();
+  d->x = coord() - p->x;
+  d->y = coord() - p->y;
+  if (below(4) == 0) {  /* between points near the boundary */
+    imp_vec2 q = near_boundary(s);
+    *p = near_boundary(s);
+    d->x = q.x - p->x;
+    d->y = q.y - p->y;
+  } else if (below(3) == 0) {  /* from or to a vertex */
+    imp_hull h;
+    int k;
+    imp_shape_hull(s->kind, &s->s, &h);
+    k = below(h.count);
+    if (below(2)) {
+      p->x = h.v[k].x;
+      p->y = h.v[k].y;
+    } else {
+      d->x = h.v[k].x - p->x;
+      d->y = h.v[k].y - p->y;
+    }
+  }
+  if (below(8) == 0) d->x = 0;
+  if (below(8) == 0) d->y = 0;
+}
+
+static void segment_against_clip(void) {
+  shape s;
+  imp_vec2 p, d;
+  imp_hit h;
+  imp_clip c;
+  int hit, kind;
+  random_shape(&s);
+  random_segment(&s, &p, &d);
+  set_scene(&s, NULL, p, d);
+  if (d.x == 0 && d.y == 0) return;
+  hit = imp_shape_intersect_segment(s.kind, &s.s, p.x, p.y, d.x, d.y, &h);
+  kind = imp_shape_clip_segment(s.kind, &s.s, p.x, p.y, d.x, d.y, &c);
+  checked++;
+  if (!(c.t0 >= 0 && c.t1 <= 1) || (kind != IMP_CLIP_OUTSIDE && c.t0 > c.t1))
+    fail("clip interval", c.t0, c.t1);
+  if ((c.t0 == 0) != (kind == IMP_CLIP_INSIDE || kind == IMP_CLIP_EXIT) &&
+      kind != IMP_CLIP_OUTSIDE)
+    fail("t0 == 0 exactly when the start is in", c.t0, kind);
+  if ((c.t1 == 1) != (kind == IMP_CLIP_INSIDE || kind == IMP_CLIP_ENTER) &&
+      kind != IMP_CLIP_OUTSIDE)
+    fail("t1 == 1 exactly when the end is in", c.t1, kind);
+  if (hit && kind == IMP_CLIP_OUTSIDE) fail("hit but outside", h.time, 0);
+  /* The same entry, to within 1e-9 of the scene's size (a box's times are
+  ** the intersect library's, rounded in its own way: far off, where a
+  ** side is crossed by a delta's ulp). */
+  if (hit && (kind == IMP_CLIP_ENTER || kind == IMP_CLIP_TRAVERSE) &&
+      !box_like(&s) &&
+      fabs(h.time - c.t0) * (fabs(d.x) + fabs(d.y)) >
+          1e-9 * (fabs(p.x) + fabs(p.y) + fabs(d.x) + fabs(d.y) + scale))
+    fail("hit time against clip t0", h.time, c.t0);
+  if (!hit && kind != IMP_CLIP_OUTSIDE && c.t1 - c.t0 > 1e-6) {
+    double t = (c.t0 + c.t1) / 2;
+    if (deep_in(&s, p.x + d.x * t, p.y + d.y * t))
+      fail("missed a clip whose middle is inside", c.t0, c.t1);
+  }
+}
+
+/* Whether a point is strictly inside, or in the closed shape, agrees with
+** intersects and distance (another exact test) against a circle of radius
+** 0 there; boxes push out by the intersect library's rounded test. */
+static void point_against_distance(void) {
+  shape s;
+  imp_circle c;
+  imp_vec2 pa, pb;
+  int inside, overlap, closed, touching;
+  random_shape(&s);
+  c.pos = below(4) ? near_boundary(&s) : (imp_vec2){coord(), coord()};
+  c.radius = 0;
+  set_scene(&s, NULL, c.pos, c.pos);
+  closed = closed_in(&s, c.pos.x, c.pos.y);
+  touching = imp_shape_distance(s.kind, &s.s, IMP_SHAPE_CIRCLE, &c, &pa,
+                                &pb) == 0;
+  checked++;
+  if (closed != touching) fail("closed shape against distance", closed, 0);
+  if (box_like(&s)) return;
+  inside = strictly_in(&s, c.pos.x, c.pos.y);
+  overlap = imp_shape_intersects(s.kind, &s.s, IMP_SHAPE_CIRCLE, &c);
+  if (inside != overlap) fail("inside against intersects", inside, overlap);
+}
+
+static void segment_against_sampling(void) {
+  shape s;
+  imp_vec2 p, d;
+  imp_hit h;
+  int hit, k, samples = 64;
+  random_shape(&s);
+  random_segment(&s, &p, &d);
+  set_scene(&s, NULL, p, d);
+  hit = imp_shape_intersect_segment(s.kind, &s.s, p.x, p.y, d.x, d.y, &h);
+  checked++;
+  if (hit && !(h.time >= 0 && h.time <= 1)) fail("time range", h.time, 0);
+  for (k = 1; k < samples; k++) {
+    double t = (double)k / samples;
+    if (!deep_in(&s, p.x + d.x * t, p.y + d.y * t)) continue;
+    if (!hit) fail("passed a point inside", t, 0);
+    else if (h.time > t + 1e-9) fail("hit after a point inside", h.time, t);
+    break;
+  }
+  if (hit && h.time > 1e-6) {
+    double t = h.time * (1 - 1e-6);
+    if (deep_in(&s, p.x + d.x * t, p.y + d.y * t))
+      fail("inside before the hit", h.time, t);
+  }
+  if (strictly_in(&s, p.x, p.y)) {
+    imp_hit push;
+    imp_shape_intersect_point(s.kind, &s.s, p.x, p.y, &push);
+    if (closed_in(&s, p.x + push.delta.x, p.y + push.delta.y) &&
+        (!box_like(&s) ||
+         strictly_in(&s, p.x + push.delta.x, p.y + push.delta.y)))
+      fail("push-out leaves the point in", push.delta.x, push.delta.y);
+    if (!hit || h.time != 0) fail("starts inside but no hit at 0", p.x, p.y);
+  }
+}
+
+static void place(const shape *m, double x, double y, shape *out) {
+  out->kind = m->kind;
+  imp_shape_moved(m->kind, &m->s, (imp_vec2){x, y}, &out->s);
+}
+
+/* Overlapping at (x, y) and wherever rounding could have placed it. */
+static int deep_overlap(const shape *a, const shape *m, double x, double y) {
+  static const double sx[5] = {0, 1, -1, 1, -1}, sy[5] = {0, 1, 1, -1, -1};
+  double slack = 1e-9 * (fabs(x) + fabs(y) + scale);
+  shape at;
+  int i;
+  for (i = 0; i < 5; i++) {
+    place(m, x + sx[i] * slack, y + sy[i] * slack, &at);
+    if (!imp_shape_intersects(a->kind, &a->s, at.kind, &at.s)) return 0;
+  }
+  return 1;
+}
+
+/* Two rectangles, one of them turned, sweep by imp_obb_sweep_obb, which
+** decides in rounded doubles in the rectangles' frames: there it may
+** disagree with the exact intersects by a rounding. */
+static int rounded_pair(const shape *a, const shape *m) {
+  int rect_a = a->kind == IMP_SHAPE_AABB || a->kind == IMP_SHAPE_OBB;
+  int rect_m = m->kind == IMP_SHAPE_AABB || m->kind == IMP_SHAPE_OBB;
+  return rect_a && rect_m && !(box_like(a) && box_like(m));
+}
+
+static void sweep_against_sampling(void) {
+  shape a, m, at;
+  imp_vec2 start, d;
+  imp_sweep sw;
+  int k, samples = 48;
+  random_shape(&a);
+  random_shape(&m);
+  start = imp_shape_pos(m.kind, &m.s);
+  d.x = coord() - start.x;
+  d.y = coord() - start.y;
+  set_scene(&a, &m, start, d);
+  if (d.x == 0 && d.y == 0) return;
+  if (rounded_pair(&a, &m)) return;
+  imp_shape_sweep(a.kind, &a.s, m.kind, &m.s, d.x, d.y, &sw);
+  checked++;
+  place(&m, sw.pos.x, sw.pos.y, &at);
+  if (imp_shape_intersects(a.kind, &a.s, at.kind, &at.s) &&
+      !(sw.has_hit && sw.time == 0))
+    fail("overlaps at the stop", sw.time, sw.has_hit);
+  for (k = 1; k <= samples; k++) {
+    double t = (double)k / samples;
+    if (!deep_overlap(&a, &m, start.x + d.x * t, start.y + d.y * t))
+      continue;
+    if (!sw.has_hit) fail("passed an overlap", t, 0);
+    else if (sw.hit.time > t + 1e-9) fail("hit after an overlap", sw.time, t);
+    break;
+  }
+  if (sw.has_hit && sw.hit.time > 1e-6) {
+    double t = sw.hit.time * (1 - 1e-6);
+    if (deep_overlap(&a, &m, start.x + d.x * t, start.y + d.y * t))
+      fail("overlap before contact", sw.hit.time, t);
+  }
+  if (sw.has_hit && !(fabs(sw.hit.normal.x) <= 1 && fabs(sw.hit.normal.y) <= 1
+                      && fabs(hypot(sw.hit.normal.x, sw.hit.normal.y) - 1) <
+                             1e-12))
+    fail("normal not unit", sw.hit.normal.x, sw.hit.normal.y);
+}
+
+/* A circle swept is a segment cast against the shape grown by its
+** radius: a point against anything, a circle against a circle or a
+** capsule. */
+static void circle_sweep_is_cast(void) {
+  shape a, grown;
+  imp_circle c;
+  imp_vec2 d;
+  imp_sweep sw;
+  imp_hit h;
+  int hit;
+  random_shape(&a);
+  /* The intersect library's box of no width or height: a segment through
+  ** its end runs along its end face, and misses. */
+  if (box_like(&a) && (a.s.aabb.half.x == 0 || a.s.aabb.half.y == 0)) return;
+  c.pos.x = coord();
+  c.pos.y = coord();
+  c.radius = 0;
+  grown = a;
+  if (a.kind == IMP_SHAPE_CIRCLE && below(2)) {
+    c.radius = size();
+    grown.s.circle.radius += c.radius;
+    if (grown.s.circle.radius - c.radius != a.s.circle.radius) return;
+  } else if (a.kind == IMP_SHAPE_CAPSULE && below(2)) {
+    c.radius = size();
+    grown.s.capsule.radius += c.radius;
+    if (grown.s.capsule.radius - c.radius != a.s.capsule.radius) return;
+  }
+  d.x = coord() - c.pos.x;
+  d.y = coord() - c.pos.y;
+  set_scene(&a, &grown, c.pos, d);
+  if (d.x == 0 && d.y == 0) return;
+  imp_shape_sweep(a.kind, &a.s, IMP_SHAPE_CIRCLE, &c, d.x, d.y, &sw);
+  hit = imp_shape_intersect_segment(grown.kind, &grown.s, c.pos.x, c.pos.y,
+                                    d.x, d.y, &h);
+  checked++;
+  if (hit != sw.has_hit) fail("sweep hit against cast hit", sw.has_hit, hit);
+  else if (hit && fabs(h.time - sw.hit.time) > 1e-12)
+    fail("sweep time against cast time", sw.hit.time, h.time);
+}
+
+/* Named scenes. */
+
+static imp_circle circle(double x, double y, double r) {
+  imp_circle c;
+  c.pos.x = x;
+  c.pos.y = y;
+  c.radius = r;
+  return c;
+}
+
+static void expect_segment(const char *what, imp_shape kind, const void *s,
+                           double px, double py, double dx, double dy,
+                           int hit, double time) {
+  imp_hit h;
+  int got = imp_shape_intersect_segment(kind, s, px, py, dx, dy, &h);
+  checked++;
+  if (got != hit) fail(what, got, hit);
+  else if (hit && fabs(h.time - time) > 1e-15) fail(what, h.time, time);
+}
+
+static void expect_sweep(const char *what, imp_shape kind, const void *s,
+                         imp_shape mkind, const void *m, double dx,
+                         double dy, int hit, double time) {
+  imp_sweep sw;
+  imp_shape_sweep(kind, s, mkind, m, dx, dy, &sw);
+  checked++;
+  if (sw.has_hit != hit) fail(what, sw.has_hit, hit);
+  else if (hit && fabs(sw.hit.time - time) > 1e-15)
+    fail(what, sw.hit.time, time);
+}
+
+static imp_polygon square(double x, double y) {
+  imp_polygon q;
+  memset(&q, 0, sizeof q);
+  q.count = 4;
+  q.v[1].x = q.v[2].x = q.v[2].y = q.v[3].y = 1;
+  q.pos.x = x;
+  q.pos.y = y;
+  imp_polygon_set_angle(&q, 0);
+  return q;
+}
+
+static void named_sweeps(void) {
+  imp_circle a = circle(0, 0, 1), b = circle(2, 0, 1), far = circle(-3, 0, 1);
+  imp_polygon p = square(0, 0), q = square(1, 0), r = square(1, 1);
+  imp_polygon wedge = square(3, 1);
+  wedge.count = 3;  /* its corner down at (3, 1) */
+  wedge.v[1].x = wedge.v[1].y = wedge.v[2].y = 1;
+  wedge.v[2].x = -1;
+  expect_sweep("circles touching, moving away", IMP_SHAPE_CIRCLE, &a,
+               IMP_SHAPE_CIRCLE, &b, 1, 0, 0, 0);
+  expect_sweep("circles touching, moving along", IMP_SHAPE_CIRCLE, &a,
+               IMP_SHAPE_CIRCLE, &b, 0, 1, 0, 0);
+  expect_sweep("circles touching, moving in", IMP_SHAPE_CIRCLE, &a,
+               IMP_SHAPE_CIRCLE, &b, -1, 0, 1, 0);
+  expect_sweep("circle onto a circle", IMP_SHAPE_CIRCLE, &a,
+               IMP_SHAPE_CIRCLE, &far, 4, 0, 1, 0.25);
+  expect_sweep("squares touching, moving along", IMP_SHAPE_POLYGON, &p,
+               IMP_SHAPE_POLYGON, &q, 0, 1, 0, 0);
+  expect_sweep("squares touching, moving away", IMP_SHAPE_POLYGON, &p,
+               IMP_SHAPE_POLYGON, &q, 1, 0, 0, 0);
+  expect_sweep("squares touching, moving in", IMP_SHAPE_POLYGON, &p,
+               IMP_SHAPE_POLYGON, &q, -1, 0, 1, 0);
+  expect_sweep("squares corner to corner, along the diagonal",
+               IMP_SHAPE_POLYGON, &p, IMP_SHAPE_POLYGON, &r, 1, 1, 0, 0);
+  expect_sweep("squares corner to corner, grazing", IMP_SHAPE_POLYGON, &p,
+               IMP_SHAPE_POLYGON, &r, -1, 1, 0, 0);
+  expect_sweep("square's side along a circle's tangent", IMP_SHAPE_CIRCLE,
+               &a, IMP_SHAPE_POLYGON, &r, -4, 0, 0, 0);
+  expect_sweep("corner grazing a circle's tangent", IMP_SHAPE_CIRCLE, &a,
+               IMP_SHAPE_POLYGON, &wedge, -4, 0, 1, 0.75);
+}
+
+static void named_scenes(void) {
+  imp_circle c = circle(0, 0, 2);
+  imp_polygon tri;
+  imp_capsule cap;
+  memset(&tri, 0, sizeof tri);
+  tri.count = 3;
+  tri.v[1].x = 4;
+  tri.v[2].y = 4;
+  imp_polygon_set_angle(&tri, 0);
+  memset(&cap, 0, sizeof cap);
+  cap.b.x = 4;
+  cap.radius = 1;
+  imp_capsule_set_angle(&cap, 0);
+  expect_segment("tangent to a circle hits", IMP_SHAPE_CIRCLE, &c, -4, 2, 8,
+                 0, 1, 0.5);
+  expect_segment("past a circle misses", IMP_SHAPE_CIRCLE, &c, -4, 2.0001, 8,
+                 0, 0, 0);
+  expect_segment("ending at a circle misses", IMP_SHAPE_CIRCLE, &c, -4, 0, 2,
+                 0, 0, 0);
+  expect_segment("leaving a circle at 0 misses", IMP_SHAPE_CIRCLE, &c, 2, 0,
+                 2, 0, 0, 0);
+  expect_segment("entering a circle at 0 hits", IMP_SHAPE_CIRCLE, &c, 2, 0,
+                 -2, 0, 1, 0);
+  expect_segment("tangent at a circle's start misses", IMP_SHAPE_CIRCLE, &c,
+                 0, 2, 3, 0, 0, 0);
+  expect_segment("along a side misses", IMP_SHAPE_POLYGON, &tri, -1, 0, 6, 0,
+                 0, 0);
+  expect_segment("along the hypotenuse misses", IMP_SHAPE_POLYGON, &tri, 5,
+                 -1, -6, 6, 0, 0);
+  expect_segment("through a corner hits", IMP_SHAPE_POLYGON, &tri, 3, -1, 2,
+                 2, 1, 0.5);
+  expect_segment("through a corner, entering", IMP_SHAPE_POLYGON, &tri, -1,
+                 -1, 2, 2, 1, 0.5);
+  expect_segment("ending at a corner misses", IMP_SHAPE_POLYGON, &tri, -2,
+                 -2, 2, 2, 0, 0);
+  expect_segment("along a capsule's side misses", IMP_SHAPE_CAPSULE, &cap, -3,
+                 1, 10, 0, 0, 0);
+  expect_segment("tangent to a capsule's cap", IMP_SHAPE_CAPSULE, &cap, 5, 3,
+                 0, -6, 1, 0.5);
+  cap.radius = 5;
+  expect_segment("across a capsule's end cap", IMP_SHAPE_CAPSULE, &cap, 7, 10,
+                 0, -12, 1, 0.5);
+}
+
+static void set_grid(void) {
+  static const double scales[] = {1, 1, 0.5, 1e3, 1e-3, 3};
+  grid = below(2);
+  scale = scales[below(6)];
+}
+
+static const struct {
+  const char *name;
+  void (*run)(void);
+} checks[] = {
+  {"point against intersects and distance", point_against_distance},
+  {"segment against clip", segment_against_clip},
+  {"segment against sampling, push-outs", segment_against_sampling},
+  {"sweep against sampling", sweep_against_sampling},
+  {"circle sweep is a cast on the grown shape", circle_sweep_is_cast},
+};
+
+int main(int argc, char **argv) {
+  long rounds = argc > 1 ? atol(argv[1]) : 10000, total = 0;
+  unsigned long long seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+  size_t i;
+  clock_t begun = clock();
+  printf("shapes_cast: %ld rounds, seed %llu\n", rounds, seed);
+  property = "named scenes";
+  checked = failed = 0;
+  named_scenes();
+  named_sweeps();
+  printf("%-44s %8ld checks, %ld counterexamples\n", property, checked,
+         failed);
+  total += failed;
+  for (i = 0; i < sizeof checks / sizeof *checks; i++) {
+    property = checks[i].name;
+    checked = failed = 0;
+    state = seed * 0x2545f4914f6cdd1du + i;
+    for (round_number = 0; round_number < rounds; round_number++) {
+      set_grid();
+      checks[i].run();
+    }
+    printf("%-44s %8ld checks, %ld counterexamples\n", property, checked,
+           failed);
+    total += failed;
+  }
+  printf("shapes_cast: %.2f s\n", (double)(clock() - begun) / CLOCKS_PER_SEC);
+  return total == 0 ? 0 : 1;
+}
