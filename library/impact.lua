@@ -14,8 +14,8 @@
 local impact = {}
 
 ---@alias impact.ClipKind "outside"|"inside"|"enter"|"exit"|"traverse"
----@alias impact.Shape impact.AABB|impact.OBB
----@alias impact.TypeName "Point"|"AABB"|"OBB"|"Hit"|"Sweep"|"World"
+---@alias impact.Shape impact.AABB|impact.OBB|impact.Circle|impact.Capsule|impact.Polygon
+---@alias impact.TypeName "Point"|"AABB"|"OBB"|"Hit"|"Sweep"|"World"|"Circle"|"Capsule"|"Polygon"|"Manifold"
 
 --------------------------------------------------------------------------
 -- Point
@@ -188,7 +188,41 @@ function impact.AABB:sweepInto(colliders, dx, dy, out) end
 ---@overload fun(self: impact.AABB, px: number, py: number, delta: impact.Point): impact.ClipKind, number?, number?
 function impact.AABB:clipSegment(px, py, dx, dy) end
 
---------------------------------------------------------------------------
+-------------------------------------------------------------------Strict overlap with any shape, decided exactly (touching is no overlap).
+---@param other impact.Shape
+---@return boolean
+function impact.AABB:intersects(other) end
+
+---The distance between the closed shapes and a closest pair of points (on self, on `other`); 0 alone when they touch or overlap.
+---@param other impact.Shape
+---@return number d
+---@return number? ax
+---@return number? ay
+---@return number? bx
+---@return number? by
+function impact.AABB:distance(other) end
+
+---Where the two overlap: the normal (from self towards `other`) and 1 or 2 contact points with their depths; nil when apart.
+---@param other impact.Shape
+---@param out? impact.Manifold filled and returned instead of a new Manifold
+---@return impact.Manifold?
+function impact.AABB:manifold(other, out) end
+
+---`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact.
+---@param moving impact.Shape
+---@param dx number
+---@param dy number
+---@param out? impact.Sweep
+---@return impact.Sweep
+---@overload fun(self: impact.AABB, moving: impact.Shape, delta: impact.Point, out?: impact.Sweep): impact.Sweep
+function impact.AABB:sweep(moving, dx, dy, out) end
+
+---The smallest AABB that holds the shape exactly.
+---@param out? impact.AABB filled and returned instead of a new AABB
+---@return impact.AABB
+function impact.AABB:bounds(out) end
+
+----------
 -- OBB
 
 ---A rectangle turned by `angle` radians about its centre. Scripts may set
@@ -287,6 +321,338 @@ function impact.OBB:sweepOBB(moving, dx, dy, out) end
 ---@return impact.Sweep
 ---@overload fun(self: impact.OBB, colliders: impact.Shape[], delta: impact.Point, out?: impact.Sweep): impact.Sweep
 function impact.OBB:sweepInto(colliders, dx, dy, out) end
+
+---Strict overlap with any shape, decided exactly (touching is no overlap).
+---@param other impact.Shape
+---@return boolean
+function impact.OBB:intersects(other) end
+
+---The distance between the closed shapes and a closest pair of points (on self, on `other`); 0 alone when they touch or overlap.
+---@param other impact.Shape
+---@return number d
+---@return number? ax
+---@return number? ay
+---@return number? bx
+---@return number? by
+function impact.OBB:distance(other) end
+
+---Where the two overlap: the normal (from self towards `other`) and 1 or 2 contact points with their depths; nil when apart.
+---@param other impact.Shape
+---@param out? impact.Manifold filled and returned instead of a new Manifold
+---@return impact.Manifold?
+function impact.OBB:manifold(other, out) end
+
+---`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact.
+---@param moving impact.Shape
+---@param dx number
+---@param dy number
+---@param out? impact.Sweep
+---@return impact.Sweep
+---@overload fun(self: impact.OBB, moving: impact.Shape, delta: impact.Point, out?: impact.Sweep): impact.Sweep
+function impact.OBB:sweep(moving, dx, dy, out) end
+--------------------------------------------------------------------------
+-- Circle, Capsule, Polygon, Manifold
+
+---A disc: a centre and a radius (0 is a point).
+---@class impact.Circle
+---@overload fun(x: number, y: number, radius: number): impact.Circle
+---@overload fun(pos: impact.Point, radius: number): impact.Circle
+---@field pos impact.Point the centre
+---@field radius number
+---@field [string] any
+impact.Circle = {}
+
+---Strict overlap with any shape, decided exactly (touching is no overlap).
+---@param other impact.Shape
+---@return boolean
+function impact.Circle:intersects(other) end
+
+---The distance between the closed shapes and a closest pair of points (on self, on `other`); 0 alone when they touch or overlap.
+---@param other impact.Shape
+---@return number d
+---@return number? ax
+---@return number? ay
+---@return number? bx
+---@return number? by
+function impact.Circle:distance(other) end
+
+---Where the two overlap: the normal (from self towards `other`) and 1 or 2 contact points with their depths; nil when apart.
+---@param other impact.Shape
+---@param out? impact.Manifold filled and returned instead of a new Manifold
+---@return impact.Manifold?
+function impact.Circle:manifold(other, out) end
+
+---`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact.
+---@param moving impact.Shape
+---@param dx number
+---@param dy number
+---@param out? impact.Sweep
+---@return impact.Sweep
+---@overload fun(self: impact.Circle, moving: impact.Shape, delta: impact.Point, out?: impact.Sweep): impact.Sweep
+function impact.Circle:sweep(moving, dx, dy, out) end
+
+---The smallest AABB that holds the shape exactly.
+---@param out? impact.AABB filled and returned instead of a new AABB
+---@return impact.AABB
+function impact.Circle:bounds(out) end
+
+---The push-out for `other` (any shape): normal from self towards it, pos on self's boundary; nil when they do not overlap.
+---@param other impact.Shape
+---@param out? impact.Hit
+---@return impact.Hit?
+function impact.Circle:overlap(other, out) end
+
+---The push-out of a point strictly inside.
+---@param x number
+---@param y number
+---@param out? impact.Hit
+---@return impact.Hit?
+---@overload fun(self: impact.Circle, point: impact.Point, out?: impact.Hit): impact.Hit?
+function impact.Circle:intersectPoint(x, y, out) end
+
+---The first contact of the segment from (px, py) along (dx, dy).
+---@param px number
+---@param py number
+---@param dx number
+---@param dy number
+---@param out? impact.Hit
+---@return impact.Hit?
+---@overload fun(self: impact.Circle, pos: impact.Point, delta: impact.Point, out?: impact.Hit): impact.Hit?
+function impact.Circle:intersectSegment(px, py, dx, dy, out) end
+
+---The part of the segment in the closed shape.
+---@param px number
+---@param py number
+---@param dx number
+---@param dy number
+---@return impact.ClipKind kind
+---@return number? t0
+---@return number? t1
+---@overload fun(self: impact.Circle, pos: impact.Point, delta: impact.Point): impact.ClipKind, number?, number?
+function impact.Circle:clipSegment(px, py, dx, dy) end
+
+---The nearest stop among an array of shapes (ties: the first listed).
+---@param colliders impact.Shape[]
+---@param dx number
+---@param dy number
+---@param out? impact.Sweep
+---@return impact.Sweep
+---@overload fun(self: impact.Circle, colliders: impact.Shape[], delta: impact.Point, out?: impact.Sweep): impact.Sweep
+function impact.Circle:sweepInto(colliders, dx, dy, out) end
+
+---The segment a-b of its own frame grown by a radius, placed at (x, y) turned by angle.
+---@class impact.Capsule
+---@overload fun(ax: number, ay: number, bx: number, by: number, radius: number, x?: number, y?: number, angle?: number): impact.Capsule
+---@field pos impact.Point
+---@field angle number radians
+---@field radius number
+---@field [string] any
+impact.Capsule = {}
+
+---The ends in the world.
+---@return number ax
+---@return number ay
+---@return number bx
+---@return number by
+function impact.Capsule:ends() end
+
+---Strict overlap with any shape, decided exactly (touching is no overlap).
+---@param other impact.Shape
+---@return boolean
+function impact.Capsule:intersects(other) end
+
+---The distance between the closed shapes and a closest pair of points (on self, on `other`); 0 alone when they touch or overlap.
+---@param other impact.Shape
+---@return number d
+---@return number? ax
+---@return number? ay
+---@return number? bx
+---@return number? by
+function impact.Capsule:distance(other) end
+
+---Where the two overlap: the normal (from self towards `other`) and 1 or 2 contact points with their depths; nil when apart.
+---@param other impact.Shape
+---@param out? impact.Manifold filled and returned instead of a new Manifold
+---@return impact.Manifold?
+function impact.Capsule:manifold(other, out) end
+
+---`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact.
+---@param moving impact.Shape
+---@param dx number
+---@param dy number
+---@param out? impact.Sweep
+---@return impact.Sweep
+---@overload fun(self: impact.Capsule, moving: impact.Shape, delta: impact.Point, out?: impact.Sweep): impact.Sweep
+function impact.Capsule:sweep(moving, dx, dy, out) end
+
+---The smallest AABB that holds the shape exactly.
+---@param out? impact.AABB filled and returned instead of a new AABB
+---@return impact.AABB
+function impact.Capsule:bounds(out) end
+
+---The push-out for `other` (any shape): normal from self towards it, pos on self's boundary; nil when they do not overlap.
+---@param other impact.Shape
+---@param out? impact.Hit
+---@return impact.Hit?
+function impact.Capsule:overlap(other, out) end
+
+---The push-out of a point strictly inside.
+---@param x number
+---@param y number
+---@param out? impact.Hit
+---@return impact.Hit?
+---@overload fun(self: impact.Capsule, point: impact.Point, out?: impact.Hit): impact.Hit?
+function impact.Capsule:intersectPoint(x, y, out) end
+
+---The first contact of the segment from (px, py) along (dx, dy).
+---@param px number
+---@param py number
+---@param dx number
+---@param dy number
+---@param out? impact.Hit
+---@return impact.Hit?
+---@overload fun(self: impact.Capsule, pos: impact.Point, delta: impact.Point, out?: impact.Hit): impact.Hit?
+function impact.Capsule:intersectSegment(px, py, dx, dy, out) end
+
+---The part of the segment in the closed shape.
+---@param px number
+---@param py number
+---@param dx number
+---@param dy number
+---@return impact.ClipKind kind
+---@return number? t0
+---@return number? t1
+---@overload fun(self: impact.Capsule, pos: impact.Point, delta: impact.Point): impact.ClipKind, number?, number?
+function impact.Capsule:clipSegment(px, py, dx, dy) end
+
+---The nearest stop among an array of shapes (ties: the first listed).
+---@param colliders impact.Shape[]
+---@param dx number
+---@param dy number
+---@param out? impact.Sweep
+---@return impact.Sweep
+---@overload fun(self: impact.Capsule, colliders: impact.Shape[], delta: impact.Point, out?: impact.Sweep): impact.Sweep
+function impact.Capsule:sweepInto(colliders, dx, dy, out) end
+
+---A strictly convex polygon of 3 to 16 vertices in its own frame (either winding), placed at (x, y) turned by angle.
+---@class impact.Polygon
+---@overload fun(vertices: number[], x?: number, y?: number, angle?: number): impact.Polygon
+---@field pos impact.Point
+---@field angle number radians
+---@field count integer read-only
+---@field [string] any
+impact.Polygon = {}
+
+---The polygon of the convex hull of a flat array of points.
+---@param points number[]
+---@param x? number
+---@param y? number
+---@param angle? number
+---@return impact.Polygon
+function impact.Polygon.hull(points, x, y, angle) end
+
+---Vertex i (from 1, in the order given) in the world.
+---@param i integer
+---@return number x
+---@return number y
+function impact.Polygon:vertex(i) end
+
+---The vertices in the world, `{x1, y1, ...}` (the form love.graphics.polygon takes); fills `out` when given.
+---@param out? number[]
+---@return number[]
+function impact.Polygon:vertices(out) end
+
+---Strict overlap with any shape, decided exactly (touching is no overlap).
+---@param other impact.Shape
+---@return boolean
+function impact.Polygon:intersects(other) end
+
+---The distance between the closed shapes and a closest pair of points (on self, on `other`); 0 alone when they touch or overlap.
+---@param other impact.Shape
+---@return number d
+---@return number? ax
+---@return number? ay
+---@return number? bx
+---@return number? by
+function impact.Polygon:distance(other) end
+
+---Where the two overlap: the normal (from self towards `other`) and 1 or 2 contact points with their depths; nil when apart.
+---@param other impact.Shape
+---@param out? impact.Manifold filled and returned instead of a new Manifold
+---@return impact.Manifold?
+function impact.Polygon:manifold(other, out) end
+
+---`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact.
+---@param moving impact.Shape
+---@param dx number
+---@param dy number
+---@param out? impact.Sweep
+---@return impact.Sweep
+---@overload fun(self: impact.Polygon, moving: impact.Shape, delta: impact.Point, out?: impact.Sweep): impact.Sweep
+function impact.Polygon:sweep(moving, dx, dy, out) end
+
+---The smallest AABB that holds the shape exactly.
+---@param out? impact.AABB filled and returned instead of a new AABB
+---@return impact.AABB
+function impact.Polygon:bounds(out) end
+
+---The push-out for `other` (any shape): normal from self towards it, pos on self's boundary; nil when they do not overlap.
+---@param other impact.Shape
+---@param out? impact.Hit
+---@return impact.Hit?
+function impact.Polygon:overlap(other, out) end
+
+---The push-out of a point strictly inside.
+---@param x number
+---@param y number
+---@param out? impact.Hit
+---@return impact.Hit?
+---@overload fun(self: impact.Polygon, point: impact.Point, out?: impact.Hit): impact.Hit?
+function impact.Polygon:intersectPoint(x, y, out) end
+
+---The first contact of the segment from (px, py) along (dx, dy).
+---@param px number
+---@param py number
+---@param dx number
+---@param dy number
+---@param out? impact.Hit
+---@return impact.Hit?
+---@overload fun(self: impact.Polygon, pos: impact.Point, delta: impact.Point, out?: impact.Hit): impact.Hit?
+function impact.Polygon:intersectSegment(px, py, dx, dy, out) end
+
+---The part of the segment in the closed shape.
+---@param px number
+---@param py number
+---@param dx number
+---@param dy number
+---@return impact.ClipKind kind
+---@return number? t0
+---@return number? t1
+---@overload fun(self: impact.Polygon, pos: impact.Point, delta: impact.Point): impact.ClipKind, number?, number?
+function impact.Polygon:clipSegment(px, py, dx, dy) end
+
+---The nearest stop among an array of shapes (ties: the first listed).
+---@param colliders impact.Shape[]
+---@param dx number
+---@param dy number
+---@param out? impact.Sweep
+---@return impact.Sweep
+---@overload fun(self: impact.Polygon, colliders: impact.Shape[], delta: impact.Point, out?: impact.Sweep): impact.Sweep
+function impact.Polygon:sweepInto(colliders, dx, dy, out) end
+
+---Where two shapes overlap: the out type of `manifold`.
+---@class impact.Manifold
+---@overload fun(): impact.Manifold
+---@field normal impact.Point unit, from the first shape towards the other
+---@field count integer 1 or 2
+impact.Manifold = {}
+
+---Contact point i: its position and its depth along the normal.
+---@param i integer
+---@return number x
+---@return number y
+---@return number depth
+function impact.Manifold:point(i) end
 
 --------------------------------------------------------------------------
 -- Functions

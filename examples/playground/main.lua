@@ -11,7 +11,8 @@
 
 local ui = require "ui"
 
-local SCENES = { "point", "segment", "boxes", "sweep", "tiles", "clip", "segpoint", "obb", "world" }
+local SCENES = { "point", "segment", "boxes", "sweep", "tiles", "clip", "segpoint", "obb", "world",
+                 "circles", "polygons", "manifolds" }
 
 local scenes = {}
 local tour

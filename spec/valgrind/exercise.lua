@@ -146,6 +146,7 @@ table.sort(typenames)
 local ctorargs = {
   {}, { 1, 2 }, { 0, 0, 2, 2 }, { 0, 0, 2, 2, 0.5 }, { 1, 1, 3, 1, 0 },
   { Point(0, 0), Point(2, 2) }, { 32 },
+  { { 0, 0, 2, 0, 0, 2 } }, { { 0, 0, 2, 0, 2, 2, 0, 2 }, 1, 1, 0.5 },
 }
 local instances = {}
 for _, name in ipairs(typenames) do
@@ -155,6 +156,9 @@ for _, name in ipairs(typenames) do
     if ok and obj ~= nil then instances[name][#instances[name] + 1] = obj end
   end
   check(#instances[name] > 0, "no constructor call of " .. name .. " succeeded")
+end
+if impact.Manifold then  -- one with points, which only a manifold call makes
+  table.insert(instances.Manifold, 1, impact.Circle(0, 0, 1):manifold(impact.Circle(1, 0, 1)))
 end
 
 local function some(name, i)
@@ -174,11 +178,17 @@ local function item(letter, i, self)
   if letter == "P" then return Point(({ 0, 1, -1, 3 })[(i - 1) % 4 + 1], 0.5) end
   if letter == "A" then return some("AABB", i) or AABB(0, 0, 1, 1) end
   if letter == "O" then return some("OBB", i) or AABB(0, 0, 1, 1) end
+  if letter == "G" then  -- a shape of the kinds beyond rectangles
+    return some(({ "Circle", "Capsule", "Polygon" })[(i - 1) % 3 + 1], i) or AABB(0, 0, 1, 1)
+  end
+  if letter == "V" then return { 0, 0, 2, 0, 0, 2, 1, 1 } end  -- points, a vertex inside
   if letter == "H" then return Hit() end
   if letter == "S" then return Sweep() end
   if letter == "T" then  -- colliders of every kind that has a constructor
     local t = { AABB(2, 0, 1, 1), AABB(0, 3, 1, 1) }
     if impact.OBB then t[#t + 1] = some("OBB", i) end
+    if impact.Circle then t[#t + 1] = some("Circle", i) end
+    if impact.Polygon then t[#t + 1] = some("Polygon", i) end
     return t
   end
   if letter == "s" then return ({ "slide", "touch", "cross", "bounce" })[(i - 1) % 4 + 1] end
@@ -193,6 +203,7 @@ local shapes = {
   "", "n", "nn", "nnn", "nnnn", "nnnnn", "nnnnnn", "nnnnnnnnnnnn",
   "P", "PP", "PPP", "PPPPPP", "Pn", "nP", "PPn", "PPnn", "nnP", "Pnn",
   "A", "O", "An", "On", "AP", "OP", "Ann", "Onn", "AA", "AO", "OA",
+  "G", "Gn", "GP", "Gnn", "GPn", "GG", "AG", "GA", "V", "Vnnn",
   "T", "TP", "Tnn", "TPn",
   "AnnP", "AnnPP", "APP", "Annnn", "OPP", "Onnnn",
   "t", "tn", "tnn", "tnnnn", "tnnnnf", "tnnf", "tnnnf", "nnnnf", "nnnnnf",
