@@ -88,9 +88,11 @@ static int polygon_new(lua_State *L) {
 static int polygon_hull(lua_State *L) {
   const char *fname = "hull";
   imp_polygon p;
-  imp_vec2 *points = NULL;
-  int n = readpairs(L, fname, 1, 0x3fffffff, &points);
-  imp_vec2 *hull = (imp_vec2 *)lua_newuserdata(L, sizeof *hull * n);
+  imp_vec2 *points = NULL, *hull;
+  int n;
+  lua_settop(L, 4);  /* the buffers go above the placement */
+  n = readpairs(L, fname, 1, 0x3fffffff, &points);
+  hull = (imp_vec2 *)lua_newuserdata(L, sizeof *hull * n);
   memset(&p, 0, sizeof p);
   p.count = imp_convex_hull(points, n, hull);
   if (p.count < 3) return imp_argerror(L, 1, fname, "points on a line");
