@@ -89,8 +89,7 @@ static int polygon_hull(lua_State *L) {
   const char *fname = "hull";
   imp_polygon p;
   imp_vec2 *points = NULL, *hull;
-  int n;
-  lua_settop(L, 4);  /* the buffers go above the placement */
+  int top = lua_gettop(L), n;
   n = readpairs(L, fname, 1, 0x3fffffff, &points);
   hull = (imp_vec2 *)lua_newuserdata(L, sizeof *hull * n);
   memset(&p, 0, sizeof p);
@@ -101,6 +100,7 @@ static int polygon_hull(lua_State *L) {
                         "at most %d hull vertices expected, got %d",
                         IMP_MAX_VERTICES, p.count));
   memcpy(p.v, hull, sizeof *hull * p.count);
+  lua_settop(L, top);  /* the buffers go: the placement may follow */
   pushpolygon(L, &p, 2, fname);
   return 1;
 }
