@@ -557,7 +557,8 @@ function impact.Polygon.hull(points, x, y, angle) end
 ---@return number y
 function impact.Polygon:vertex(i) end
 
----The vertices in the world, `{x1, y1, ...}` (the form love.graphics.polygon takes); fills `out` when given.
+---The vertices in the world, `{x1, y1, ...}` (the form love.graphics.polygon takes); fills `out` when given:
+---its first `2 * count` entries, leaving any after them as they were.
 ---@param out? number[]
 ---@return number[]
 function impact.Polygon:vertices(out) end
