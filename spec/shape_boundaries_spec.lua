@@ -194,3 +194,17 @@ describe("overlap of shapes", function()
     assert.is_false(sq:intersects(c))
   end)
 end)
+
+describe("Polygon.hull", function()
+  it("keeps the hull of the points, and refuses a hull of more than 16 vertices", function()
+    -- A point inside (1, 1) and a repeat drop out: the square remains.
+    local p = Polygon.hull({ 0, 0, 2, 0, 1, 1, 2, 2, 0, 2, 2, 2 })
+    assert.are.equal(4, p.count)
+    -- 17 points of the parabola y = x^2 are all corners of their hull.
+    local pts = {}
+    for x = -8, 8 do pts[#pts + 1] = x; pts[#pts + 1] = x * x end
+    local ok, err = pcall(Polygon.hull, pts)
+    assert.is_false(ok)
+    assert.is_truthy(tostring(err):find("at most 16 hull vertices expected, got 17", 1, true))
+  end)
+end)

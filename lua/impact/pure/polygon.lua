@@ -75,6 +75,9 @@ function methods.hull(...)
   for i = 0, count - 1 do hullx[i], hully[i] = p[2 * i + 1], p[2 * i + 2] end
   local k = hullcore.convex(hullx, hully, count)
   if k < 3 then argerror(1, fname, "points on a line") end
+  if k > MAX then
+    argerror(1, fname, format("at most %d hull vertices expected, got %d", MAX, k))
+  end
   local v = {}
   for i = 0, k - 1 do v[2 * i + 1], v[2 * i + 2] = hullx[i], hully[i] end
   return new(v, k, shapes.placement(fname, 2, n, ...))
