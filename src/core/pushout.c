@@ -113,31 +113,39 @@ static imp_vec2 contact_on_a(const imp_hull *ha, const imp_hull *hb,
   return vec2(deepest.x + u.x * along, deepest.y + u.y * along);
 }
 
+/* Whether b moved by depth along the normal (its position plus the delta
+** in doubles, as a script adds it) overlaps a no more by the exact test. */
+static int clear_at(imp_shape akind, const void *a, imp_shape bkind,
+                    const void *b, imp_vec2 pos, imp_vec2 normal,
+                    double depth) {
+  imp_any_shape moved;
+  imp_shape_moved(bkind, b,
+                  vec2(pos.x + normal.x * depth, pos.y + normal.y * depth),
+                  &moved);
+  return !imp_shape_intersects(akind, a, bkind, &moved);
+}
+
 /* The depth grows from the computed one, by steps doubling from a rounding
-** error of the largest quantity, until b moved by it (its position plus
-** the delta in doubles, as a script adds it) overlaps a no more by the
-** exact test. */
+** error of the largest quantity, until b moved by it is clear of a, and
+** so is b moved by the first step less: that gap keeps a sweep sliding
+** along the contact, whose direction is rounded, from catching on a. */
 static void separate(imp_shape akind, const void *a, imp_shape bkind,
                      const void *b, double depth, imp_hit *out) {
-  imp_vec2 pos = imp_shape_pos(bkind, b);
-  imp_any_shape moved;
-  double step = DBL_EPSILON * (fabs(pos.x) + fabs(pos.y) + fabs(depth) +
-                               fabs(out->pos.x) + fabs(out->pos.y)) +
-                0x1p-1074;
+  imp_vec2 pos = imp_shape_pos(bkind, b), n = out->normal;
+  double gap = DBL_EPSILON * (fabs(pos.x) + fabs(pos.y) + fabs(depth) +
+                              fabs(out->pos.x) + fabs(out->pos.y)) +
+               0x1p-1074;
+  double step = gap;
   int i;
   if (!(depth > 0)) depth = 0;
   for (i = 0; i < IMP_SEPARATE_STEPS; i++) {
-    out->delta = vec2(out->normal.x * depth, out->normal.y * depth);
-    imp_shape_moved(bkind, b,
-                    vec2(pos.x + out->delta.x, pos.y + out->delta.y), &moved);
-    if (!imp_shape_intersects(akind, a, bkind, &moved)) return;
+    if (clear_at(akind, a, bkind, b, pos, n, depth) &&
+        clear_at(akind, a, bkind, b, pos, n, depth - gap))
+      break;
     depth += step;
     step += step;
   }
-}
-
-static int is_rect(imp_shape kind) {
-  return kind == IMP_SHAPE_AABB || kind == IMP_SHAPE_OBB;
+  out->delta = vec2(n.x * depth, n.y * depth);
 }
 
 /* Two rectangles keep the rectangles' own push-out, result for result. */
@@ -145,7 +153,7 @@ int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
                       const void *b, imp_hit *out) {
   imp_hull ha, hb;
   imp_penetration p;
-  if (is_rect(akind) && is_rect(bkind)) {
+  if (imp_is_rect(akind) && imp_is_rect(bkind)) {
     imp_obb ra, rb;
     imp_shape_obb(akind, a, &ra);
     imp_shape_obb(bkind, b, &rb);

@@ -90,20 +90,28 @@ end
 local STEPS, EPS, TINY = 64, 2 ^ -52, 2 ^ -1074
 local moved = {}
 
--- The depth grows until b moved by it overlaps a no more (pushout.c).
+-- Whether b moved by depth along (nx, ny) overlaps a no more (pushout.c).
+local function clearat(akind, a, bkind, b, bx, by, nx, ny, depth)
+  hullcore.moved(b, bx + nx * depth, by + ny * depth, moved)
+  return not distance.intersects(akind, a, bkind, moved)
+end
+
+-- The depth grows until b moved by it is clear of a, and so is b moved by
+-- the first step less (pushout.c).
 local function separate(akind, a, bkind, b, depth, nx, ny, px, py)
   local bx, by = b["\0px"], b["\0py"]
-  local step = EPS * ((((abs(bx) + abs(by)) + abs(depth)) + abs(px)) + abs(py)) + TINY
+  local gap = EPS * ((((abs(bx) + abs(by)) + abs(depth)) + abs(px)) + abs(py)) + TINY
+  local step = gap
   if not (depth > 0) then depth = 0.0 end
-  local dx, dy
   for _ = 1, STEPS do
-    dx, dy = nx * depth, ny * depth
-    hullcore.moved(b, bx + dx, by + dy, moved)
-    if not distance.intersects(akind, a, bkind, moved) then break end
+    if clearat(akind, a, bkind, b, bx, by, nx, ny, depth)
+      and clearat(akind, a, bkind, b, bx, by, nx, ny, depth - gap) then
+      break
+    end
     depth = depth + step
     step = step + step
   end
-  return dx, dy
+  return nx * depth, ny * depth
 end
 
 local function isrect(kind) return kind == "AABB" or kind == "OBB" end
