@@ -312,13 +312,20 @@ double imp_shape_distance(imp_shape akind, const void *a, imp_shape bkind,
 /* Push-out (minimum translation) for b when the two overlap: delta moves b
 ** out; normal is unit, from a towards b; pos lies on a's boundary. b moved
 ** by delta (added in doubles) overlaps a no more by imp_shape_intersects,
-** and a sweep from there away or along is not stopped by a. */
+** and a sweep from there away or along is not stopped by a (it is left a
+** rounding error apart). The axis is the face of the hulls' Minkowski
+** difference needing the least push (a's faces, then b's, each in vertex
+** order, the first of equals), or the line of the hulls' nearest points
+** where only the radii overlap. Two rectangles give imp_obb_overlap's. */
 int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
                       const void *b, imp_hit *out);
 
 /* Contact points for an impulse solver where the two overlap: normal
 ** (unit, from a towards b), 1 or 2 points in the closed overlap region,
-** each with its depth (the penetration along the normal). */
+** each with its depth (the penetration along the normal). The normal is
+** imp_shape_overlap's; each point lies midway between the two surfaces
+** along it, and the deepest is, within rounding, as deep as the push-out
+** is long. */
 typedef struct imp_manifold {
   imp_vec2 normal;
   int count;

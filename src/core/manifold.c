@@ -73,28 +73,35 @@ static void flat_contact(const imp_hull *ref, int face, const imp_hull *inc,
   imp_vec2 ends[2];
   imp_vec2 p = ref->v[face % ref->count], q = ref->v[(face + 1) % ref->count];
   imp_vec2 t = vec2(q.x - p.x, q.y - p.y);
+  /* Separations from the reference hull's reach along n, as the depth is
+  ** measured: a face that only lies across n within a hair is not level
+  ** with it from end to end. */
+  double top = imp_hull_support(ref, n);
   int count = incident(inc, n, ends), i;
   count = clip(ends, count, t, p);
   if (count) count = clip(ends, count, vec2(-t.x, -t.y), q);
   m->normal = normal;
   for (i = 0; i < count; i++)
-    add(m, ends[i], dot(n, ends[i]) - dot(n, p), n, ref->radius, inc->radius);
+    add(m, ends[i], dot(n, ends[i]) - top, n, ref->radius, inc->radius);
 }
 
 /* Apart hulls whose radii overlap touch at one point, unless a face of
 ** either lies across the normal, as a capsule lying on a box does: then
 ** that face clips the other's, as for hulls that meet (the index of
-** penetration.h's faces), or -1. */
+** penetration.h's faces), or -1. Across means turned from the normal by
+** no more than rounding would turn it, 1e-12 radians: the depths along a
+** tilted face are skewed by the tilt times its length. */
 static int aligned_face(const imp_hull *ha, const imp_hull *hb, imp_vec2 n) {
-  const double flat = 1 - 1e-9;  /* within about 0.003 degrees */
   int i, best = -1, na = imp_hull_face_count(ha),
          nb = imp_hull_face_count(hb);
-  double most = flat;
+  double least = 1e-12;
   for (i = 0; i < na + nb; i++) {
-    double d = i < na ? dot(imp_hull_face_normal(ha, i), n)
-                      : -dot(imp_hull_face_normal(hb, i - na), n);
-    if (d > most) {
-      most = d;
+    imp_vec2 f = i < na ? imp_hull_face_normal(ha, i)
+                        : imp_hull_face_normal(hb, i - na);
+    double along = dot(f, n), tilt = fabs(f.x * n.y - f.y * n.x);
+    if (i >= na) along = -along;
+    if (along > 0 && tilt < least) {
+      least = tilt;
       best = i;
     }
   }
@@ -149,20 +156,40 @@ static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
   return p;
 }
 
+/* Two rectangles keep the normal of their own push-out (obb.c), whose
+** axes are rounded otherwise than the hulls' faces: the face is the one
+** along it, the depth the hulls' overlap across it. */
+static int rect_penetration(imp_shape akind, const void *a,
+                            const imp_hull *ha, imp_shape bkind,
+                            const void *b, const imp_hull *hb,
+                            imp_penetration *out) {
+  imp_hit h;
+  if (!imp_shape_overlap(akind, a, bkind, b, &h)) return 0;
+  out->normal = h.normal;
+  out->depth = imp_hull_support(ha, h.normal) +
+               imp_hull_support(hb, vec2(-h.normal.x, -h.normal.y));
+  out->face = aligned_face(ha, hb, h.normal);
+  return 1;
+}
+
 int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
                        const void *b, imp_manifold *out) {
   imp_hull ha, hb;
   imp_penetration p;
   imp_manifold m;
-  int round, i;
-  if (!imp_shape_intersects(akind, a, bkind, b)) return 0;
+  int round = 0, i;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);
-  imp_penetration_of(akind, a, &ha, bkind, b, &hb, &p);
+  if (imp_is_rect(akind) && imp_is_rect(bkind)) {
+    if (!rect_penetration(akind, a, &ha, bkind, b, &hb, &p)) return 0;
+  } else {
+    if (!imp_shape_intersects(akind, a, bkind, b)) return 0;
+    imp_penetration_of(akind, a, &ha, bkind, b, &hb, &p);
+    round = p.face < 0;
+    if (round) p.face = aligned_face(&ha, &hb, p.normal);
+  }
   m.normal = vec2(p.normal.x + 0.0, p.normal.y + 0.0);  /* no -0 */
   m.count = 0;
-  round = p.face < 0;
-  if (round) p.face = aligned_face(&ha, &hb, p.normal);
   if (p.face >= 0 && p.face < imp_hull_face_count(&ha))
     flat_contact(&ha, p.face, &hb, p.normal, m.normal, &m);
   else if (p.face >= 0)

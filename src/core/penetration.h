@@ -24,6 +24,11 @@ void imp_penetration_of(imp_shape akind, const void *a, const imp_hull *ha,
                         imp_shape bkind, const void *b, const imp_hull *hb,
                         imp_penetration *out);
 
+/* Whether the kind is a rectangle: two of them keep obb.c's push-out. */
+static inline int imp_is_rect(imp_shape kind) {
+  return kind == IMP_SHAPE_AABB || kind == IMP_SHAPE_OBB;
+}
+
 /* How many faces the hull has: a point none, a segment its two sides. */
 int imp_hull_face_count(const imp_hull *h);
 

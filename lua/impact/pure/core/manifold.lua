@@ -6,6 +6,7 @@ local pushout = require "impact.pure.core.pushout"
 local castcore = require "impact.pure.core.cast"
 
 local facenormal, facecount = pushout.facenormal, pushout.facecount
+local abs = math.abs
 
 local manifold = {}
 
@@ -53,32 +54,30 @@ local function flatcontact(ref, face, inc, nx, ny)
   local px, py = ref.x[face % n], ref.y[face % n]
   local qx, qy = ref.x[(face + 1) % n], ref.y[(face + 1) % n]
   local tx, ty = qx - px, qy - py
+  local top = pushout.support(ref, nx, ny)  -- the reach, as the depth (manifold.c)
   local count, x0, y0, x1, y1 = incident(inc, nx, ny)
   count, x0, y0, x1, y1 = clip(count, x0, y0, x1, y1, tx, ty, px, py)
   if count > 0 then count, x0, y0, x1, y1 = clip(count, x0, y0, x1, y1, -tx, -ty, qx, qy) end
   if count >= 1 then
-    add(x0, y0, (nx * x0 + ny * y0) - (nx * px + ny * py), nx, ny, ref.radius, inc.radius)
+    add(x0, y0, (nx * x0 + ny * y0) - top, nx, ny, ref.radius, inc.radius)
   end
   if count == 2 then
-    add(x1, y1, (nx * x1 + ny * y1) - (nx * px + ny * py), nx, ny, ref.radius, inc.radius)
+    add(x1, y1, (nx * x1 + ny * y1) - top, nx, ny, ref.radius, inc.radius)
   end
 end
 
--- A face of either hull lying across the normal, or -1 (manifold.c).
-local FLAT = 1 - 1e-9
+-- A face of either hull lying across the normal within 1e-12 radians, or
+-- -1 (manifold.c).
+local TILT = 1e-12
 local function alignedface(ha, hb, nx, ny)
   local na, nb = facecount(ha), facecount(hb)
-  local best, most = -1, FLAT
+  local best, least = -1, TILT
   for i = 0, na + nb - 1 do
-    local d
-    if i < na then
-      local fx, fy = facenormal(ha, i)
-      d = fx * nx + fy * ny
-    else
-      local fx, fy = facenormal(hb, i - na)
-      d = -(fx * nx + fy * ny)
-    end
-    if d > most then most, best = d, i end
+    local fx, fy
+    if i < na then fx, fy = facenormal(ha, i) else fx, fy = facenormal(hb, i - na) end
+    local along, tilt = fx * nx + fy * ny, abs(fx * ny - fy * nx)
+    if i >= na then along = -along end
+    if along > 0 and tilt < least then least, best = tilt, i end
   end
   return best
 end
@@ -138,15 +137,33 @@ local ha, hb = hullcore.new(), hullcore.new()
 
 -- The manifold of b against a: nx, ny, count, then x, y, depth of each
 -- point; nil when they do not overlap.
+local function isrect(kind) return kind == "AABB" or kind == "OBB" end
+
+-- Two rectangles keep the normal of their own push-out (manifold.c): ux,
+-- uy, depth and face as pushout.penetration gives them.
+local function rectpenetration(akind, a, bkind, b)
+  local t, _, _, _, _, ux, uy = pushout.overlap(akind, a, bkind, b)
+  if not t then return nil end
+  local depth = pushout.support(ha, ux, uy) + pushout.support(hb, -ux, -uy)
+  return ux, uy, depth, alignedface(ha, hb, ux, uy)
+end
+
 function manifold.manifold(akind, a, bkind, b)
-  if not distance.intersects(akind, a, bkind, b) then return nil end
   hullcore.shape(akind, a, ha)
   hullcore.shape(bkind, b, hb)
-  local ux, uy, depth, face, _, _, pbx, pby = pushout.penetration(akind, a, ha, bkind, b, hb)
+  local ux, uy, depth, face, pbx, pby, _
+  local round = false
+  if isrect(akind) and isrect(bkind) then
+    ux, uy, depth, face = rectpenetration(akind, a, bkind, b)
+    if not ux then return nil end
+  else
+    if not distance.intersects(akind, a, bkind, b) then return nil end
+    ux, uy, depth, face, _, _, pbx, pby = pushout.penetration(akind, a, ha, bkind, b, hb)
+    round = face < 0
+    if round then face = alignedface(ha, hb, ux, uy) end
+  end
   local nx, ny = ux + 0.0, uy + 0.0  -- no -0
   kept.n = 0
-  local round = face < 0
-  if round then face = alignedface(ha, hb, ux, uy) end
   if face >= 0 and face < facecount(ha) then
     flatcontact(ha, face, hb, ux, uy)
   elseif face >= 0 then
