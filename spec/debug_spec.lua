@@ -59,9 +59,6 @@ local function arrowY(x, y1, y2, h)
 end
 local function dot(x, y) return { "circle", "fill", x, y, 3 } end
 
--- The shapes' drawings wait for the module to have the shapes.
-local shapes = impact.Circle and it or pending
-
 describe("impact.debug", function()
   before_each(setup)
   after_each(teardown)
@@ -85,7 +82,7 @@ describe("impact.debug", function()
                                       3 * x3, 3 * y3, 3 * x4, 3 * y4 } }, drawn())
   end)
 
-  shapes("draws a Circle round its centre, one of radius 0 as a dot", function()
+  it("draws a Circle round its centre, one of radius 0 as a dot", function()
     local Circle = impact.Circle
     draw.configure { scale = 2, originX = 100, originY = 50 }
     draw.circle(Circle(10, 20, 5))
@@ -94,7 +91,7 @@ describe("impact.debug", function()
     assert.are.same({ { "setColor", 1, 0, 0, 1 }, dot(102, 54) }, drawn())
   end)
 
-  shapes("draws a Capsule as two sides and a half circle round each end", function()
+  it("draws a Capsule as two sides and a half circle round each end", function()
     local Capsule = impact.Capsule
     draw.configure { scale = 2 }
     draw.capsule(Capsule(0, 0, 10, 0, 1))
@@ -121,7 +118,7 @@ describe("impact.debug", function()
     assert.are.same({ color(SHAPE), { "line", 3, 4, 7, 1 } }, drawn())
   end)
 
-  shapes("draws a Polygon from its world vertices", function()
+  it("draws a Polygon from its world vertices", function()
     local Polygon = impact.Polygon
     draw.configure { scale = 2 }
     draw.polygon(Polygon({ 0, 0, 4, 0, 0, 3 }, 10, 20))
@@ -136,7 +133,7 @@ describe("impact.debug", function()
     assert.are.same({ color(SHAPE), expected }, drawn())
   end)
 
-  shapes("draws a sweep of any shape, at the start, the goal and the stop", function()
+  it("draws a sweep of any shape, at the start, the goal and the stop", function()
     local mover = impact.Circle(0, 0, 2)
     local sweep = impact.Sweep()
     sweep.pos = Point(6, 0)
@@ -155,8 +152,7 @@ describe("impact.debug", function()
     }, drawn())
   end)
 
-  local manifolds = impact.Circle and impact.Circle.manifold and it or pending
-  manifolds("draws a Manifold: each point, its depth along the normal, the normal", function()
+  it("draws a Manifold: each point, its depth along the normal, the normal", function()
     -- Circles of radius 5 at (0, 0) and (8, 0) overlap by 2 along (1, 0).
     local m = impact.Circle(0, 0, 5):manifold(impact.Circle(8, 0, 5))
     assert.are.same({ 1, 1, 0 }, { m.count, m.normal.x, m.normal.y })
@@ -181,8 +177,7 @@ describe("impact.debug", function()
       color(NORMAL), a1, a2 }, drawn())
   end)
 
-  local distances = impact.Circle and impact.Circle.distance and it or pending
-  distances("draws what S:distance gives", function()
+  it("draws what S:distance gives", function()
     local a, b = impact.Circle(0, 0, 1), impact.Circle(10, 0, 2)
     assert.are.same({ 7, 1, 0, 8, 0 }, { a:distance(b) })
     draw.distance(select(2, a:distance(b)))
@@ -421,12 +416,9 @@ describe("impact.debug's garbage", function()
     world:add(a, 0, 0, 10, 10)
     local cols, found, infos = {}, {}, {}
     local p, d = Point(0, 5), Point(100, 0)
-    local shapes = {}
-    if impact.Circle then
-      shapes = { impact.Circle(5, 5, 3), impact.Circle(5, 5, 0), impact.Capsule(0, 0, 10, 5, 2),
-                 impact.Capsule(1, 1, 1, 1, 2), impact.Polygon({ 0, 0, 4, 0, 0, 3 }, 2, 2, 0.4) }
-    end
-    local manifold = impact.Circle and impact.Circle.manifold and impact.Manifold()
+    local shapes = { impact.Circle(5, 5, 3), impact.Circle(5, 5, 0), impact.Capsule(0, 0, 10, 5, 2),
+                     impact.Capsule(1, 1, 1, 1, 2), impact.Polygon({ 0, 0, 4, 0, 0, 3 }, 2, 2, 0.4) }
+    local manifold = impact.Manifold()
     local function frame()
       local _, _, c, len = world:check(a, 40, 120, nil, cols)
       local items, n = world:queryRect(0, 90, 60, 20, nil, found)
@@ -445,7 +437,7 @@ describe("impact.debug's garbage", function()
       draw.segmentPoint(0, 0, 0, 10, 10, 0, 10, 10, 5, 5, 5, -5, 0.25, 0.5, 0.75, 0.5)
       draw.distance(0, 0, p); draw.distance(nil)
       for k = 1, #shapes do draw.shape(shapes[k]); draw.sweep(shapes[k], d, sweep) end
-      if manifold then draw.manifold(shapes[1]:manifold(shapes[3], manifold)) end
+      draw.manifold(shapes[1]:manifold(shapes[3], manifold))
     end
     assert.are.equal(0, helpers.allocated(function(n) for _ = 1, n do frame() end end, 1000))
   end)
