@@ -1,41 +1,49 @@
--- Contact manifolds (src/core/manifold.c): the same double operations in
--- the same order.
+-- Contact manifolds (src/core/manifold.c): the push-out's normal, and on
+-- flat contacts the reference face clipping the incident hull's face most
+-- against it; each point midway between the surfaces along the normal,
+-- with its depth; the same operations in the same order. Returned as nx,
+-- ny, count, x1, y1, depth1[, x2, y2, depth2], or nil.
 local hullcore = require "impact.pure.core.hull"
 local distance = require "impact.pure.core.distance"
+local cast = require "impact.pure.core.cast"
 local pushout = require "impact.pure.core.pushout"
-local castcore = require "impact.pure.core.cast"
 
-local facenormal, facecount = pushout.facenormal, pushout.facecount
-local abs = math.abs
+local support, facenormal, facecount = pushout.support, pushout.facenormal, pushout.facecount
 
 local manifold = {}
 
--- The points kept so far: count, x1, y1, d1, x2, y2, d2.
-local kept = { n = 0 }
+local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
 
+-- The manifold being made: normal, count and up to two points.
+local m = { nx = 0.0, ny = 0.0, n = 0, x = {}, y = {}, d = {} }
+
+-- Adds the point (x, y) of the incident hull with its separation sep from
+-- the reference face along n (negative inside): kept when the surfaces
+-- overlap there.
 local function add(x, y, sep, nx, ny, rref, rinc)
   local depth, shift = rref + rinc - sep, (rref - sep - rinc) / 2
-  if not (depth > 0) or kept.n == 2 then return end
-  local k = kept.n + 1
-  kept[3 * k - 2], kept[3 * k - 1], kept[3 * k] = x + nx * shift, y + ny * shift, depth
-  kept.n = k
+  if not (depth > 0) or m.n == 2 then return end
+  local k = m.n + 1
+  m.x[k], m.y[k], m.d[k] = x + nx * shift, y + ny * shift, depth
+  m.n = k
 end
 
 -- The incident hull's face most against n: its ends (one for a point).
 local function incident(h, nx, ny)
   local faces = facecount(h)
   if faces == 0 then return 1, h.x[0], h.y[0] end
-  local best, least = 0, 2
+  local best, least = 0, 2.0
   for i = 0, faces - 1 do
     local fx, fy = facenormal(h, i)
     local d = fx * nx + fy * ny
     if d < least then least, best = d, i end
   end
-  local p, q = best % h.n, (best + 1) % h.n
-  return 2, h.x[p], h.y[p], h.x[q], h.y[q]
+  local i, j = best % h.n, (best + 1) % h.n
+  return 2, h.x[i], h.y[i], h.x[j], h.y[j]
 end
 
--- Clips the segment to the side of the line through p where t . x >= t . p.
+-- Clips the segment (x0, y0)-(x1, y1) (count ends of it) to the side of
+-- the line through p where t . x >= t . p.
 local function clip(count, x0, y0, x1, y1, tx, ty, px, py)
   local d0 = (tx * x0 + ty * y0) - (tx * px + ty * py)
   if count == 1 then return d0 >= 0 and 1 or 0, x0, y0 end
@@ -50,28 +58,26 @@ local function clip(count, x0, y0, x1, y1, tx, ty, px, py)
 end
 
 local function flatcontact(ref, face, inc, nx, ny)
-  local n = ref.n
-  local px, py = ref.x[face % n], ref.y[face % n]
-  local qx, qy = ref.x[(face + 1) % n], ref.y[(face + 1) % n]
+  local i, j = face % ref.n, (face + 1) % ref.n
+  local px, py, qx, qy = ref.x[i], ref.y[i], ref.x[j], ref.y[j]
   local tx, ty = qx - px, qy - py
-  local top = pushout.support(ref, nx, ny)  -- the reach, as the depth (manifold.c)
+  -- separations from the reference hull's reach along n, as the depth is
+  -- measured
+  local top = support(ref, nx, ny)
   local count, x0, y0, x1, y1 = incident(inc, nx, ny)
   count, x0, y0, x1, y1 = clip(count, x0, y0, x1, y1, tx, ty, px, py)
-  if count > 0 then count, x0, y0, x1, y1 = clip(count, x0, y0, x1, y1, -tx, -ty, qx, qy) end
-  if count >= 1 then
-    add(x0, y0, (nx * x0 + ny * y0) - top, nx, ny, ref.radius, inc.radius)
+  if count ~= 0 then
+    count, x0, y0, x1, y1 = clip(count, x0, y0, x1, y1, -tx, -ty, qx, qy)
   end
-  if count == 2 then
-    add(x1, y1, (nx * x1 + ny * y1) - top, nx, ny, ref.radius, inc.radius)
-  end
+  if count >= 1 then add(x0, y0, (nx * x0 + ny * y0) - top, nx, ny, ref.radius, inc.radius) end
+  if count == 2 then add(x1, y1, (nx * x1 + ny * y1) - top, nx, ny, ref.radius, inc.radius) end
 end
 
--- A face of either hull lying across the normal within 1e-12 radians, or
--- -1 (manifold.c).
-local TILT = 1e-12
+-- A face of either hull that lies across the normal within 1e-12
+-- radians (the index of the penetration's faces), or -1.
 local function alignedface(ha, hb, nx, ny)
+  local best, least = -1, 1e-12
   local na, nb = facecount(ha), facecount(hb)
-  local best, least = -1, TILT
   for i = 0, na + nb - 1 do
     local fx, fy
     if i < na then fx, fy = facenormal(ha, i) else fx, fy = facenormal(hb, i - na) end
@@ -82,110 +88,108 @@ local function alignedface(ha, hb, nx, ny)
   return best
 end
 
--- The point moved into the closed shape where it lies outside, to its
--- nearest point there: x, y and whether it moved.
-local probe = { ["\0px"] = 0.0, ["\0py"] = 0.0, ["\0r"] = 0.0 }
+-- The point moved into the closed shape where it lies outside: to its
+-- nearest point there; nil when it is in.
+local dot = { ["\0px"] = 0.0, ["\0py"] = 0.0, ["\0r"] = 0.0 }
 local function onto(kind, o, x, y)
-  probe["\0px"], probe["\0py"] = x, y
-  local d, ox, oy = distance.distance(kind, o, "Circle", probe)
-  if d == 0 then return x, y, false end
-  return ox, oy, true
+  dot["\0px"], dot["\0py"] = x, y
+  local d, ox, oy = distance.distance(kind, o, "Circle", dot)
+  if d == 0 then return nil end
+  return ox, oy
 end
 
 -- Where the hull h, a segment of no thickness, crosses the other shape:
--- the middle of its part in it.
-local function alongwall(h, kind, o)
+-- the point of its part in it nearest (px, py); nil when not.
+local function alongwall(h, kind, o, px, py)
   if h.n ~= 2 or h.radius ~= 0 then return nil end
   local x0, y0 = h.x[0], h.y[0]
   local dx, dy = h.x[1] - x0, h.y[1] - y0
-  local k, t0, t1 = castcore.clipsegment(kind, o, x0, y0, dx, dy)
+  local k, t0, t1 = cast.clipsegment(kind, o, x0, y0, dx, dy)
   if k == "outside" then return nil end
-  return x0 + dx * ((t0 + t1) / 2), y0 + dy * ((t0 + t1) / 2)
+  local t = (dx * (px - x0) + dy * (py - y0)) / (dx * dx + dy * dy)
+  if not (t > t0) then t = t0 end  -- NaN where the squares overflow
+  if t > t1 then t = t1 end
+  return x0 + dx * t, y0 + dy * t
 end
 
--- The point brought into both shapes (manifold.c's into_both).
-local function intoboth(akind, a, ha, bkind, b, hb, x, y)
-  local qx, qy, moved = onto(akind, a, x, y)
-  if not moved then
-    local _, _, movedb = onto(bkind, b, qx, qy)
-    if not movedb then return x, y end
+-- A point brought into both shapes by alternate projections, or at once
+-- where a wall of no thickness crosses the other.
+local function intoboth(akind, a, ha, bkind, b, hb, px, py)
+  local qx, qy = onto(akind, a, px, py)
+  if not qx then
+    qx, qy = onto(bkind, b, px, py)
+    if not qx then return px, py end  -- in both
   end
-  local wx, wy = alongwall(ha, bkind, b)
-  if wx then return wx, wy end
-  wx, wy = alongwall(hb, akind, a)
+  local wx, wy = alongwall(ha, bkind, b, px, py)
+  if not wx then wx, wy = alongwall(hb, akind, a, px, py) end
   if wx then return wx, wy end
   for _ = 1, 1024 do
-    local movedb
-    x, y, moved = onto(akind, a, x, y)
-    x, y, movedb = onto(bkind, b, x, y)
-    if not (movedb or moved) then break end
+    local ax, ay = onto(akind, a, px, py)
+    if ax then px, py = ax, ay end
+    local bx, by = onto(bkind, b, px, py)
+    if bx then px, py = bx, by end
+    if not (bx or ax) then break end
   end
-  return x, y
+  return px, py
 end
 
--- Each point into both shapes, its depth within [0, the penetration].
-local function settle(akind, a, ha, bkind, b, hb, depth)
-  for k = 1, kept.n do
-    local i = 3 * k - 2
-    kept[i], kept[i + 1] = intoboth(akind, a, ha, bkind, b, hb, kept[i], kept[i + 1])
-    if kept[i + 2] > depth then kept[i + 2] = depth end
-    if not (kept[i + 2] > 0) then kept[i + 2] = 0.0 end
-  end
-end
-
-local ha, hb = hullcore.new(), hullcore.new()
-
--- The manifold of b against a: nx, ny, count, then x, y, depth of each
--- point; nil when they do not overlap.
-local function isrect(kind) return kind == "AABB" or kind == "OBB" end
-
--- Two rectangles keep the normal of their own push-out (manifold.c): ux,
--- uy, depth and face as pushout.penetration gives them.
-local function rectpenetration(akind, a, bkind, b)
-  local t, _, _, _, _, ux, uy = pushout.overlap(akind, a, bkind, b)
+-- Two rectangles keep the normal of their own push-out: the face is the
+-- one along it, the depth the hulls' overlap across it.
+local function rectpenetration(akind, a, ha, bkind, b, hb, p)
+  local t, _, _, _, _, nx, ny = pushout.overlap(akind, a, bkind, b)
   if not t then return nil end
-  local depth = pushout.support(ha, ux, uy) + pushout.support(hb, -ux, -uy)
-  return ux, uy, depth, alignedface(ha, hb, ux, uy)
+  p.nx, p.ny = nx, ny
+  p.depth = support(ha, nx, ny) + support(hb, -nx, -ny)
+  p.face = alignedface(ha, hb, nx, ny)
+  return p
 end
+
+local ha, hb, pen = hullcore.new(), hullcore.new(), {}
 
 function manifold.manifold(akind, a, bkind, b)
   hullcore.shape(akind, a, ha)
   hullcore.shape(bkind, b, hb)
-  local ux, uy, depth, face, pbx, pby, _
-  local round = false
-  if isrect(akind) and isrect(bkind) then
-    ux, uy, depth, face = rectpenetration(akind, a, bkind, b)
-    if not ux then return nil end
+  local p, round = pen, false
+  if pushout.rectangle(akind) and pushout.rectangle(bkind) then
+    if not rectpenetration(akind, a, ha, bkind, b, hb, p) then return nil end
   else
     if not distance.intersects(akind, a, bkind, b) then return nil end
-    ux, uy, depth, face, _, _, pbx, pby = pushout.penetration(akind, a, ha, bkind, b, hb)
-    round = face < 0
-    if round then face = alignedface(ha, hb, ux, uy) end
+    pushout.penetration(akind, a, ha, bkind, b, hb, p)
+    round = p.face < 0
+    if round then p.face = alignedface(ha, hb, p.nx, p.ny) end
   end
-  local nx, ny = ux + 0.0, uy + 0.0  -- no -0
-  kept.n = 0
-  if face >= 0 and face < facecount(ha) then
-    flatcontact(ha, face, hb, ux, uy)
-  elseif face >= 0 then
-    flatcontact(hb, face - facecount(ha), ha, -ux, -uy)
+  m.nx, m.ny, m.n = p.nx + 0.0, p.ny + 0.0, 0  -- no -0
+  local na = facecount(ha)
+  if p.face >= 0 and p.face < na then
+    flatcontact(ha, p.face, hb, p.nx, p.ny)
+  elseif p.face >= 0 then
+    flatcontact(hb, p.face - na, ha, -p.nx, -p.ny)
   end
-  if kept.n == 0 then
+  if m.n == 0 then
+    -- round contact, or clipping left nothing: the one point midway
+    -- between the surfaces along the normal, from b's deepest point
     local dx, dy
-    if round then
-      dx, dy = pbx, pby
+    if round then dx, dy = p.pbx, p.pby
     else
-      local x, y = hb.x, hb.y
-      dx, dy = x[0], y[0]
+      dx, dy = hb.x[0], hb.y[0]
       for i = 1, hb.n - 1 do
-        if ux * x[i] + uy * y[i] < ux * dx + uy * dy then dx, dy = x[i], y[i] end
+        if p.nx * hb.x[i] + p.ny * hb.y[i] < p.nx * dx + p.ny * dy then
+          dx, dy = hb.x[i], hb.y[i]
+        end
       end
     end
-    local shift = depth / 2 - hb.radius
-    kept[1], kept[2], kept[3], kept.n = dx + ux * shift, dy + uy * shift, depth, 1
+    local shift = p.depth / 2 - hb.radius
+    m.x[1], m.y[1], m.d[1], m.n = dx + p.nx * shift, dy + p.ny * shift, p.depth, 1
   end
-  settle(akind, a, ha, bkind, b, hb, depth)
-  if kept.n == 1 then return nx, ny, 1, kept[1], kept[2], kept[3] end
-  return nx, ny, kept.n, kept[1], kept[2], kept[3], kept[4], kept[5], kept[6]
+  -- a face that only lies across the normal within a hair may measure a
+  -- point deeper than the penetration itself, which bounds every depth
+  for k = 1, m.n do
+    m.x[k], m.y[k] = intoboth(akind, a, ha, bkind, b, hb, m.x[k], m.y[k])
+    if m.d[k] > p.depth then m.d[k] = p.depth end
+    if not (m.d[k] > 0) then m.d[k] = 0.0 end  -- a rounding error below
+  end
+  if m.n == 1 then return m.nx, m.ny, 1, m.x[1], m.y[1], m.d[1] end
+  return m.nx, m.ny, 2, m.x[1], m.y[1], m.d[1], m.x[2], m.y[2], m.d[2]
 end
 
 return manifold

@@ -1,111 +1,125 @@
--- Push-outs of any shape from any other (src/core/pushout.c) and the
--- penetration they are made from, which core/manifold.lua shares: the same
--- double operations in the same order.
+-- Push-outs of any shape from any other (src/core/pushout.c): the minimum
+-- translation of b that separates it from a, and the penetration it is
+-- made from (penetration.h), the same operations in the same order. Hits
+-- are returned as in core/aabb.lua.
+local obbcore = require "impact.pure.core.obb"
 local hullcore = require "impact.pure.core.hull"
 local distance = require "impact.pure.core.distance"
-local obbcore = require "impact.pure.core.obb"
-local normalize = require("impact.pure.point").normalize
+local vec2 = require "impact.pure.point"
 
-local abs = math.abs
-local next = next
+local normalize = vec2.normalize
+local intersects = distance.intersects
 
 local pushout = {}
 
+local DBL_EPSILON, STEPS = 2 ^ -52, 64
+
+local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+
 -- The largest u . v over the hull's vertices.
 local function support(h, ux, uy)
-  local x, y = h.x, h.y
-  local best = ux * x[0] + uy * y[0]
+  local xs, ys = h.x, h.y
+  local best = ux * xs[0] + uy * ys[0]
   for i = 1, h.n - 1 do
-    local d = ux * x[i] + uy * y[i]
+    local d = ux * xs[i] + uy * ys[i]
     if d > best then best = d end
   end
   return best
 end
 pushout.support = support
 
--- The outward unit normal of face i of the hull (a segment's faces 0 and 1
--- are its two sides).
-local function facenormal(h, i)
+-- The outward unit normal of face i of the hull (a segment's faces 0 and
+-- 1 are its two sides).
+function pushout.facenormal(h, i)
   local n = h.n
   local p, q = i % n, (i + 1) % n
-  local nx, ny = h.y[q] - h.y[p], h.x[p] - h.x[q]
-  nx, ny = normalize(nx, ny)
-  return nx, ny
+  local x, y = normalize(h.y[q] - h.y[p], h.x[p] - h.x[q])
+  return x, y
 end
-pushout.facenormal = facenormal
+local facenormal = pushout.facenormal
 
-local function facecount(h) return h.n == 1 and 0 or h.n end
-pushout.facecount = facecount
+-- How many faces the hull has: a point none, a segment its two sides.
+function pushout.facecount(h) return h.n == 1 and 0 or h.n end
+local facecount = pushout.facecount
 
+-- The shape without its radius: the hull alone.
+local bares = { {}, {} }
+local function bare(kind, o, which)
+  if kind == "Circle" or kind == "Capsule" then
+    local t = hullcore.moved(o, o["\0px"], o["\0py"], bares[which])
+    t["\0r"] = 0.0
+    return t
+  end
+  return o
+end
+
+-- How far b must move along unit u to be clear of a across u.
 local function depthalong(ha, hb, ux, uy, r)
   return support(ha, ux, uy) + support(hb, -ux, -uy) + r
 end
 
--- The shape without its radius: the hull alone.
-local function bare(kind, o, buffer)
-  if kind ~= "Circle" and kind ~= "Capsule" then return o end
-  for k in next, buffer do buffer[k] = nil end
-  for k, v in next, o do buffer[k] = v end
-  buffer["\0r"] = 0.0
-  return buffer
-end
-
-local abare, bbare = {}, {}
-
--- The penetration of b into a (penetration.h): normal x, y from a towards
--- b, the depth, the face (-1 for the line of the nearest points) and the
--- nearest points of the hulls, pa and pb (the hulls' first vertices when
--- they meet).
-function pushout.penetration(akind, a, ha, bkind, b, hb)
+-- b leaves soonest across a face of the hulls' Minkowski difference
+-- (faces of a, then b's turned round, ties to the earlier), grown by the
+-- radii, or, when the hulls are apart and only the radii overlap, along
+-- the line of their nearest points (face -1): into p, { nx, ny, pax, pay,
+-- pbx, pby, depth, face }.
+function pushout.penetration(akind, a, ha, bkind, b, hb, p)
   local r = ha.radius + hb.radius
   local na, nb = facecount(ha), facecount(hb)
-  local apart, pax, pay, pbx, pby = distance.distance(akind, bare(akind, a, abare),
-                                                      bkind, bare(bkind, b, bbare))
-  if not (apart > 0) then pax, pay, pbx, pby = ha.x[0], ha.y[0], hb.x[0], hb.y[0] end
-  local nx, ny = 0.0, 1.0
-  if apart > 0 then nx, ny = normalize(pbx - pax, pby - pay) end
-  local depth, face = depthalong(ha, hb, nx, ny, r), -1
+  p.pax, p.pay, p.pbx, p.pby = ha.x[0], ha.y[0], hb.x[0], hb.y[0]
+  local apart, pax, pay, pbx, pby = distance.distance(akind, bare(akind, a, 1), bkind,
+                                                      bare(bkind, b, 2))
+  p.nx, p.ny = 0.0, 1.0
+  if apart > 0 then
+    p.pax, p.pay, p.pbx, p.pby = pax, pay, pbx, pby
+    p.nx, p.ny = normalize(pbx - pax, pby - pay)
+  end
+  p.depth = depthalong(ha, hb, p.nx, p.ny, r)
+  p.face = -1
   for i = 0, na + nb - 1 do
     local ux, uy
     if i < na then ux, uy = facenormal(ha, i) else ux, uy = facenormal(hb, i - na) end
     if i >= na then ux, uy = -ux, -uy end
-    local d = depthalong(ha, hb, ux, uy, r)
-    if d < depth or (face < 0 and not (apart > 0)) then nx, ny, depth, face = ux, uy, d, i end
+    local depth = depthalong(ha, hb, ux, uy, r)
+    if depth < p.depth or (p.face < 0 and not (apart > 0)) then
+      p.nx, p.ny, p.depth, p.face = ux, uy, depth, i
+    end
   end
-  return nx, ny, depth, face, pax, pay, pbx, pby
+  return p
 end
 
--- The point of b's hull deepest along -u, put onto a's outer line across u.
+-- The point of b's hull deepest along -u, put onto a's outer line across
+-- u: where b, pushed out, touches a.
 local function contactona(ha, hb, ux, uy)
-  local x, y = hb.x, hb.y
-  local dx, dy = x[0], y[0]
+  local xs, ys = hb.x, hb.y
+  local dx, dy = xs[0], ys[0]
   local reach = support(ha, ux, uy) + ha.radius
   for i = 1, hb.n - 1 do
-    if ux * x[i] + uy * y[i] < ux * dx + uy * dy then dx, dy = x[i], y[i] end
+    if ux * xs[i] + uy * ys[i] < ux * dx + uy * dy then dx, dy = xs[i], ys[i] end
   end
   local along = reach - (ux * dx + uy * dy)
   return dx + ux * along, dy + uy * along
 end
 
-local STEPS, EPS, TINY = 64, 2 ^ -52, 2 ^ -1074
+-- Whether b moved by depth along the normal (its position plus the delta
+-- in doubles) overlaps a no more by the exact test.
 local moved = {}
-
--- Whether b moved by depth along (nx, ny) overlaps a no more (pushout.c).
-local function clearat(akind, a, bkind, b, bx, by, nx, ny, depth)
-  hullcore.moved(b, bx + nx * depth, by + ny * depth, moved)
-  return not distance.intersects(akind, a, bkind, moved)
+local function clearat(akind, a, bkind, b, px, py, nx, ny, depth)
+  hullcore.moved(b, px + nx * depth, py + ny * depth, moved)
+  return not intersects(akind, a, bkind, moved)
 end
 
--- The depth grows until b moved by it is clear of a, and so is b moved by
--- the first step less (pushout.c).
-local function separate(akind, a, bkind, b, depth, nx, ny, px, py)
-  local bx, by = b["\0px"], b["\0py"]
-  local gap = EPS * ((((abs(bx) + abs(by)) + abs(depth)) + abs(px)) + abs(py)) + TINY
+-- The depth grown from the computed one, by steps doubling from a
+-- rounding error of the largest quantity, until b moved by it is clear of
+-- a, and so is b moved by the first step less.
+local function separate(akind, a, bkind, b, depth, nx, ny, hx, hy)
+  local px, py = b["\0px"], b["\0py"]
+  local gap = DBL_EPSILON * (abs(px) + abs(py) + abs(depth) + abs(hx) + abs(hy)) + 2 ^ -1074
   local step = gap
   if not (depth > 0) then depth = 0.0 end
   for _ = 1, STEPS do
-    if clearat(akind, a, bkind, b, bx, by, nx, ny, depth)
-      and clearat(akind, a, bkind, b, bx, by, nx, ny, depth - gap) then
+    if clearat(akind, a, bkind, b, px, py, nx, ny, depth)
+       and clearat(akind, a, bkind, b, px, py, nx, ny, depth - gap) then
       break
     end
     depth = depth + step
@@ -114,27 +128,27 @@ local function separate(akind, a, bkind, b, depth, nx, ny, px, py)
   return nx * depth, ny * depth
 end
 
-local function isrect(kind) return kind == "AABB" or kind == "OBB" end
+local function rectangle(kind) return kind == "AABB" or kind == "OBB" end
+pushout.rectangle = rectangle
 
-local ha, hb = hullcore.new(), hullcore.new()
+local ha, hb, pen = hullcore.new(), hullcore.new(), {}
 
--- The push-out for b: 0 (the time), pos, delta and normal; nil when they
--- do not overlap. Two rectangles keep core/obb.lua's push-out.
+-- Two rectangles keep the rectangles' own push-out, result for result.
 function pushout.overlap(akind, a, bkind, b)
-  if isrect(akind) and isrect(bkind) then return obbcore.overlap(a, b) end
-  if not distance.intersects(akind, a, bkind, b) then return nil end
+  if rectangle(akind) and rectangle(bkind) then return obbcore.overlap(a, b) end
+  if not intersects(akind, a, bkind, b) then return nil end
   hullcore.shape(akind, a, ha)
   hullcore.shape(bkind, b, hb)
-  local ux, uy, depth, face, pax, pay = pushout.penetration(akind, a, ha, bkind, b, hb)
-  local nx, ny = ux + 0.0, uy + 0.0  -- no -0
-  local px, py
-  if face < 0 then
-    px, py = pax + ux * ha.radius, pay + uy * ha.radius
+  local p = pushout.penetration(akind, a, ha, bkind, b, hb, pen)
+  local nx, ny = p.nx + 0.0, p.ny + 0.0  -- no -0
+  local hx, hy
+  if p.face < 0 then
+    hx, hy = p.pax + p.nx * ha.radius, p.pay + p.ny * ha.radius
   else
-    px, py = contactona(ha, hb, ux, uy)
+    hx, hy = contactona(ha, hb, p.nx, p.ny)
   end
-  local dx, dy = separate(akind, a, bkind, b, depth, nx, ny, px, py)
-  return 0.0, px, py, dx, dy, nx, ny
+  local dx, dy = separate(akind, a, bkind, b, p.depth, nx, ny, hx, hy)
+  return 0.0, hx, hy, dx, dy, nx, ny
 end
 
 return pushout
