@@ -122,18 +122,23 @@ static int onto(imp_shape kind, const void *shape, imp_vec2 *p) {
 }
 
 /* Where the hull h, a segment of no thickness, crosses the other shape:
-** the middle of its part in it, which lies in both. */
+** the point of its part in it nearest p, which lies in both (a wall's two
+** points stay apart where they can). */
 static int along_wall(const imp_hull *h, imp_shape kind, const void *shape,
                       imp_vec2 *p) {
-  imp_vec2 d;
+  imp_vec2 d, from;
   imp_clip c;
+  double t;
   if (h->count != 2 || h->radius != 0) return 0;
   d = vec2(h->v[1].x - h->v[0].x, h->v[1].y - h->v[0].y);
   if (imp_shape_clip_segment(kind, shape, h->v[0].x, h->v[0].y, d.x, d.y,
                              &c) == IMP_CLIP_OUTSIDE)
     return 0;
-  *p = vec2(h->v[0].x + d.x * ((c.t0 + c.t1) / 2),
-            h->v[0].y + d.y * ((c.t0 + c.t1) / 2));
+  from = vec2(p->x - h->v[0].x, p->y - h->v[0].y);
+  t = dot(d, from) / dot(d, d);
+  if (!(t > c.t0)) t = c.t0;  /* NaN where the squares overflow */
+  if (t > c.t1) t = c.t1;
+  *p = vec2(h->v[0].x + d.x * t, h->v[0].y + d.y * t);
   return 1;
 }
 

@@ -115,10 +115,8 @@ end
 -- A point brought into both shapes by alternate projections, or at once
 -- where a wall of no thickness crosses the other.
 local function intoboth(akind, a, ha, bkind, b, hb, px, py)
-  local qx, qy = onto(akind, a, px, py)
-  if not qx then
-    qx, qy = onto(bkind, b, px, py)
-    if not qx then return px, py end  -- in both
+  if not onto(akind, a, px, py) and not onto(bkind, b, px, py) then
+    return px, py  -- in both
   end
   local wx, wy = alongwall(ha, bkind, b, px, py)
   if not wx then wx, wy = alongwall(hb, akind, a, px, py) end
