@@ -14,6 +14,9 @@
 **   or 2 points, each in both closed shapes (within rounding of the scene)
 **   with a depth in [0, the push-out's], the deepest at the push-out's.
 **
+** Named scenes pin the boundary cases first: touching, NaN, two points or
+** two segments of no thickness, flat contacts giving two points apart.
+**
 ** Two rectangles keep the rectangles' rounded push-out (obb.c), which is
 ** not held to the exact test: their manifolds alone are checked.
 **
@@ -23,6 +26,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "scenes.h"
 
@@ -144,9 +148,95 @@ static void one(void) {
   check_manifold(&a, &b, &h, &man, depth, tol);
 }
 
+static shape circle_at(double x, double y, double radius) {
+  shape s;
+  memset(&s, 0, sizeof s);
+  s.kind = IMP_SHAPE_CIRCLE;
+  s.s.circle.pos = vec2(x, y);
+  s.s.circle.radius = radius;
+  return s;
+}
+
+/* A capsule from (x0, y0) to (x1, y1), unturned at the origin. */
+static shape capsule_of(double x0, double y0, double x1, double y1,
+                        double radius) {
+  shape s;
+  memset(&s, 0, sizeof s);
+  s.kind = IMP_SHAPE_CAPSULE;
+  s.s.capsule.a = vec2(x0, y0);
+  s.s.capsule.b = vec2(x1, y1);
+  s.s.capsule.radius = radius;
+  imp_capsule_set_angle(&s.s.capsule, 0);
+  return s;
+}
+
+static shape box_at(double x, double y, double hx, double hy) {
+  shape s;
+  memset(&s, 0, sizeof s);
+  s.kind = IMP_SHAPE_AABB;
+  s.s.aabb.pos = vec2(x, y);
+  s.s.aabb.half = vec2(hx, hy);
+  return s;
+}
+
+/* How many points the manifold has (-1 for none), and its normal. */
+static int points(const shape *a, const shape *b, imp_manifold *m) {
+  if (!imp_shape_manifold(a->kind, &a->s, b->kind, &b->s, m)) return -1;
+  return m->count;
+}
+
+static int none(const shape *a, const shape *b) {
+  imp_hit h;
+  imp_manifold m;
+  return !imp_shape_overlap(a->kind, &a->s, b->kind, &b->s, &h) &&
+         points(a, b, &m) == -1;
+}
+
+/* Boundary cases by name: touching is no overlap, a NaN a miss, ties go to
+** a's first face, flat contacts give two points apart. */
+static void named(void) {
+  shape c = circle_at(0, 0, 1), across = capsule_of(-1, 0, 1, 0, 0);
+  shape upright = capsule_of(0, -1, 0, 1, 0);
+  shape unit = box_at(0, 0, 1, 1), lying = capsule_of(-1, 1.5, 1, 1.5, 0.6);
+  shape b;
+  imp_hit h;
+  imp_manifold m;
+  round_number = -1;
+  b = circle_at(2, 0, 1);
+  check(none(&c, &b), "touching circles do not overlap");
+  b = box_at(2, 0, 1, 1);
+  check(none(&unit, &b), "touching boxes do not overlap");
+  b = circle_at(NAN, 0, 1);
+  check(none(&c, &b), "a NaN position misses");
+  b = circle_at(0, 0, NAN);
+  check(none(&c, &b), "a NaN radius misses");
+  b = circle_at(0, 0, 0);
+  check(none(&b, &b), "two points on each other do not overlap");
+  check(none(&across, &across), "a segment on itself does not overlap");
+  check(imp_shape_overlap(IMP_SHAPE_CAPSULE, &across.s, IMP_SHAPE_CAPSULE,
+                          &upright.s, &h) &&
+            h.normal.x == 0 && h.normal.y == -1 &&
+            !overlaps_moved(&across, &upright, h.delta),
+        "crossing segments leave across a's first face");
+  check(points(&c, &b, &m) == 1 && m.normal.x == 0 && m.normal.y == 1,
+        "a point on a circle's centre leaves along y, at one point");
+  b = box_at(0, 1.9, 1, 1);
+  check(points(&unit, &b, &m) == 2 && m.point[0].x != m.point[1].x,
+        "boxes resting face to face touch at two points");
+  check(points(&unit, &lying, &m) == 2 && m.point[0].x != m.point[1].x,
+        "a capsule lying on a box touches it at two points");
+  b = capsule_of(-1, 2.5, 1, 2.5, 1);
+  check(points(&lying, &b, &m) == 2 && m.point[0].x != m.point[1].x,
+        "parallel capsules touch at two points");
+  check(points(&unit, &across, &m) == 2 && m.point[0].x != m.point[1].x &&
+            holds(&across, m.point[0], 0) && holds(&across, m.point[1], 0),
+        "a wall inside a box touches it at two points on the wall");
+}
+
 int main(int argc, char **argv) {
   long rounds = argc > 1 ? atol(argv[1]) : 20000;
   state = argc > 2 ? (uint64_t)atol(argv[2]) : 1;
+  named();
   for (round_number = 0; round_number < rounds; round_number++) {
     grid = round_number % 2 == 0;
     scale = round_number % 3 == 0 ? 1 : round_number % 3 == 1 ? 0.001 : 1000;
