@@ -203,11 +203,6 @@ function methods.intersectOBB(...)
   return r
 end
 
-function methods.overlap(...)
-  local r = sweep.overlap("AABB", ...)
-  return r
-end
-
 AABB.__index = function(box, k)
   local m = methods[k]
   if m ~= nil then return m end

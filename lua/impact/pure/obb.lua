@@ -54,11 +54,6 @@ function methods.intersectAABB(...)
   return r
 end
 
-function methods.overlap(...)
-  local r = sweep.overlap("OBB", ...)
-  return r
-end
-
 function methods.intersectPoint(...)
   local fname, n = "intersectPoint", select("#", ...)
   local box = checkobb((...), 1, fname, n)

@@ -4,7 +4,8 @@ local object = require "impact.pure.object"
 local shapes = require "impact.pure.shapes"
 local hullcore = require "impact.pure.core.hull"
 
-local select, type, rawget, floor, format = select, type, rawget, math.floor, string.format
+local select, type, rawget, rawset = select, type, rawget, rawset
+local floor, format = math.floor, string.format
 local rawlen = rawlen or function(t) return #t end  -- Lua 5.1: # is raw
 local check, argerror, typename = object.check, object.argerror, object.typename
 
@@ -78,6 +79,9 @@ function methods.hull(...)
   if k > MAX then
     argerror(1, fname, format("at most %d hull vertices expected, got %d", MAX, k))
   end
+  if k > MAX then
+    argerror(1, fname, format("at most %d hull vertices expected, got %d", MAX, k))
+  end
   local v = {}
   for i = 0, k - 1 do v[2 * i + 1], v[2 * i + 2] = hullx[i], hully[i] end
   return new(v, k, shapes.placement(fname, 2, n, ...))
@@ -108,7 +112,9 @@ function methods.vertices(...)
   out = out or {}
   local v = o["\0v"]
   for i = 1, 2 * o["\0n"], 2 do
-    out[i], out[i + 1] = hullcore.world(o, v[i], v[i + 1])
+    local x, y = hullcore.world(o, v[i], v[i + 1])
+    rawset(out, i, x)
+    rawset(out, i + 1, y)
   end
   return out
 end

@@ -5,18 +5,18 @@ local object = require "impact.pure.object"
 local hullcore = require "impact.pure.core.hull"
 local distancecore = require "impact.pure.core.distance"
 local castcore = require "impact.pure.core.cast"
-local hit = require "impact.pure.hit"
-local aabb = require "impact.pure.aabb"
-local sweep = require "impact.pure.sweep"
 local pushout = require "impact.pure.core.pushout"
 local manifoldcore = require "impact.pure.core.manifold"
 local shapesweep = require "impact.pure.core.shapesweep"
+local hit = require "impact.pure.hit"
 local manifold = require "impact.pure.manifold"
+local sweep = require "impact.pure.sweep"
+local aabb = require "impact.pure.aabb"
 
 local select = select
 local check, checknumber, argerror = object.check, object.checknumber, object.argerror
 local checkvec2, optout = object.checkvec2, object.optout
-local HIT = object.meta.Hit
+local HIT, SWEEP, MANIFOLD = object.meta.Hit, object.meta.Sweep, object.meta.Manifold
 
 local shapes = {}
 
@@ -107,6 +107,43 @@ local function generic(tself)
     return d, ax, ay, bx, by
   end
 
+  -- S:overlap(other[, out]) -> Hit|nil: the push-out for other.
+  function m.overlap(...)
+    local fname, n = "overlap", select("#", ...)
+    local o, other, out = ...
+    check(o, mt, tself, 1, fname, n)
+    local kind = checkshape(other, 2, fname, n)
+    out = optout(out, HIT, "Hit", 3, fname, n)
+    local t, px, py, dx, dy, nx, ny = pushout.overlap(tself, o, kind, other)
+    if not t then return nil end
+    return hit.push(out, o, t, px, py, dx, dy, nx, ny)
+  end
+
+  -- S:manifold(other[, out]) -> Manifold|nil: the contact points.
+  function m.manifold(...)
+    local fname, n = "manifold", select("#", ...)
+    local o, other, out = ...
+    check(o, mt, tself, 1, fname, n)
+    local kind = checkshape(other, 2, fname, n)
+    out = optout(out, MANIFOLD, "Manifold", 3, fname, n)
+    local nx, ny, count, x1, y1, d1, x2, y2, d2 = manifoldcore.manifold(tself, o, kind, other)
+    if not nx then return nil end
+    return manifold.push(out, nx, ny, count, x1, y1, d1, x2, y2, d2)
+  end
+
+  -- S:sweep(moving, delta[, out]) -> Sweep: moving translates by delta.
+  function m.sweep(...)
+    local fname, n = "sweep", select("#", ...)
+    local o, moving = ...
+    check(o, mt, tself, 1, fname, n)
+    local kind = checkshape(moving, 2, fname, n)
+    local dx, dy, i = checkvec2(fname, 3, n, select(3, ...))
+    local out = optout(select(i, ...), SWEEP, "Sweep", i, fname, n)
+    return hit.pushsweep(out, o, shapesweep.sweep(tself, o, kind, moving, dx, dy))
+  end
+
+  m.sweepInto = sweep.intomethod(tself)
+
   -- S:bounds([outAABB]) -> AABB: the smallest box holding the shape.
   function m.bounds(...)
     local fname, n = "bounds", select("#", ...)
@@ -159,52 +196,16 @@ local function generic(tself)
     return kind, t0, t1
   end
 
-  -- S:overlap(other[, out]) -> Hit|nil: the push-out for other.
-  function m.overlap(...)
-    local fname, n = "overlap", select("#", ...)
-    local o, other, out = ...
-    check(o, mt, tself, 1, fname, n)
-    local kind = checkshape(other, 2, fname, n)
-    out = optout(out, HIT, "Hit", 3, fname, n)
-    local t, px, py, dx, dy, nx, ny = pushout.overlap(tself, o, kind, other)
-    if not t then return nil end
-    return hit.push(out, o, t, px, py, dx, dy, nx, ny)
-  end
-
-  -- S:manifold(other[, out]) -> Manifold|nil.
-  function m.manifold(...)
-    local fname, n = "manifold", select("#", ...)
-    local o, other, out = ...
-    check(o, mt, tself, 1, fname, n)
-    local kind = checkshape(other, 2, fname, n)
-    out = optout(out, object.meta.Manifold, "Manifold", 3, fname, n)
-    local nx, ny, count, x1, y1, d1, x2, y2, d2 = manifoldcore.manifold(tself, o, kind, other)
-    if not nx then return nil end
-    return manifold.push(out, nx, ny, count, x1, y1, d1, x2, y2, d2)
-  end
-
-  -- S:sweep(moving, delta[, out]) -> Sweep: moving translates by delta.
-  function m.sweep(...)
-    local fname, n = "sweep", select("#", ...)
-    local o, moving = ...
-    check(o, mt, tself, 1, fname, n)
-    local kind = checkshape(moving, 2, fname, n)
-    local dx, dy, i = checkvec2(fname, 3, n, select(3, ...))
-    local out = optout(select(i, ...), object.meta.Sweep, "Sweep", i, fname, n)
-    return hit.pushsweep(out, o, shapesweep.sweep(tself, o, kind, moving, dx, dy))
-  end
-
-  m.sweepInto = sweep.intomethod(tself)
-
   return m
 end
 
 -- Gives the methods every shape has to the type named; those it has of
--- its own (the rectangles' casts, OBB's bounds) stay.
+-- its own (the rectangles' casts, OBB's bounds) stay, but for overlap,
+-- which takes any shape now.
 function shapes.install(tself)
   local methods = object.methods[tself]
   for name, f in pairs(generic(tself)) do
-    if methods[name] == nil then methods[name] = f end
+    if methods[name] == nil or name == "overlap" then methods[name] = f end
   end
 end
 

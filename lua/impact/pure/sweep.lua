@@ -1,13 +1,12 @@
 -- What AABB and OBB share: sweeps of any rectangle against any, sweepInto
--- over an array of both, and overlap tests across the two types. An AABB
--- object carries the cosine and sine of angle 0, so core/obb.lua takes it
--- as a rectangle as it is.
+-- over an array of any shapes (for every shape type), and overlap tests
+-- across the two types. An AABB object carries the cosine and sine of
+-- angle 0, so core/obb.lua takes it as a rectangle as it is.
 local object = require "impact.pure.object"
 local aabbcore = require "impact.pure.core.aabb"
 local obbcore = require "impact.pure.core.obb"
-local hit = require "impact.pure.hit"
 local shapesweep = require "impact.pure.core.shapesweep"
-local pushout = require "impact.pure.core.pushout"
+local hit = require "impact.pure.hit"
 
 local getmetatable, type, select, rawget = getmetatable, type, select, rawget
 local rawlen = rawlen or function(t) return #t end  -- Lua 5.1: # is raw
@@ -20,11 +19,10 @@ local clamp, stoptime, EPSILON = aabbcore.clamp, aabbcore.stoptime, aabbcore.EPS
 local slab, reach = aabbcore.slab, aabbcore.reach
 
 local AABB, OBB, SWEEP = object.meta.AABB, object.meta.OBB, object.meta.Sweep
-
--- The kind of any shape by its tag, as the core names it; nil for others.
-local KINDS = {}
+-- The shapes' kinds by their tags.
+local KIND = {}
 for _, name in ipairs({ "AABB", "OBB", "Circle", "Capsule", "Polygon" }) do
-  KINDS[object.meta[name]] = name
+  KIND[object.meta[name]] = name
 end
 
 local sweep = {}
@@ -55,17 +53,17 @@ local function into(tmoving, n, moving, list, a3, a4, a5)
   local raw = getmetatable(list) == nil  -- then list[k] is rawget(list, k)
   local mx, my, mhx, mhy = moving["\0px"], moving["\0py"], moving["\0hx"], moving["\0hy"]
   local movingAABB = tmoving == "AABB"
+  local movingrect = movingAABB or tmoving == "OBB"
   -- An AABB moving by a nonzero delta meets each AABB as aabb.c's
   -- sweep_into has it: by the slab test alone, given only to the AABBs
   -- within the reach of the move (slab.h's imp_reach; it changes no
   -- answer, only skips what surely misses).
   local ray = movingAABB and not (dx == 0 and dy == 0)
   local lox, hix, loy, hiy
-  if ray then
+  if movingAABB then
     lox, hix = reach(mx, dx, mhx)
     loy, hiy = reach(my, dy, mhy)
   end
-  local movingrect = movingAABB or tmoving == "OBB"
   -- The loop keeps only the earliest time and its index (few live numbers,
   -- so that LuaJIT compiles its branches); the nearest is swept again after.
   local time, found = 1.0, 0
@@ -75,7 +73,7 @@ local function into(tmoving, n, moving, list, a3, a4, a5)
     local kind = getmetatable(c)
     if not ((kind == AABB or kind == OBB) and c["\0"] == kind) then
       kind = object.tagof(c)
-      if not KINDS[kind] then
+      if KIND[kind] == nil then
         argerror(2, fname, format("shape expected at index %d, got %s", k,
                                   object.argname(c, 1, 1)))
       end
@@ -94,18 +92,18 @@ local function into(tmoving, n, moving, list, a3, a4, a5)
       local st
       if kind == AABB and movingAABB then  -- sweepOBB's aligned case, without its checks
         st = sweepAABB(c["\0px"], c["\0py"], c["\0hx"], c["\0hy"], mx, my, mhx, mhy, dx, dy)
-      elseif movingrect and (kind == AABB or kind == OBB) then
+      elseif (kind == AABB or kind == OBB) and movingrect then
         st = sweepOBB(c, moving, dx, dy)
       else
-        st = shapesweep.sweep(KINDS[kind], c, tmoving, moving, dx, dy)
+        st = shapesweep.sweep(KIND[kind], c, tmoving, moving, dx, dy)
       end
       if st < time then time, found = st, k end  -- strictly earlier: ties keep the first
     end
   end
   if found == 0 then return pushsweep(out, nil, 1.0, mx + dx, my + dy) end
   local collider = raw and list[found] or rawget(list, found)
-  return pushsweep(out, collider,
-                   shapesweep.sweep(KINDS[object.tagof(collider)], collider, tmoving, moving, dx, dy))
+  return pushsweep(out, collider, shapesweep.sweep(KIND[object.tagof(collider)], collider,
+                                                   tmoving, moving, dx, dy))
 end
 
 -- The sweepInto method of type tmoving. Under LuaJIT it reaches into() by
@@ -130,19 +128,6 @@ function sweep.overlaps(tself, tother, fname, ...)
   check(box, object.meta[tself], tself, 1, fname, n)
   check(other, object.meta[tother], tother, 2, fname, n)
   return obbcore.intersectOBB(box, other)
-end
-
--- shape:overlap(other[, out]): the push-out for other, any shape.
-function sweep.overlap(tself, ...)
-  local fname, n = "overlap", select("#", ...)
-  local box, other, out = ...
-  check(box, object.meta[tself], tself, 1, fname, n)
-  local kind = KINDS[object.tagof(other)]
-  if not kind then typeerror(2, fname, "shape", other, n) end
-  out = optout(out, object.meta.Hit, "Hit", 3, fname, n)
-  local t, px, py, dx, dy, nx, ny = pushout.overlap(tself, box, kind, other)
-  if not t then return nil end
-  return hit.push(out, box, t, px, py, dx, dy, nx, ny)
 end
 
 return sweep
