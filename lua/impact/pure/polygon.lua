@@ -79,9 +79,6 @@ function methods.hull(...)
   if k > MAX then
     argerror(1, fname, format("at most %d hull vertices expected, got %d", MAX, k))
   end
-  if k > MAX then
-    argerror(1, fname, format("at most %d hull vertices expected, got %d", MAX, k))
-  end
   local v = {}
   for i = 0, k - 1 do v[2 * i + 1], v[2 * i + 2] = hullx[i], hully[i] end
   return new(v, k, shapes.placement(fname, 2, n, ...))
