@@ -175,6 +175,7 @@ bench:
 	@tools/deps.sh bench
 	@$(MAKE) --no-print-directory build-5.4 build-luajit
 	@cmake --build build-5.4 --target impact_bench -- --no-print-directory >/dev/null
+	@cmake --build build-5.4 --target impact_box2d_bench -- --no-print-directory >/dev/null
 	@bench/run.sh
 
 # The API fuzzer under the sanitizers, longer than in the specs:

@@ -83,3 +83,10 @@ run bench/worldmemory.lua "Lua 5.4" build-5.4 lua5.4
 run bench/worldmemory.lua "LuaJIT" build-luajit luajit
 echo
 build-5.4/impact_bench
+echo
+# The shape kernels against Box2D, where the build found it (bench/box2d.cpp).
+if [ -x build-5.4/impact_box2d_bench ]; then
+  build-5.4/impact_box2d_bench
+else
+  echo "Box2D 2.4 or a C++ compiler not found: no comparison with Box2D."
+fi

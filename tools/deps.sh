@@ -9,7 +9,8 @@ set -e
 case "$1" in
   demo)  need="gcc make cmake pkg-config lua5.4 liblua5.4-dev" ;;
   dist)  need="gcc make cmake pkg-config luajit libluajit-5.1-dev mingw-w64 luarocks" ;;
-  bench) need="gcc make cmake pkg-config lua5.4 liblua5.4-dev luajit libluajit-5.1-dev" ;;
+  bench) need="gcc g++ make cmake pkg-config lua5.4 liblua5.4-dev luajit libluajit-5.1-dev
+               libbox2d-dev" ;;
   test)  need="gcc g++ make cmake pkg-config lua5.1 liblua5.1-0-dev lua5.2 liblua5.2-dev
                lua5.3 liblua5.3-dev lua5.4 liblua5.4-dev luajit libluajit-5.1-dev
                luarocks lua-busted valgrind love xvfb xauth zip lua-check

@@ -1,0 +1,399 @@
+/*
+** The shape kernels against Box2D 2.4.1's (make bench, where Box2D and a C++
+** compiler are found): each pair of tests runs over the same CASES scenes,
+** half of them hits by impact's answer, in the same order, which changes
+** every pass (as in core.c). The scenes are drawn in floats, Box2D's
+** precision, so that both libraries see the same shapes; Box2D's polygons
+** get no skin (radius 0) for the same reason. "agree" is how often Box2D
+** gives the same outcome: it differs where its tolerances decide (touching
+** within its slop, a ray starting inside, which it does not report).
+** Box2D is the distribution's shared library; impact's core is linked in
+** with link-time optimisation. The argument: seconds per timing (0.2).
+*/
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+
+#include <box2d/box2d.h>
+#include <box2d/b2_distance.h>
+#include <box2d/b2_time_of_impact.h>
+
+#include "impact.h"
+
+#define CASES 4096 /* a power of two: the walk below relies on it */
+
+/* CPU time, as in core.c. */
+static double now() {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static unsigned long long state = 12345;
+
+static unsigned long long next_bits() {
+  state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return state >> 11;
+}
+
+/* In [lo, hi), rounded to a float so that both libraries get it exactly. */
+static float uniform(double lo, double hi) {
+  return (float)(lo + (hi - lo) * ((double)next_bits() / 9007199254740992.0));
+}
+
+/* One shape as each library holds it. Box2D's proxy points into the shape
+** itself, so it is set (attach) once the body is where it stays. */
+struct body {
+  imp_shape kind;
+  imp_any_shape shape;
+  b2PolygonShape polygon;
+  b2CircleShape circle;
+  b2Vec2 ends[2]; /* a capsule's segment */
+  b2DistanceProxy proxy;
+  b2Transform xf;
+};
+
+static void attach(body *b) {
+  if (b->kind == IMP_SHAPE_POLYGON)
+    b->proxy.Set(&b->polygon, 0);
+  else if (b->kind == IMP_SHAPE_CIRCLE)
+    b->proxy.Set(&b->circle, 0);
+  else
+    b->proxy.Set(b->ends, 2, (float)b->shape.capsule.radius);
+}
+
+/* A convex polygon of 3 to 8 vertices around its own origin: points on a
+** circle at sorted random angles at least 0.2 apart, drawn again until
+** both libraries take them as they are. */
+static void random_polygon(body *b) {
+  imp_polygon *p = &b->shape.polygon;
+  b2Vec2 v[b2_maxPolygonVertices];
+  for (;;) {
+    int count = 3 + (int)(next_bits() % 6), i, j;
+    double r = uniform(1, 4), turn[b2_maxPolygonVertices];
+    for (i = 0; i < count; i++) {  /* insertion sort of the angles */
+      double t = uniform(0, 6.283185307179586);
+      for (j = i; j > 0 && turn[j - 1] > t; j--) turn[j] = turn[j - 1];
+      turn[j] = t;
+    }
+    for (i = 0; i < count; i++)  /* Box2D welds close vertices */
+      if (turn[(i + 1) % count] - turn[i] + (i + 1 == count) * 6.3 < 0.2)
+        break;
+    if (i < count) continue;
+    for (i = 0; i < count; i++) {
+      p->v[i].x = (float)(r * cos(turn[i]));
+      p->v[i].y = (float)(r * sin(turn[i]));
+      v[i].Set((float)p->v[i].x, (float)p->v[i].y);
+    }
+    p->count = count;
+    if (imp_polygon_check_vertices(p->v, count) != IMP_POLYGON_OK) continue;
+    b->polygon.Set(v, count);
+    if (b->polygon.m_count == count) break;
+  }
+  b->polygon.m_radius = 0;
+}
+
+static body random_body(imp_shape kind, double area) {
+  body b;
+  float x = uniform(-area, area), y = uniform(-area, area);
+  float angle = uniform(0, 6.283185307179586);
+  b.kind = kind;
+  if (kind == IMP_SHAPE_CIRCLE) {
+    b.shape.circle.pos.x = x;
+    b.shape.circle.pos.y = y;
+    b.shape.circle.radius = uniform(0.5, 3);
+    b.circle.m_radius = (float)b.shape.circle.radius;
+    b.circle.m_p.SetZero();
+  } else if (kind == IMP_SHAPE_CAPSULE) {
+    imp_capsule *c = &b.shape.capsule;
+    c->pos.x = x;
+    c->pos.y = y;
+    c->a.x = uniform(-3, 0);
+    c->a.y = 0;
+    c->b.x = uniform(0, 3);
+    c->b.y = 0;
+    c->radius = uniform(0.5, 2);
+    imp_capsule_set_angle(c, angle);
+    b.ends[0].Set((float)c->a.x, 0);
+    b.ends[1].Set((float)c->b.x, 0);
+  } else {
+    random_polygon(&b);
+    b.shape.polygon.pos.x = x;
+    b.shape.polygon.pos.y = y;
+    imp_polygon_set_angle(&b.shape.polygon, angle);
+  }
+  b.xf.Set(b2Vec2(x, y), angle);
+  return b;
+}
+
+/* One scene: a static shape a, a shape b, b's movement, and a segment. */
+struct scene {
+  body a, b;
+  double dx, dy, px, py, rx, ry;
+};
+
+/* A test: its outcome in *hit, a number to sum. */
+typedef double (*kernel)(const scene *s, int *hit);
+
+static double i_intersects(const scene *s, int *hit) {
+  *hit = imp_shape_intersects(s->a.kind, &s->a.shape, s->b.kind, &s->b.shape);
+  return *hit;
+}
+
+/* b2TestOverlap, which takes shapes; for a capsule, its body: b2Distance
+** with the radii, and the same tolerance. */
+static double b_overlap(const scene *s, int *hit) {
+  if (s->b.kind == IMP_SHAPE_CAPSULE) {
+    b2DistanceInput in;
+    b2SimplexCache cache;
+    b2DistanceOutput out;
+    in.proxyA = s->a.proxy;
+    in.proxyB = s->b.proxy;
+    in.transformA = s->a.xf;
+    in.transformB = s->b.xf;
+    in.useRadii = true;
+    cache.count = 0;
+    b2Distance(&out, &cache, &in);
+    *hit = out.distance < 10.0f * b2_epsilon;
+  } else {
+    const b2Shape *b = s->b.kind == IMP_SHAPE_CIRCLE
+      ? (const b2Shape *)&s->b.circle : (const b2Shape *)&s->b.polygon;
+    *hit = b2TestOverlap(&s->a.polygon, 0, b, 0, s->a.xf, s->b.xf);
+  }
+  return *hit;
+}
+
+static double i_ray(const scene *s, int *hit) {
+  imp_hit h;
+  h.time = 0;
+  *hit = imp_shape_intersect_segment(s->b.kind, &s->b.shape, s->px, s->py,
+                                     s->rx, s->ry, &h);
+  return h.time;
+}
+
+static double b_ray(const scene *s, int *hit) {
+  b2RayCastInput in;
+  b2RayCastOutput out;
+  const b2Shape *b = s->b.kind == IMP_SHAPE_CIRCLE
+    ? (const b2Shape *)&s->b.circle : (const b2Shape *)&s->b.polygon;
+  in.p1.Set((float)s->px, (float)s->py);
+  in.p2.Set((float)(s->px + s->rx), (float)(s->py + s->ry));
+  in.maxFraction = 1;
+  out.fraction = 0;
+  *hit = b->RayCast(&out, in, s->b.xf, 0);
+  return out.fraction;
+}
+
+static double i_manifold(const scene *s, int *hit) {
+  imp_manifold m;
+  m.depth[0] = 0;
+  *hit = imp_shape_manifold(s->a.kind, &s->a.shape, s->b.kind, &s->b.shape,
+                            &m);
+  return m.depth[0];
+}
+
+/* Box2D's manifold is in the shapes' frames: b2WorldManifold gives the
+** world normal, points and separations, which impact's manifold holds. */
+static double b_manifold(const scene *s, int *hit) {
+  b2Manifold m;
+  b2WorldManifold w;
+  if (s->a.kind == IMP_SHAPE_CIRCLE)
+    b2CollideCircles(&m, &s->a.circle, s->a.xf, &s->b.circle, s->b.xf);
+  else if (s->b.kind == IMP_SHAPE_CIRCLE)
+    b2CollidePolygonAndCircle(&m, &s->a.polygon, s->a.xf, &s->b.circle,
+                              s->b.xf);
+  else
+    b2CollidePolygons(&m, &s->a.polygon, s->a.xf, &s->b.polygon, s->b.xf);
+  *hit = m.pointCount > 0;
+  if (!*hit) return 0;
+  w.Initialize(&m, s->a.xf, s->a.proxy.m_radius, s->b.xf,
+               s->b.proxy.m_radius);
+  return w.separations[0];
+}
+
+static double i_distance(const scene *s, int *hit) {
+  imp_vec2 pa, pb;
+  double d = imp_shape_distance(s->a.kind, &s->a.shape, s->b.kind,
+                                &s->b.shape, &pa, &pb);
+  *hit = d == 0;
+  return d;
+}
+
+static double b_distance(const scene *s, int *hit) {
+  b2DistanceInput in;
+  b2SimplexCache cache;
+  b2DistanceOutput out;
+  in.proxyA = s->a.proxy;
+  in.proxyB = s->b.proxy;
+  in.transformA = s->a.xf;
+  in.transformB = s->b.xf;
+  in.useRadii = true;
+  cache.count = 0;
+  b2Distance(&out, &cache, &in);
+  *hit = out.distance == 0;
+  return out.distance;
+}
+
+/* Sweep scenes also need b apart from a at the start (sweep_ready). */
+static double i_sweep(const scene *s, int *hit) {
+  imp_sweep w;
+  imp_shape_sweep(s->a.kind, &s->a.shape, s->b.kind, &s->b.shape, s->dx,
+                  s->dy, &w);
+  *hit = w.has_hit;
+  return w.time;
+}
+
+static double b_sweep(const scene *s, int *hit) {
+  b2TOIInput in;
+  b2TOIOutput out;
+  b2Vec2 from = s->b.xf.p;
+  float angle = s->b.xf.q.GetAngle(), angle_a = s->a.xf.q.GetAngle();
+  in.proxyA = s->a.proxy;
+  in.proxyB = s->b.proxy;
+  in.sweepA.localCenter.SetZero();
+  in.sweepA.c0 = in.sweepA.c = s->a.xf.p;
+  in.sweepA.a0 = in.sweepA.a = angle_a;
+  in.sweepA.alpha0 = 0;
+  in.sweepB.localCenter.SetZero();
+  in.sweepB.c0 = from;
+  in.sweepB.c.Set(from.x + (float)s->dx, from.y + (float)s->dy);
+  in.sweepB.a0 = in.sweepB.a = angle;
+  in.sweepB.alpha0 = 0;
+  in.tMax = 1;
+  b2TimeOfImpact(&out, &in);
+  *hit = out.state == b2TOIOutput::e_touching;
+  return out.t;
+}
+
+static scene scenes[CASES];
+static volatile double sink;
+
+/* The scenes of one pair of kinds: as many hits as misses by impact's
+** test, in random order; a sweep's b starts apart from a. */
+static void draw_scenes(imp_shape akind, imp_shape bkind, kernel k,
+                        int apart) {
+  int counts[2] = {0, 0}, n = 0;
+  while (n < CASES) {
+    scene s;
+    int hit;
+    s.a = random_body(akind, 0);
+    s.b = random_body(bkind, apart ? 12 : 6);
+    s.dx = uniform(-24, 24);
+    s.dy = uniform(-24, 24);
+    s.px = uniform(-10, 10) + (float)s.b.xf.p.x;
+    s.py = uniform(-10, 10) + (float)s.b.xf.p.y;
+    s.rx = uniform(-20, 20);
+    s.ry = uniform(-20, 20);
+    if (apart && imp_shape_intersects(akind, &s.a.shape, bkind, &s.b.shape))
+      continue;
+    k(&s, &hit);
+    hit = hit != 0;
+    if (counts[hit] < CASES / 2) {
+      counts[hit]++;
+      scenes[n] = s;
+      attach(&scenes[n].a);
+      attach(&scenes[n].b);
+      n++;
+    }
+  }
+}
+
+/* n tests, a pass over the scenes at a time, each pass in a new order: a
+** random odd stride from a random start visits every scene once. */
+static double run(kernel k, long n) {
+  double sum = 0;
+  long done = 0;
+  int hit;
+  while (done < n) {
+    unsigned start = (unsigned)next_bits(), stride = (unsigned)next_bits() | 1;
+    unsigned i;
+    for (i = 0; i < CASES && done < n; i++, done++)
+      sum += k(&scenes[(start + i * stride) & (CASES - 1)], &hit);
+  }
+  return sum;
+}
+
+/* Best of three timings of tests for about budget seconds each (a pass
+** over the scenes first sets how many), in ns per test; each library walks
+** the scenes in the same orders. */
+static double best_ns(kernel k, double budget, unsigned long long seed) {
+  double best, t = now();
+  long n;
+  int r;
+  sink += run(k, CASES);
+  t = now() - t;
+  n = (long)(budget / t * CASES) + CASES;
+  best = 1e9;
+  for (r = 0; r < 3; r++) {
+    double t;
+    state = seed;
+    t = now();
+    sink += run(k, n);
+    t = now() - t;
+    if (t < best) best = t;
+  }
+  return best / n * 1e9;
+}
+
+static double agreement(kernel a, kernel b) {
+  int i, same = 0;
+  for (i = 0; i < CASES; i++) {
+    int ha, hb;
+    a(&scenes[i], &ha);
+    b(&scenes[i], &hb);
+    same += (ha != 0) == (hb != 0);
+  }
+  return 100.0 * same / CASES;
+}
+
+static const struct {
+  const char *name;
+  imp_shape a, b;
+  kernel impact, box2d;
+  int apart;
+} cases[] = {
+  {"overlap polygon-polygon", IMP_SHAPE_POLYGON, IMP_SHAPE_POLYGON,
+   i_intersects, b_overlap, 0},
+  {"overlap polygon-circle", IMP_SHAPE_POLYGON, IMP_SHAPE_CIRCLE,
+   i_intersects, b_overlap, 0},
+  {"overlap polygon-capsule", IMP_SHAPE_POLYGON, IMP_SHAPE_CAPSULE,
+   i_intersects, b_overlap, 0},
+  {"ray circle", IMP_SHAPE_POLYGON, IMP_SHAPE_CIRCLE, i_ray, b_ray, 0},
+  {"ray polygon", IMP_SHAPE_POLYGON, IMP_SHAPE_POLYGON, i_ray, b_ray, 0},
+  {"manifold polygon-polygon", IMP_SHAPE_POLYGON, IMP_SHAPE_POLYGON,
+   i_manifold, b_manifold, 0},
+  {"manifold polygon-circle", IMP_SHAPE_POLYGON, IMP_SHAPE_CIRCLE,
+   i_manifold, b_manifold, 0},
+  {"manifold circle-circle", IMP_SHAPE_CIRCLE, IMP_SHAPE_CIRCLE, i_manifold,
+   b_manifold, 0},
+  {"distance polygon-polygon", IMP_SHAPE_POLYGON, IMP_SHAPE_POLYGON,
+   i_distance, b_distance, 0},
+  {"distance polygon-capsule", IMP_SHAPE_POLYGON, IMP_SHAPE_CAPSULE,
+   i_distance, b_distance, 0},
+  {"sweep polygon-polygon", IMP_SHAPE_POLYGON, IMP_SHAPE_POLYGON, i_sweep,
+   b_sweep, 1},
+  {"sweep polygon-circle", IMP_SHAPE_POLYGON, IMP_SHAPE_CIRCLE, i_sweep,
+   b_sweep, 1},
+};
+
+int main(int argc, char **argv) {
+  const double budget = argc > 1 ? atof(argv[1]) : 0.2;
+  size_t i;
+  printf("Shape kernels against Box2D 2.4.1 over %d random scenes, half of "
+         "them hits, in an order that changes every pass.\n\n", CASES);
+  printf("| kernel | impact ns | Box2D ns | Box2D / impact | agree |\n"
+         "|---|---:|---:|---:|---:|\n");
+  for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    unsigned long long seed;
+    double ns, bns;
+    draw_scenes(cases[i].a, cases[i].b, cases[i].impact, cases[i].apart);
+    seed = state;
+    ns = best_ns(cases[i].impact, budget, seed);
+    bns = best_ns(cases[i].box2d, budget, seed);
+    printf("| %s | %.1f | %.1f | %.2fx | %.1f%% |\n", cases[i].name, ns, bns,
+           bns / ns, agreement(cases[i].impact, cases[i].box2d));
+    fflush(stdout);
+  }
+  return 0;
+}
