@@ -173,7 +173,7 @@ web:
 
 bench:
 	@tools/deps.sh bench
-	@$(MAKE) --no-print-directory build-5.4 build-luajit
+	@$(MAKE) --no-print-directory build-5.4 build-luajit $(if $(HC_DIR),build-5.1 build-5.2 build-5.3)
 	@cmake --build build-5.4 --target impact_bench -- --no-print-directory >/dev/null
 	@cmake --build build-5.4 --target impact_box2d_bench -- --no-print-directory >/dev/null
 	@bench/run.sh

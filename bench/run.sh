@@ -2,9 +2,10 @@
 # make bench: the Lua-level table (impact against the plain-Lua baselines,
 # each row one run side by side) under Lua 5.4, LuaJIT and LuaJIT -joff,
 # and LuaJIT with the JIT turned off after loading, and for the pure-Lua
-# backend under Lua 5.4 and LuaJIT; then the world benchmarks (time, cost as
-# the level grows, memory per item) under Lua 5.4 and LuaJIT, then the core
-# micro-benchmarks. BENCH_CALLS sets the calls per case.
+# backend under Lua 5.4 and LuaJIT; then the shapes against plain Lua and
+# HC; then the world benchmarks (time, cost as the level grows, memory per
+# item) under Lua 5.4 and LuaJIT, then the core micro-benchmarks and the
+# shape kernels against Box2D. BENCH_CALLS sets the calls per case.
 set -e
 cat <<'HEAD'
 Per call: ns and bytes of garbage; impact with out objects and numbers,
@@ -42,6 +43,27 @@ how many times faster the switch makes a call.
 |------------------|--------------|---------:|---------:|------:|
 HEAD
 run bench/jitoff.lua "LuaJIT" build-luajit luajit
+cat <<'HEAD'
+
+The shapes (bench/shapes.lua): ns and bytes of garbage per call of impact
+(out objects), of plainshapes.lua's plain-Lua tests and, when HC_DIR names a
+checkout of HC (vrld/HC), of HC's shape:collidesWith(other) on the same
+pairs; the ratios are how many times faster impact is, and "agrees" how
+often the other answers as impact does. BENCH_CALLS / 10 calls per case.
+
+| case                | Lua          | impact ns | B/call | plain ns | B/call | HC ns | B/call | vs plain | vs HC | plain agrees | HC agrees |
+|---------------------|--------------|---------:|------:|--------:|------:|------:|------:|------:|------:|------:|------:|
+HEAD
+run bench/shapes.lua "Lua 5.4" build-5.4 lua5.4
+run bench/shapes.lua "LuaJIT" build-luajit luajit
+# HC under the older PUC Luas as well (make bench builds them with HC_DIR).
+if [ -n "$HC_DIR" ]; then
+  for v in 5.1 5.2 5.3; do
+    if [ -f "build-$v/impact/core.so" ]; then
+      run bench/shapes.lua "Lua $v" "build-$v" "lua$v"
+    fi
+  done
+fi
 cat <<'HEAD'
 
 The world (bench/world.lua): ns and bytes of garbage per move or query;
