@@ -134,7 +134,7 @@ describe("intersects, radius 0", function()
     both(false, Capsule(0, 0, 2, 0, 0), Capsule(0, 1, 2, 1, 0), "parallel")
   end)
 
-  it("a wall across a square overlaps; along a face, through a corner or ending on it not", function()
+  it("a wall across a square overlaps; along a face, by a corner or ending on it, not", function()
     for _, sq in ipairs({ Polygon(SQUARE), AABB(1, 1, 1, 1), OBB(1, 1, 1, 1, 0) }) do
       local kind = impact.type(sq)
       both(true, sq, Capsule(-1, 1, 3, 1, 0), kind .. ": across")

@@ -23,8 +23,9 @@ local function onBoundary(shape, x, y)
 end
 
 -- The push-out of b from a is (dx, dy) within 1e-9 relative (or within
--- tol), its normal that direction made unit; b moved by the delta is apart from a, and sweeps from there away (along
--- the normal) and both ways along the contact are not stopped.
+-- tol), its normal that direction made unit; b moved by the delta is apart
+-- from a, and sweeps from there away (along the normal) and both ways along
+-- the contact are not stopped.
 local function assertPushOut(dx, dy, a, b, what, tol)
   local h = a:overlap(b)
   assert.are.equal("Hit", impact.type(h), what)

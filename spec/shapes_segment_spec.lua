@@ -75,7 +75,8 @@ describe("intersectPoint on shapes", function()
 
   it("a circle pushes along the radius, on a 3-4-5 line", function()
     -- (1.5, 2) is 2.5 from the centre along (0.6, 0.8); the rim is at 5.
-    assertHit(0, { 3, 4 }, { 1.5, 2 }, { 0.6, 0.8 }, Circle(0, 0, 5):intersectPoint(1.5, 2), "circle")
+    assertHit(0, { 3, 4 }, { 1.5, 2 }, { 0.6, 0.8 },
+              Circle(0, 0, 5):intersectPoint(1.5, 2), "circle")
     assert.is_nil(Circle(0, 0, 5):intersectPoint(3, 4))  -- on the rim
   end)
 
@@ -161,7 +162,8 @@ describe("intersectSegment on shapes", function()
   it("into a slanted face: its normal", function()
     -- The hypotenuse x + y = 8, met from (0, 0) along (8, 8) at (4, 4).
     local tri = Polygon({ 8, 0, 8, 8, 0, 8 })
-    assertHit(0.5, { 4, 4 }, { -4, -4 }, { -1 / R2, -1 / R2 }, tri:intersectSegment(0, 0, 8, 8), "tri")
+    assertHit(0.5, { 4, 4 }, { -4, -4 }, { -1 / R2, -1 / R2 },
+              tri:intersectSegment(0, 0, 8, 8), "tri")
   end)
 
   it("a circle: tangent at one point hits, radially and along a chord", function()

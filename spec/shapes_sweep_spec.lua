@@ -23,7 +23,8 @@ local function assertStop(contact, nx, ny, a, moving, dx, dy, what)
   near(contact - EPS, s.time, what .. ": time", 1e-14)
   near(contact, s.hit.time, what .. ": contact")
   near(nx, s.hit.normal.x, what .. ": normal.x"); near(ny, s.hit.normal.y, what .. ": normal.y")
-  near(x + dx * s.time, s.pos.x, what .. ": pos.x"); near(y + dy * s.time, s.pos.y, what .. ": pos.y")
+  near(x + dx * s.time, s.pos.x, what .. ": pos.x")
+  near(y + dy * s.time, s.pos.y, what .. ": pos.y")
   moving.pos = s.pos
   assert.is_false(a:intersects(moving), what .. ": apart at the stop")
   moving.pos.x, moving.pos.y = x + dx * (contact + 1e-6), y + dy * (contact + 1e-6)
@@ -165,7 +166,7 @@ describe("sweep, contacts worked out by hand", function()
     assertStop(0.5, 1 / math.sqrt(2), 1 / math.sqrt(2), Polygon(SQUARE), tri, -4, -4, "slanted")
   end)
 
-  it("a zero-length capsule sweeps as a circle, a clockwise polygon as a counter-clockwise one", function()
+  it("a zero-length capsule sweeps as a circle, a clockwise polygon as the other", function()
     local a, b = Polygon(SQUARE):sweep(Capsule(0, 0, 0, 0, 1, 6, 1), -10, 0),
                  Polygon(SQUARE):sweep(Circle(6, 1, 1), -10, 0)
     assert.are.same({ b.time, b.pos.x, b.pos.y }, { a.time, a.pos.x, a.pos.y })
