@@ -94,6 +94,12 @@ static void check_pushout(const shape *a, const shape *b, const imp_hit *h,
   shape m;
   int i;
   check(!overlaps_moved(a, b, h->delta), "the push-out separates");
+  /* On a's boundary where b leaves it: in a, and the normal points out of
+  ** a there (pos is on a's outermost feature along it). */
+  check(holds(a, h->pos, tol) &&
+            !holds(a, vec2(h->pos.x + n.x * 2 * tol, h->pos.y + n.y * 2 * tol),
+                   tol / 2),
+        "pos lies on a's boundary, the normal pointing out of a there");
   check(depth - bisected(a, b, n, depth) <= tol,
         "the push-out's length is the bisected one");
   for (i = 0; i < 32 && depth > tol; i++) {

@@ -100,17 +100,52 @@ void imp_penetration_of(imp_shape akind, const void *a, const imp_hull *ha,
   }
 }
 
-/* The point of b's hull deepest along -u, put onto a's outer line across
-** u: where b, pushed out, touches a. */
+/* The ends of the hull's feature outermost along unit u: its vertex
+** farthest along u and, when a face beside it lies across u (turned from
+** it by at most 1e-12 radians, rounding's reach, as in manifold.c), that
+** face's other end. Returns how many. */
+static int outermost(const imp_hull *h, imp_vec2 u, imp_vec2 ends[2]) {
+  int i, count = 1, top = 0;
+  double least = 1e-12;
+  for (i = 1; i < h->count; i++)
+    if (dot(u, h->v[i]) > dot(u, h->v[top])) top = i;
+  ends[0] = h->v[top];
+  for (i = -1; i <= 1 && h->count > 1; i += 2) {
+    imp_vec2 w = h->v[(top + i + h->count) % h->count];
+    imp_vec2 e = vec2(w.x - ends[0].x, w.y - ends[0].y);
+    double tilt = fabs(dot(e, u)) / imp_vec2_length(e);
+    if (tilt < least) {
+      least = tilt;
+      ends[1] = w;
+      count = 2;
+    }
+  }
+  return count;
+}
+
+static double least_of(double x, double y) { return y < x ? y : x; }
+static double most_of(double x, double y) { return y > x ? y : x; }
+
+/* Where b, pushed out along u, touches a: on a's outermost feature along
+** u, grown by a's radius, so on a's boundary; on a face, at the middle of
+** the part that b's outermost feature along -u lies against (the face's
+** nearer end where rounding leaves them nothing in common). */
 static imp_vec2 contact_on_a(const imp_hull *ha, const imp_hull *hb,
                              imp_vec2 u) {
-  imp_vec2 deepest = hb->v[0];
-  double reach = imp_hull_support(ha, u) + ha->radius, along;
-  int i;
-  for (i = 1; i < hb->count; i++)
-    if (dot(u, hb->v[i]) < dot(u, deepest)) deepest = hb->v[i];
-  along = reach - dot(u, deepest);
-  return vec2(deepest.x + u.x * along, deepest.y + u.y * along);
+  imp_vec2 fa[2], fb[2], t = vec2(-u.y, u.x), at;
+  int na = outermost(ha, u, fa), nb = outermost(hb, vec2(-u.x, -u.y), fb);
+  at = fa[0];
+  if (na == 2) {
+    double a0 = dot(t, fa[0]), a1 = dot(t, fa[1]);
+    double b0 = dot(t, fb[0]), b1 = nb == 2 ? dot(t, fb[1]) : b0;
+    double lo = most_of(least_of(a0, a1), least_of(b0, b1));
+    double hi = least_of(most_of(a0, a1), most_of(b0, b1));
+    double k = ((lo + hi) / 2 - a0) / (a1 - a0);
+    k = k > 0 ? least_of(k, 1) : 0;  /* and 0 for a NaN */
+    at = vec2(fa[0].x + (fa[1].x - fa[0].x) * k,
+              fa[0].y + (fa[1].y - fa[0].y) * k);
+  }
+  return vec2(at.x + u.x * ha->radius, at.y + u.y * ha->radius);
 }
 
 /* Whether b moved by depth along the normal (its position plus the delta

@@ -7,7 +7,7 @@ local hullcore = require "impact.pure.core.hull"
 local distance = require "impact.pure.core.distance"
 local vec2 = require "impact.pure.point"
 
-local normalize = vec2.normalize
+local normalize, length = vec2.normalize, vec2.length
 local intersects = distance.intersects
 
 local pushout = {}
@@ -88,17 +88,51 @@ function pushout.penetration(akind, a, ha, bkind, b, hb, p)
   return p
 end
 
--- The point of b's hull deepest along -u, put onto a's outer line across
--- u: where b, pushed out, touches a.
-local function contactona(ha, hb, ux, uy)
-  local xs, ys = hb.x, hb.y
-  local dx, dy = xs[0], ys[0]
-  local reach = support(ha, ux, uy) + ha.radius
-  for i = 1, hb.n - 1 do
-    if ux * xs[i] + uy * ys[i] < ux * dx + uy * dy then dx, dy = xs[i], ys[i] end
+-- The ends of the hull's feature outermost along unit u: its vertex
+-- farthest along u and, when a face beside it lies across u (turned from
+-- it by at most 1e-12 radians), that face's other end: count, x0, y0, x1, y1.
+local function outermost(h, ux, uy)
+  local xs, ys, n = h.x, h.y, h.n
+  local top = 0
+  for i = 1, n - 1 do
+    if ux * xs[i] + uy * ys[i] > ux * xs[top] + uy * ys[top] then top = i end
   end
-  local along = reach - (ux * dx + uy * dy)
-  return dx + ux * along, dy + uy * along
+  local x0, y0 = xs[top], ys[top]
+  local count, x1, y1, least = 1, x0, y0, 1e-12
+  if n > 1 then
+    for side = -1, 1, 2 do
+      local w = (top + side + n) % n
+      local ex, ey = xs[w] - x0, ys[w] - y0
+      local tilt = abs(ex * ux + ey * uy) / length(ex, ey)
+      if tilt < least then least, count, x1, y1 = tilt, 2, xs[w], ys[w] end
+    end
+  end
+  return count, x0, y0, x1, y1
+end
+
+local function leastof(x, y) if y < x then return y end return x end
+local function mostof(x, y) if y > x then return y end return x end
+
+-- Where b, pushed out along u, touches a: on a's outermost feature along
+-- u, grown by a's radius, so on a's boundary; on a face, at the middle of
+-- the part that b's outermost feature along -u lies against (the face's
+-- nearer end where rounding leaves them nothing in common).
+local function contactona(ha, hb, ux, uy)
+  local tx, ty = -uy, ux
+  local na, ax0, ay0, ax1, ay1 = outermost(ha, ux, uy)
+  local nb, bx0, by0, bx1, by1 = outermost(hb, -ux, -uy)
+  local x, y = ax0, ay0
+  if na == 2 then
+    local a0, a1 = tx * ax0 + ty * ay0, tx * ax1 + ty * ay1
+    local b0 = tx * bx0 + ty * by0
+    local b1 = nb == 2 and tx * bx1 + ty * by1 or b0
+    local lo = mostof(leastof(a0, a1), leastof(b0, b1))
+    local hi = leastof(mostof(a0, a1), mostof(b0, b1))
+    local k = ((lo + hi) / 2 - a0) / (a1 - a0)
+    k = k > 0 and leastof(k, 1) or 0  -- and 0 for a NaN
+    x, y = ax0 + (ax1 - ax0) * k, ay0 + (ay1 - ay0) * k
+  end
+  return x + ux * ha.radius, y + uy * ha.radius
 end
 
 -- Whether b moved by depth along the normal (its position plus the delta
