@@ -160,12 +160,37 @@ static int clear_at(imp_shape akind, const void *a, imp_shape bkind,
   return !imp_shape_intersects(akind, a, bkind, &moved);
 }
 
-/* The depth grows from the computed one, by steps doubling from a rounding
-** error of the largest quantity, until b moved by it is clear of a, and
-** so is b moved by the first step less: that gap keeps a sweep sliding
-** along the contact, whose direction is rounded, from catching on a. */
-static void separate(imp_shape akind, const void *a, imp_shape bkind,
-                     const void *b, double depth, imp_hit *out) {
+/* The hull's width plus its height. */
+static double span(const imp_hull *h) {
+  double lx = h->v[0].x, hx = lx, ly = h->v[0].y, hy = ly;
+  int i;
+  for (i = 1; i < h->count; i++) {
+    lx = fmin(lx, h->v[i].x);
+    hx = fmax(hx, h->v[i].x);
+    ly = fmin(ly, h->v[i].y);
+    hy = fmax(hy, h->v[i].y);
+  }
+  return (hx - lx) + (hy - ly);
+}
+
+/* How far past touching a push-out starts: 2^-46 of the scene, a few
+** times what the exact test's running error bounds leave open
+** (predicates.c), so that they certify the shapes apart at once instead
+** of the wide integers deciding a touch; but never more than 2^-31 of the
+** depth, inside the 1e-9 of it that a push-out may be off by. */
+static double margin(const imp_hull *ha, const imp_hull *hb, double depth) {
+  double scene = span(ha) + span(hb) + ha->radius + hb->radius + depth;
+  return fmin(0x1p-46 * scene, 0x1p-31 * depth);
+}
+
+/* The depth grows from the computed one and its margin, by steps doubling
+** from a rounding error of the largest quantity, until b moved by it is
+** clear of a, and so is b moved by the first step less: that gap keeps a
+** sweep sliding along the contact, whose direction is rounded, from
+** catching on a. */
+static void separate(imp_shape akind, const void *a, const imp_hull *ha,
+                     imp_shape bkind, const void *b, const imp_hull *hb,
+                     double depth, imp_hit *out) {
   imp_vec2 pos = imp_shape_pos(bkind, b), n = out->normal;
   double gap = DBL_EPSILON * (fabs(pos.x) + fabs(pos.y) + fabs(depth) +
                               fabs(out->pos.x) + fabs(out->pos.y)) +
@@ -173,6 +198,7 @@ static void separate(imp_shape akind, const void *a, imp_shape bkind,
   double step = gap;
   int i;
   if (!(depth > 0)) depth = 0;
+  depth += margin(ha, hb, depth);
   for (i = 0; i < IMP_SEPARATE_STEPS; i++) {
     if (clear_at(akind, a, bkind, b, pos, n, depth) &&
         clear_at(akind, a, bkind, b, pos, n, depth - gap))
@@ -203,6 +229,6 @@ int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
                                p.pa.y + p.normal.y * ha.radius)
                         : contact_on_a(&ha, &hb, p.normal);
   out->time = 0;
-  separate(akind, a, bkind, b, p.depth, out);
+  separate(akind, a, &ha, bkind, b, &hb, p.depth, out);
   return 1;
 }
