@@ -71,7 +71,7 @@ function impact.Point:normalize() end
 ---Where a test found contact.
 ---@class impact.Hit
 ---@overload fun(): impact.Hit
----@field collider impact.Shape the box or rectangle that was hit
+---@field collider impact.Shape the shape that was hit
 ---@field pos impact.Point the point of contact
 ---@field delta impact.Point the movement that undoes the overlap
 ---@field normal impact.Point the unit normal of the face hit, out of the collider

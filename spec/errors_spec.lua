@@ -957,6 +957,19 @@ describe("writing fields", function()
     fails({ "bad value for field 'collider' of Hit (", " expected, got table)" },
           function() h.collider = {} end)
     assert.is_true(rawequal(b, h.collider))
+    fails("bad value for field 'collider' of Hit (shape or nil expected, got Hit)",
+          function() h.collider = Hit() end)
+  end)
+
+  it("a Hit's collider may be any shape, or nil", function()
+    local h = Hit()
+    for _, s in ipairs({ impact.Circle(0, 0, 1), impact.Capsule(0, 0, 1, 0, 1),
+                         impact.Polygon({ 0, 0, 1, 0, 0, 1 }), impact.OBB(0, 0, 1, 1, 1) }) do
+      h.collider = s
+      assert.is_true(rawequal(s, h.collider))
+    end
+    h.collider = nil
+    assert.is_nil(h.collider)
   end)
 
   it("a Sweep's hit refuses what is not a Hit", function()

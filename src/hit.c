@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "object.h"
+#include "shapes.h"
 
 /* A Hit's collider is in a slot of its own, but under the 5.1 API, where
 ** LuaJIT's fast path (ffi.lua) sets it from Lua, in a weak-keyed table
@@ -148,9 +149,9 @@ static int hit_newindex(lua_State *L) {
     imp_fieldvec2(L, T_HIT, k, &h->h->delta, 0);
   else if (strcmp(k, "collider") == 0) {
     imp_shape kind;
-    if (!lua_isnil(L, 3) && imp_torect(L, 3, &kind) == NULL)
+    if (!lua_isnil(L, 3) && imp_toshape(L, 3, &kind) == NULL)
       return imp_fielderror(L, T_HIT, k, lua_pushfstring(L,
-                            "AABB, OBB or nil expected, got %s",
+                            "shape or nil expected, got %s",
                             imp_typename(L, 3)));
     setcollider(L, 1, 3);
   } else

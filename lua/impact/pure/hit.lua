@@ -11,6 +11,9 @@ local hitmethods, sweepmethods = object.methods.Hit, object.methods.Sweep
 
 local hit = {}
 
+-- What a hit's collider may be.
+local SHAPES = { AABB = true, OBB = true, Circle = true, Capsule = true, Polygon = true }
+
 local function newhit()
   return setmetatable({ ["\0"] = HIT, ["\0time"] = 0.0, ["\0px"] = 0.0,
     ["\0py"] = 0.0, ["\0dx"] = 0.0, ["\0dy"] = 0.0, ["\0nx"] = 0.0,
@@ -88,9 +91,8 @@ HIT.__newindex = function(...)
     local keys = VECTORS[field]
     h[keys[1]], h[keys[2]] = object.fieldvec2("Hit", field, v, false)
   elseif field == "collider" then
-    local t = typeof(v)
-    if v ~= nil and t ~= "AABB" and t ~= "OBB" then
-      object.fielderror("Hit", field, "AABB, OBB or nil expected, got "
+    if v ~= nil and not SHAPES[typeof(v)] then
+      object.fielderror("Hit", field, "shape or nil expected, got "
                         .. object.argname(v, 3, n))
     end
     h["\0col"] = v or false
