@@ -23,8 +23,12 @@ static int capsule_new(lua_State *L) {
     imp_optplacement(L, i + 1, fname, &c.pos, &angle);
   }
   imp_capsule_set_angle(&c, angle);
-  *(imp_capsule *)imp_newobject(L, T_CAPSULE, NSLOTS) = c;
+  imp_pushcapsule(L, &c);
   return 1;
+}
+
+void imp_pushcapsule(lua_State *L, const imp_capsule *c) {
+  *(imp_capsule *)imp_newobject(L, T_CAPSULE, NSLOTS) = *c;
 }
 
 /* The world point of (x, y) of the capsule's frame (impact.h's formula). */

@@ -15,8 +15,12 @@ static int circle_new(lua_State *L) {
   if (lua_gettop(L) > 0)
     c.radius = imp_checkradius(L, imp_checkvec2(L, 1, "Circle", &c.pos),
                                "Circle");
-  *(imp_circle *)imp_newobject(L, T_CIRCLE, NSLOTS) = c;
+  imp_pushcircle(L, &c);
   return 1;
+}
+
+void imp_pushcircle(lua_State *L, const imp_circle *c) {
+  *(imp_circle *)imp_newobject(L, T_CIRCLE, NSLOTS) = *c;
 }
 
 static int circle_index(lua_State *L) {

@@ -53,6 +53,10 @@ static void pushpolygon(lua_State *L, imp_polygon *p, int placement,
   double angle;
   imp_optplacement(L, placement, fname, &p->pos, &angle);
   imp_polygon_set_angle(p, angle);
+  imp_pushpolygon(L, p);
+}
+
+void imp_pushpolygon(lua_State *L, const imp_polygon *p) {
   *(imp_polygon *)imp_newobject(L, T_POLYGON, NSLOTS) = *p;
 }
 

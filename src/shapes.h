@@ -24,6 +24,10 @@ void imp_optplacement(lua_State *L, int i, const char *fname, imp_vec2 *pos,
 double imp_checkradius(lua_State *L, int i, const char *fname);
 /* A radius written to field radius of a shape of type t (value at 3). */
 double imp_fieldradius(lua_State *L, int t);
+/* New objects holding a copy, their cached cosine and sine as given. */
+void imp_pushcircle(lua_State *L, const imp_circle *c);
+void imp_pushcapsule(lua_State *L, const imp_capsule *c);
+void imp_pushpolygon(lua_State *L, const imp_polygon *p);
 /* imp_manifold into an out Manifold at index out, or a new one (manifold.c). */
 void imp_pushmanifold(lua_State *L, int out, const imp_manifold *m);
 

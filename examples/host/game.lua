@@ -38,6 +38,11 @@ function misuse(value)
   return not ok and err
 end
 
+-- Where the host's shape rests on its polygon.
+function rest(polygon, shape)
+  return polygon:manifold(shape)
+end
+
 -- How each of the host's objects reads in a script.
 function show(...)
   local out = {}

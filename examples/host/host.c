@@ -154,6 +154,54 @@ static void share(lua_State *L) {
   lua_pop(L, 1);
 }
 
+/* The shapes from the host: a circle resting 0.5 deep on a polygon, and a
+** capsule; the script's manifold of the two comes back as the host's. */
+static void shapes(lua_State *L) {
+  imp_circle circle = {{0, 1.5}, 1};
+  imp_capsule capsule = {{0, 0}, 0, 0, 0, {-1, 0}, {1, 0}, 0.5};
+  imp_polygon box, bent;
+  imp_manifold *m;
+  int top = lua_gettop(L);
+  static const imp_vec2 corners[] = {{-2, -1}, {2, -1}, {2, 1}, {-2, 1}};
+  memset(&box, 0, sizeof box);  /* padding too, for memcmp */
+  box.count = 4;
+  memcpy(box.v, corners, sizeof corners);
+  bent = box;
+  bent.v[2].x = 0;  /* (2, -1), (0, -0.5), (-2, 1): a reflex corner */
+  bent.v[2].y = -0.5;
+  CHECK(L, impact_pushpolygon(L, bent) == 0 && lua_gettop(L) == top);
+  impact_pushcircle(L, circle);
+  impact_pushcapsule(L, capsule);
+  CHECK(L, impact_pushpolygon(L, box) == 1);
+  imp_capsule_set_angle(&capsule, capsule.angle);
+  imp_polygon_set_angle(&box, box.angle);
+  CHECK(L, memcmp(impact_tocircle(L, top + 1), &circle, sizeof circle) == 0);
+  CHECK(L, memcmp(impact_tocapsule(L, top + 2), &capsule, sizeof capsule) == 0);
+  CHECK(L, memcmp(impact_topolygon(L, top + 3), &box, sizeof box) == 0);
+  CHECK(L, impact_tocircle(L, top + 2) == NULL && impact_topolygon(L, top + 1) == NULL);
+
+  /* The circle's bottom is at 0.5, the box's top at 1: one point midway,
+  ** at (0, 0.75), 0.5 deep, the normal up from the box. */
+  lua_getglobal(L, "rest");
+  lua_pushvalue(L, top + 3);
+  lua_pushvalue(L, top + 1);
+  lua_call(L, 2, 1);
+  m = impact_checkmanifold(L, -1);
+  CHECK(L, m->count == 1 && vec2is(m->normal, 0, 1));
+  CHECK(L, vec2is(m->point[0], 0, 0.75) && m->depth[0] == 0.5);
+  impact_pushmanifold(L, *m);
+  CHECK(L, memcmp(impact_tomanifold(L, -1), m, sizeof *m) == 0);
+
+  lua_settop(L, top + 3);
+  call(L, "show", 3, 1);
+  CHECK(L, strcmp(lua_tostring(L, -1),
+                  "Circle(pos=(0, 1.5), radius=1)\n"
+                  "Capsule(a=(-1, 0), b=(1, 0), radius=0.5, pos=(0, 0), angle=0)\n"
+                  "Polygon(count=4, pos=(0, 0), angle=0)") == 0);
+  printf("  shapes: %s\n", "a circle resting on the host's polygon, 0.5 deep");
+  lua_settop(L, top);
+}
+
 /* The whole scene in one state (a Lua function, so errors are caught). */
 static int scene(lua_State *L) {
   const char *script = luaL_checkstring(L, 1);
@@ -191,6 +239,7 @@ static int scene(lua_State *L) {
   lua_getglobal(L, "wall");
   misuse(L, "AABB");
   share(L);
+  shapes(L);
   return 0;
 }
 

@@ -7,7 +7,7 @@
 ** host functions make objects by calling it. They know an object as the
 ** binding does, by its header.
 */
-#include "../object.h"
+#include "../shapes.h"
 #include "embed.h"
 #include "impact_lua.h"
 
@@ -35,6 +35,12 @@ static int push(lua_State *L) {
     }
     case T_OBB: imp_pushobb(L, (const imp_obb *)p->value); break;
     case T_HIT: imp_pushhit(L, 0, 2, (const imp_hit *)p->value); break;
+    case T_CIRCLE: imp_pushcircle(L, (const imp_circle *)p->value); break;
+    case T_CAPSULE: imp_pushcapsule(L, (const imp_capsule *)p->value); break;
+    case T_POLYGON: imp_pushpolygon(L, (const imp_polygon *)p->value); break;
+    case T_MANIFOLD:
+      imp_pushmanifold(L, 0, (const imp_manifold *)p->value);
+      break;
     case T_SWEEP: {  /* all of it: the hit part of a miss too */
       const imp_sweep *sweep = (const imp_sweep *)p->value;
       imp_pushsweep(L, 0, 2, sweep);
@@ -113,6 +119,27 @@ IMPACT_PUBLIC void impact_pushsweep(lua_State *L, imp_sweep value) {
   pushobject(L, T_SWEEP, &value);
 }
 
+IMPACT_PUBLIC void impact_pushcircle(lua_State *L, imp_circle value) {
+  pushobject(L, T_CIRCLE, &value);
+}
+/* Capsules and polygons as OBBs: the cosine and sine from the angle. */
+IMPACT_PUBLIC void impact_pushcapsule(lua_State *L, imp_capsule value) {
+  imp_capsule_set_angle(&value, value.angle);
+  pushobject(L, T_CAPSULE, &value);
+}
+/* A polygon the binding would refuse (not 3 to IMP_MAX_VERTICES vertices,
+** strictly convex) is not pushed: the core relies on it. */
+IMPACT_PUBLIC int impact_pushpolygon(lua_State *L, imp_polygon value) {
+  if (imp_polygon_check_vertices(value.v, value.count) != IMP_POLYGON_OK)
+    return 0;
+  imp_polygon_set_angle(&value, value.angle);
+  pushobject(L, T_POLYGON, &value);
+  return 1;
+}
+IMPACT_PUBLIC void impact_pushmanifold(lua_State *L, imp_manifold value) {
+  pushobject(L, T_MANIFOLD, &value);
+}
+
 /* A Point and a Hit may view another object's data: theirs is at ->v, ->h. */
 static imp_vec2 *pointvalue(Point *p) { return p != NULL ? p->v : NULL; }
 static imp_hit *hitvalue(Hit *h) { return h != NULL ? h->h : NULL; }
@@ -133,6 +160,19 @@ IMPACT_PUBLIC imp_sweep *impact_tosweep(lua_State *L, int idx) {
   return (imp_sweep *)imp_toobject(L, idx, T_SWEEP);
 }
 
+IMPACT_PUBLIC imp_circle *impact_tocircle(lua_State *L, int idx) {
+  return (imp_circle *)imp_toobject(L, idx, T_CIRCLE);
+}
+IMPACT_PUBLIC imp_capsule *impact_tocapsule(lua_State *L, int idx) {
+  return (imp_capsule *)imp_toobject(L, idx, T_CAPSULE);
+}
+IMPACT_PUBLIC imp_polygon *impact_topolygon(lua_State *L, int idx) {
+  return (imp_polygon *)imp_toobject(L, idx, T_POLYGON);
+}
+IMPACT_PUBLIC imp_manifold *impact_tomanifold(lua_State *L, int idx) {
+  return (imp_manifold *)imp_toobject(L, idx, T_MANIFOLD);
+}
+
 IMPACT_PUBLIC imp_vec2 *impact_checkpoint(lua_State *L, int idx) {
   return pointvalue((Point *)checkobject(L, idx, T_POINT));
 }
@@ -147,4 +187,16 @@ IMPACT_PUBLIC imp_hit *impact_checkhit(lua_State *L, int idx) {
 }
 IMPACT_PUBLIC imp_sweep *impact_checksweep(lua_State *L, int idx) {
   return (imp_sweep *)checkobject(L, idx, T_SWEEP);
+}
+IMPACT_PUBLIC imp_circle *impact_checkcircle(lua_State *L, int idx) {
+  return (imp_circle *)checkobject(L, idx, T_CIRCLE);
+}
+IMPACT_PUBLIC imp_capsule *impact_checkcapsule(lua_State *L, int idx) {
+  return (imp_capsule *)checkobject(L, idx, T_CAPSULE);
+}
+IMPACT_PUBLIC imp_polygon *impact_checkpolygon(lua_State *L, int idx) {
+  return (imp_polygon *)checkobject(L, idx, T_POLYGON);
+}
+IMPACT_PUBLIC imp_manifold *impact_checkmanifold(lua_State *L, int idx) {
+  return (imp_manifold *)checkobject(L, idx, T_MANIFOLD);
 }

@@ -41,26 +41,43 @@ void impact_preload(lua_State *L);
 ** a field of a box (box.pos) points into the box, and the Hit of a Sweep
 ** into the Sweep. An OBB caches the cosine and sine of its angle:
 ** impact_pushobb works them out from the angle, and a write through a
-** pointer changes the angle with imp_obb_set_angle. The values are not
-** checked: half sizes stay non-negative and coordinates finite.
+** pointer changes the angle with imp_obb_set_angle; a Capsule and a
+** Polygon likewise (imp_capsule_set_angle, imp_polygon_set_angle). The
+** values are not checked, but for a Polygon's vertices: half sizes and
+** radii stay non-negative and coordinates finite. impact_pushpolygon
+** returns 0 and pushes nothing when the vertices are not a strictly convex
+** polygon of 3 to IMP_MAX_VERTICES vertices (imp_polygon_check_vertices),
+** 1 when it pushed the Polygon; a write through the pointer keeps them so.
 */
 void impact_pushpoint(lua_State *L, imp_vec2 value);
 void impact_pushaabb(lua_State *L, imp_aabb value);
 void impact_pushobb(lua_State *L, imp_obb value);
 void impact_pushhit(lua_State *L, imp_hit value);
 void impact_pushsweep(lua_State *L, imp_sweep value);
+void impact_pushcircle(lua_State *L, imp_circle value);
+void impact_pushcapsule(lua_State *L, imp_capsule value);
+int impact_pushpolygon(lua_State *L, imp_polygon value);
+void impact_pushmanifold(lua_State *L, imp_manifold value);
 
 imp_vec2 *impact_topoint(lua_State *L, int idx);
 imp_aabb *impact_toaabb(lua_State *L, int idx);
 imp_obb *impact_toobb(lua_State *L, int idx);
 imp_hit *impact_tohit(lua_State *L, int idx);
 imp_sweep *impact_tosweep(lua_State *L, int idx);
+imp_circle *impact_tocircle(lua_State *L, int idx);
+imp_capsule *impact_tocapsule(lua_State *L, int idx);
+imp_polygon *impact_topolygon(lua_State *L, int idx);
+imp_manifold *impact_tomanifold(lua_State *L, int idx);
 
 imp_vec2 *impact_checkpoint(lua_State *L, int idx);
 imp_aabb *impact_checkaabb(lua_State *L, int idx);
 imp_obb *impact_checkobb(lua_State *L, int idx);
 imp_hit *impact_checkhit(lua_State *L, int idx);
 imp_sweep *impact_checksweep(lua_State *L, int idx);
+imp_circle *impact_checkcircle(lua_State *L, int idx);
+imp_capsule *impact_checkcapsule(lua_State *L, int idx);
+imp_polygon *impact_checkpolygon(lua_State *L, int idx);
+imp_manifold *impact_checkmanifold(lua_State *L, int idx);
 
 #ifdef __cplusplus
 }
