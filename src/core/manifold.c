@@ -10,6 +10,7 @@
 
 #include "impact.h"
 #include "penetration.h"
+#include "predicates.h"
 
 static imp_vec2 vec2(double x, double y) {
   imp_vec2 v;
@@ -108,11 +109,31 @@ static int aligned_face(const imp_hull *ha, const imp_hull *hb, imp_vec2 n) {
   return best;
 }
 
+/* Whether the closed shape of hull h holds p, exactly: in the bare hull
+** (on the inner side of every edge), or within the radius of an edge or,
+** for a point hull, of the point. */
+static int holds(const imp_hull *h, imp_vec2 p) {
+  imp_xpoint x = imp_xpoint_of(p);
+  int i, inside = h->count > 2;
+  for (i = 0; i < h->count && inside; i++)
+    inside = imp_orient(imp_hull_point(h, i),
+                        imp_hull_point(h, (i + 1) % h->count), x) >= 0;
+  if (inside) return 1;
+  for (i = 0; i < (h->count == 2 ? 1 : h->count); i++)
+    if (imp_segment_distance_sign(x, imp_hull_point(h, i),
+                                  imp_hull_point(h, (i + 1) % h->count),
+                                  h->radius, 0) <= 0)
+      return 1;
+  return 0;
+}
+
 /* The point moved into the closed shape where it lies outside: to its
 ** nearest point there. */
-static int onto(imp_shape kind, const void *shape, imp_vec2 *p) {
+static int onto(imp_shape kind, const void *shape, const imp_hull *h,
+                imp_vec2 *p) {
   imp_circle c;
   imp_vec2 on, at;
+  if (holds(h, *p)) return 0;
   c.pos = *p;
   c.radius = 0;
   if (imp_shape_distance(kind, shape, IMP_SHAPE_CIRCLE, &c, &on, &at) == 0)
@@ -142,21 +163,64 @@ static int along_wall(const imp_hull *h, imp_shape kind, const void *shape,
   return 1;
 }
 
-/* A point of a deep or lopsided contact can fall outside one shape:
-** alternate projections onto the two (convex, and overlapping) bring it
-** into both, within rounding, in a few steps; slowly where a wall of no
-** thickness crosses the other at a shallow angle, so such a wall gives
-** the point at once. */
+/* The hull's width plus its height, and its radius. */
+static double reach(const imp_hull *h) {
+  double lx = h->v[0].x, hx = lx, ly = h->v[0].y, hy = ly;
+  int i;
+  for (i = 1; i < h->count; i++) {
+    lx = fmin(lx, h->v[i].x);
+    hx = fmax(hx, h->v[i].x);
+    ly = fmin(ly, h->v[i].y);
+    hy = fmax(hy, h->v[i].y);
+  }
+  return (hx - lx) + (hy - ly) + h->radius;
+}
+
+/* On the line through p along n, the shapes' chords overlap where the
+** line crosses both: the point of that overlap nearest p, in both within
+** the rounding of the clip's times. The manifold's points lie on such
+** lines, between the two surfaces; the line can miss the shapes' common
+** part only where thin shapes cross away from it. */
+static int along_normal(imp_shape akind, const void *a, const imp_hull *ha,
+                        imp_shape bkind, const void *b, const imp_hull *hb,
+                        imp_vec2 n, imp_vec2 *p) {
+  double length = 2 * (reach(ha) + reach(hb)), t, lo, hi;
+  imp_vec2 from = vec2(p->x - n.x * length, p->y - n.y * length),
+           d = vec2(n.x * 2 * length, n.y * 2 * length);
+  imp_clip ca, cb;
+  if (imp_shape_clip_segment(akind, a, from.x, from.y, d.x, d.y, &ca) ==
+          IMP_CLIP_OUTSIDE ||
+      imp_shape_clip_segment(bkind, b, from.x, from.y, d.x, d.y, &cb) ==
+          IMP_CLIP_OUTSIDE)
+    return 0;
+  lo = fmax(ca.t0, cb.t0);
+  hi = fmin(ca.t1, cb.t1);
+  if (!(lo <= hi)) return 0;
+  t = 0.5 < lo ? lo : (0.5 > hi ? hi : 0.5);
+  *p = vec2(from.x + d.x * t, from.y + d.y * t);
+  return 1;
+}
+
+/* A point of a deep or lopsided contact can fall outside one shape: the
+** line along the normal through it finds one in both, unless the shapes
+** are thin and cross away from it; then a wall of no thickness gives the
+** point of its part in the other, and otherwise alternate projections
+** onto the two (convex, and overlapping) bring it into both, until a
+** step moves it by no more than rounding, 2^-40 of the shapes' size. */
 static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
                           imp_shape bkind, const void *b, const imp_hull *hb,
-                          imp_vec2 p) {
-  imp_vec2 q = p;
+                          imp_vec2 n, imp_vec2 p) {
+  double tol = 0x1p-40 * (reach(ha) + reach(hb));
   int k;
-  if (!onto(akind, a, &q) && !onto(bkind, b, &q)) return p;  /* in both */
+  if (holds(ha, p) && holds(hb, p)) return p;
+  if (along_normal(akind, a, ha, bkind, b, hb, n, &p)) return p;
   if (along_wall(ha, bkind, b, &p) || along_wall(hb, akind, a, &p)) return p;
   for (k = 0; k < 1024; k++) {
-    int moved = onto(akind, a, &p);
-    if (!(onto(bkind, b, &p) || moved)) break;
+    imp_vec2 was = p;
+    int moved = onto(akind, a, ha, &p);
+    if (!(onto(bkind, b, hb, &p) || moved) ||
+        fabs(p.x - was.x) + fabs(p.y - was.y) <= tol)
+      break;
   }
   return p;
 }
@@ -218,7 +282,8 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
   /* A face that only lies across the normal within a hair may measure a
   ** point deeper than the penetration itself, which bounds every depth. */
   for (i = 0; i < m.count; i++) {
-    m.point[i] = into_both(akind, a, &ha, bkind, b, &hb, m.point[i]);
+    m.point[i] = into_both(akind, a, &ha, bkind, b, &hb, p.normal,
+                           m.point[i]);
     if (m.depth[i] > p.depth) m.depth[i] = p.depth;
     if (!(m.depth[i] > 0)) m.depth[i] = 0;  /* a rounding error below */
   }

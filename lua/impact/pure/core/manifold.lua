@@ -4,15 +4,19 @@
 -- with its depth; the same operations in the same order. Returned as nx,
 -- ny, count, x1, y1, depth1[, x2, y2, depth2], or nil.
 local hullcore = require "impact.pure.core.hull"
+local predicates = require "impact.pure.core.predicates"
 local distance = require "impact.pure.core.distance"
 local cast = require "impact.pure.core.cast"
 local pushout = require "impact.pure.core.pushout"
 
 local support, facenormal, facecount = pushout.support, pushout.facenormal, pushout.facecount
+local orient, segmentdistancesign = predicates.orient, predicates.segmentdistancesign
 
 local manifold = {}
 
 local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+local function fmax(x, y) if x ~= x or y > x then return y end return x end
+local function fmin(x, y) if x ~= x or y < x then return y end return x end
 
 -- The manifold being made: normal, count and up to two points.
 local m = { nx = 0.0, ny = 0.0, n = 0, x = {}, y = {}, d = {} }
@@ -88,10 +92,33 @@ local function alignedface(ha, hb, nx, ny)
   return best
 end
 
+-- Whether the closed shape of hull h holds (px, py), exactly: in the bare
+-- hull, or within the radius of an edge or, for a point hull, the point.
+local function holds(h, px, py)
+  local n, xs, ys, lx, ly = h.n, h.x, h.y, h.lx, h.ly
+  local inside, i = n > 2, 0
+  while inside and i < n do
+    local j = (i + 1) % n
+    inside = orient(xs[i], ys[i], lx[i], ly[i], xs[j], ys[j], lx[j], ly[j],
+                    px, py, 0.0, 0.0) >= 0
+    i = i + 1
+  end
+  if inside then return true end
+  for k = 0, (n == 2 and 1 or n) - 1 do
+    local j = (k + 1) % n
+    if segmentdistancesign(px, py, 0.0, 0.0, xs[k], ys[k], lx[k], ly[k],
+                           xs[j], ys[j], lx[j], ly[j], h.radius, 0.0) <= 0 then
+      return true
+    end
+  end
+  return false
+end
+
 -- The point moved into the closed shape where it lies outside: to its
 -- nearest point there; nil when it is in.
 local dot = { ["\0px"] = 0.0, ["\0py"] = 0.0, ["\0r"] = 0.0 }
-local function onto(kind, o, x, y)
+local function onto(kind, o, h, x, y)
+  if holds(h, x, y) then return nil end
   dot["\0px"], dot["\0py"] = x, y
   local d, ox, oy = distance.distance(kind, o, "Circle", dot)
   if d == 0 then return nil end
@@ -112,21 +139,52 @@ local function alongwall(h, kind, o, px, py)
   return x0 + dx * t, y0 + dy * t
 end
 
--- A point brought into both shapes by alternate projections, or at once
--- where a wall of no thickness crosses the other.
-local function intoboth(akind, a, ha, bkind, b, hb, px, py)
-  if not onto(akind, a, px, py) and not onto(bkind, b, px, py) then
-    return px, py  -- in both
+-- The hull's width plus its height, and its radius.
+local function reach(h)
+  local xs, ys = h.x, h.y
+  local lx, ly = xs[0], ys[0]
+  local hx, hy = lx, ly
+  for i = 1, h.n - 1 do
+    lx, hx = fmin(lx, xs[i]), fmax(hx, xs[i])
+    ly, hy = fmin(ly, ys[i]), fmax(hy, ys[i])
   end
-  local wx, wy = alongwall(ha, bkind, b, px, py)
-  if not wx then wx, wy = alongwall(hb, akind, a, px, py) end
-  if wx then return wx, wy end
+  return (hx - lx) + (hy - ly) + h.radius
+end
+
+-- On the line through (px, py) along n, the point of the shapes' common
+-- chord nearest it; nil where the line misses their common part.
+local function alongnormal(akind, a, ha, bkind, b, hb, nx, ny, px, py)
+  local length = 2 * (reach(ha) + reach(hb))
+  local fx, fy = px - nx * length, py - ny * length
+  local dx, dy = nx * 2 * length, ny * 2 * length
+  local ka, ta0, ta1 = cast.clipsegment(akind, a, fx, fy, dx, dy)
+  if ka == "outside" then return nil end
+  local kb, tb0, tb1 = cast.clipsegment(bkind, b, fx, fy, dx, dy)
+  if kb == "outside" then return nil end
+  local lo, hi = fmax(ta0, tb0), fmin(ta1, tb1)
+  if not (lo <= hi) then return nil end
+  local t = 0.5 < lo and lo or (0.5 > hi and hi or 0.5)
+  return fx + dx * t, fy + dy * t
+end
+
+-- A point brought into both shapes: along the normal, or where a wall of
+-- no thickness crosses the other, or by alternate projections until a
+-- step moves it by no more than rounding.
+local function intoboth(akind, a, ha, bkind, b, hb, nx, ny, px, py)
+  local tol = 2 ^ -40 * (reach(ha) + reach(hb))
+  if holds(ha, px, py) and holds(hb, px, py) then return px, py end
+  local x, y = alongnormal(akind, a, ha, bkind, b, hb, nx, ny, px, py)
+  if x then return x, y end
+  x, y = alongwall(ha, bkind, b, px, py)
+  if not x then x, y = alongwall(hb, akind, a, px, py) end
+  if x then return x, y end
   for _ = 1, 1024 do
-    local ax, ay = onto(akind, a, px, py)
+    local wx, wy = px, py
+    local ax, ay = onto(akind, a, ha, px, py)
     if ax then px, py = ax, ay end
-    local bx, by = onto(bkind, b, px, py)
+    local bx, by = onto(bkind, b, hb, px, py)
     if bx then px, py = bx, by end
-    if not (bx or ax) then break end
+    if not (bx or ax) or abs(px - wx) + abs(py - wy) <= tol then break end
   end
   return px, py
 end
@@ -182,7 +240,7 @@ function manifold.manifold(akind, a, bkind, b)
   -- a face that only lies across the normal within a hair may measure a
   -- point deeper than the penetration itself, which bounds every depth
   for k = 1, m.n do
-    m.x[k], m.y[k] = intoboth(akind, a, ha, bkind, b, hb, m.x[k], m.y[k])
+    m.x[k], m.y[k] = intoboth(akind, a, ha, bkind, b, hb, p.nx, p.ny, m.x[k], m.y[k])
     if m.d[k] > p.depth then m.d[k] = p.depth end
     if not (m.d[k] > 0) then m.d[k] = 0.0 end  -- a rounding error below
   end
