@@ -177,15 +177,42 @@ static imp_vec2 to_world(imp_vec2 pos, double c, double s, imp_vec2 v) {
   return vec2(pos.x + (c * v.x - s * v.y), pos.y + (s * v.x + c * v.y));
 }
 
+/* The way every corner of the closed path p[0..n), n >= 3, turns, when
+** the products in doubles certify it (Shewchuk's static bound, made
+** generous) and the path goes round once; else 0, for corners() to say.
+** The common case, in one pass without the exact predicates' calls. */
+static int surely_convex(const imp_vec2 *p, int n) {
+  int i, turn = 0, changes = 0;
+  imp_vec2 a = p[n - 1], b = p[0];
+  for (i = 0; i < n; i++) {
+    imp_vec2 c = p[i + 1 < n ? i + 1 : 0];
+    double l = (b.x - a.x) * (c.y - b.y), r = (b.y - a.y) * (c.x - b.x);
+    double bound = 0x1p-50 * (fabs(l) + fabs(r)) + 0x1p-1000;
+    int at = l - r > bound ? 1 : (r - l > bound ? -1 : 0);
+    if (at == 0 || (turn != 0 && at != turn)) return 0;
+    turn = at;
+    changes += half_turn(a, b) != half_turn(b, c);
+    a = b;
+    b = c;
+  }
+  return changes == 2 ? turn : 0;
+}
+
 /* The hull of n <= IMP_MAX_VERTICES world points (lo 0). A strictly
 ** convex path is its own hull; either way it starts from its lowest
 ** point, so the two ways give the same hull. */
 static void points_hull(const imp_vec2 *p, int n, imp_hull *out) {
-  int i, turn, where, low;
-  if (n >= 3 && corners(p, n, &turn, &where) == IMP_POLYGON_OK) {
+  int i, turn = 0, where, low;
+  if (n >= 3 && !(turn = surely_convex(p, n)) &&
+      corners(p, n, &turn, &where) != IMP_POLYGON_OK)
+    turn = 0;
+  if (turn != 0) {
     low = lowest(p, n);
-    for (i = 0; i < n; i++)
-      out->v[i] = p[(low + n + turn * i) % n];
+    for (i = 0; i < n; i++) {
+      out->v[i] = p[low];
+      low += turn;
+      low = low == n ? 0 : (low < 0 ? n - 1 : low);
+    }
     out->count = n;
   } else {
     out->count = imp_convex_hull(p, n, out->v);
