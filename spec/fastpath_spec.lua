@@ -107,6 +107,62 @@ local function workload()
   return log
 end
 
+-- Every result of the tests of every shape against every other (intersects,
+-- overlap, distance, sweep, and the round and many-sided types' point and
+-- segment tests), with out objects and without, on random pairs of the
+-- five types, and the errors of bad calls.
+local function shapeload()
+  local r = helpers.random(17)
+  local function rnd() return r.int(1048576) / 1048576 end
+  local function num() return (rnd() - 0.5) * 12 end
+  local function size() return 0.25 + rnd() * 3 end
+  local makers = {
+    function() return AABB(num(), num(), size(), size()) end,
+    function() return OBB(num(), num(), size(), size(), num()) end,
+    function() return impact.Circle(num(), num(), size()) end,
+    function() return impact.Capsule(-size(), 0, size(), 0, size() / 2, num(), num(), num()) end,
+    function() return impact.Polygon({ -size(), -size(), size(), -size(), 0, size() }, num(), num(), num()) end,
+  }
+  local function shape() return makers[r.int(5) + 1]() end
+  local log, add = recorder()
+  local function put(...)
+    for i = 1, select("#", ...) do add((select(i, ...))) end
+    add("|")
+  end
+  local function hit(h)
+    if h == nil then return put(nil) end
+    put(h.time, h.pos.x, h.pos.y, h.delta.x, h.delta.y, h.normal.x, h.normal.y,
+        impact.type(h.collider))
+  end
+  local out, sout = Hit(), Sweep()
+  for _ = 1, 400 do
+    local a, b = shape(), shape()
+    local x, y, dx, dy = num(), num(), num() * 2, num() * 2
+    put(a:intersects(b), b:intersects(a))
+    hit(a:overlap(b)); hit(b:overlap(a, out))
+    put(a:distance(b))
+    local sw = a:sweep(b, dx, dy)
+    put(sw.time, sw.pos.x, sw.pos.y); hit(sw.hit)
+    sw = b:sweep(a, Point(dx, dy), sout)
+    put(sw.time, sw.pos.x, sw.pos.y); hit(sw.hit)
+    hit(a:intersectPoint(x, y)); hit(a:intersectPoint(Point(x, y), out))
+    hit(a:intersectSegment(x, y, dx, dy)); hit(a:intersectSegment(Point(x, y), Point(dx, dy), out))
+  end
+  local c = impact.Circle(0, 0, 1)
+  local function fails(f)
+    local ok, err = pcall(f)
+    put(ok, err)
+  end
+  fails(function() local v = c:intersects(Point()) return v end)
+  fails(function() local v = c:overlap(c, Sweep()) return v end)
+  fails(function() local v = c:distance() return v end)
+  fails(function() local v = c:sweep(c, 1, 0 / 0) return v end)
+  fails(function() local v = c:intersectPoint(0, 0 / 0) return v end)
+  fails(function() local v = c:intersectSegment(0, 0, 1) return v end)
+  fails(function() local v = impact.Polygon.intersects(c, c) return v end)
+  return log
+end
+
 -- Every result of World moves, checks and projections into out tables or
 -- new ones: random movers among random tiles, projections of items in the
 -- World and of other values, out tables that shrink and grow or start
@@ -351,6 +407,38 @@ describe("#native the LuaJIT fast path", function()
 
   it("gives the C functions' results and errors, exactly", function()
     samebothways(workload)
+  end)
+
+  it("gives the shapes' results and errors as the C functions do, exactly", function()
+    withjit(true, function()
+      for _, T in ipairs({ AABB, OBB, impact.Circle, impact.Capsule, impact.Polygon }) do
+        for _, name in ipairs({ "intersects", "overlap", "distance", "sweep" }) do
+          assert.are.equal("Lua", what(T[name]), name)
+        end
+      end
+      assert.are.equal("Lua", what(getmetatable(impact.Circle()).__index))
+    end)
+    samebothways(shapeload)
+  end)
+
+  it("tests shapes allocating nothing with out objects, also where the JIT does not compile", function()
+    withjit(true, function()
+      local c, p = impact.Circle(0, 0, 1), impact.Polygon({ -1, -1, 1, -1, 0, 1 }, 0.5, 0)
+      local h, sw = Hit(), Sweep()
+      for _, f in ipairs({ "intersects", "overlap", "distance", "sweep", "intersectSegment" }) do
+        jit.off(impact.Circle[f], true)
+      end
+      local bytes = helpers.allocated(function(n)
+        for i = 1, n do
+          c:intersects(p); c:overlap(p, h); c:distance(p)
+          c:sweep(p, 1 + i % 3, 0, sw); c:intersectSegment(-3, 0, 6, i % 2, h)
+        end
+      end, 200)
+      for _, f in ipairs({ "intersects", "overlap", "distance", "sweep", "intersectSegment" }) do
+        jit.on(impact.Circle[f], true)
+      end
+      assert.are.equal(0, bytes)
+    end)
   end)
 
   it("moves and checks in the World as the C functions do, exactly", function()

@@ -110,15 +110,6 @@ static int obb_intersect_obb(const void *box, const void *other) {
   return imp_obb_intersect_obb(b, c);
 }
 
-static int overlap_rect(const void *box, int bkind, const void *other,
-                        int okind, void *out) {
-  Hit *o = (Hit *)data(out, T_HIT);
-  imp_obb a, b;
-  if (o == NULL || !as_obbs(box, bkind, other, okind, &a, &b))
-    return DECLINED;
-  return imp_obb_overlap(&a, &b, o->h);
-}
-
 static int sweep_rect(const void *box, int bkind, const void *moving,
                       int mkind, double dx, double dy, void *out) {
   imp_sweep *s = (imp_sweep *)data(out, T_SWEEP);
@@ -301,6 +292,77 @@ static int world_poolslot(void *world, int p, int put) {
   return imp_poolslot(w, p, put);
 }
 
+/* Any shape of the kind the fast path says (an imp_shape), for the tests
+** of every shape against every other (src/shapes.c's methods). */
+static const void *shape(const void *block, int kind) {
+  static const int types[] = {T_AABB, T_OBB, T_CIRCLE, T_CAPSULE, T_POLYGON};
+  return kind >= 0 && kind < 5 ? data(block, types[kind]) : NULL;
+}
+
+static int shape_intersects(const void *a, int akind, const void *b,
+                            int bkind) {
+  const void *p = shape(a, akind), *q = shape(b, bkind);
+  if (p == NULL || q == NULL) return DECLINED;
+  return imp_shape_intersects((imp_shape)akind, p, (imp_shape)bkind, q);
+}
+
+static int shape_overlap(const void *a, int akind, const void *b, int bkind,
+                         void *out) {
+  const void *p = shape(a, akind), *q = shape(b, bkind);
+  Hit *o = (Hit *)data(out, T_HIT);
+  if (p == NULL || q == NULL || o == NULL) return DECLINED;
+  return imp_shape_overlap((imp_shape)akind, p, (imp_shape)bkind, q, o->h);
+}
+
+/* The distance, and in r the closest pair; NaN, which no distance is,
+** when declined. */
+static double shape_distance(const void *a, int akind, const void *b,
+                             int bkind, double r[4]) {
+  const void *p = shape(a, akind), *q = shape(b, bkind);
+  imp_vec2 pa, pb;
+  double d;
+  if (p == NULL || q == NULL) return NAN;
+  d = imp_shape_distance((imp_shape)akind, p, (imp_shape)bkind, q, &pa, &pb);
+  if (d != 0) {
+    r[0] = pa.x, r[1] = pa.y;
+    r[2] = pb.x, r[3] = pb.y;
+  }
+  return d;
+}
+
+static int shape_intersect_point(const void *a, int kind, double x, double y,
+                                 void *out) {
+  const void *p = shape(a, kind);
+  Hit *o = (Hit *)data(out, T_HIT);
+  if (p == NULL || o == NULL) return DECLINED;
+  return imp_shape_intersect_point((imp_shape)kind, p, x, y, o->h);
+}
+
+static int shape_intersect_segment(const void *a, int kind, double px,
+                                   double py, double dx, double dy,
+                                   void *out) {
+  const void *p = shape(a, kind);
+  Hit *o = (Hit *)data(out, T_HIT);
+  if (p == NULL || o == NULL) return DECLINED;
+  return imp_shape_intersect_segment((imp_shape)kind, p, px, py, dx, dy,
+                                     o->h);
+}
+
+/* Into the Sweep as the C function puts it (hit.c): a miss leaves its hit
+** part as it was. */
+static int shape_sweep(const void *a, int akind, const void *moving,
+                       int mkind, double dx, double dy, void *out) {
+  const void *p = shape(a, akind), *m = shape(moving, mkind);
+  imp_sweep *o = (imp_sweep *)data(out, T_SWEEP), s;
+  if (p == NULL || m == NULL || o == NULL) return DECLINED;
+  imp_shape_sweep((imp_shape)akind, p, (imp_shape)mkind, m, dx, dy, &s);
+  o->pos = s.pos;
+  o->time = s.time;
+  o->has_hit = s.has_hit;
+  if (s.has_hit) o->hit = s.hit;
+  return s.has_hit;
+}
+
 typedef struct imp_api {
   int (*aabb_intersect_point)(const void *, double, double, void *);
   int (*aabb_intersect_segment)(const void *, double, double, double, double,
@@ -317,7 +379,6 @@ typedef struct imp_api {
   int (*sweep_has_hit)(const void *);
   int (*intersect_rect)(const void *, int, const void *, int);
   int (*obb_intersect_obb)(const void *, const void *);
-  int (*overlap_rect)(const void *, int, const void *, int, void *);
   int (*sweep_rect)(const void *, int, const void *, int, double, double,
                     void *);
   int (*sweep_into_rects)(const void *, int, const void **,
@@ -340,16 +401,25 @@ typedef struct imp_api {
   int (*world_moveto)(void *, double, double, double, double);
   int (*world_query)(void *, int, double, double, double, double, double *);
   int (*world_poolslot)(void *, int, int);
+  int (*shape_intersects)(const void *, int, const void *, int);
+  int (*shape_overlap)(const void *, int, const void *, int, void *);
+  double (*shape_distance)(const void *, int, const void *, int, double[4]);
+  int (*shape_intersect_point)(const void *, int, double, double, void *);
+  int (*shape_intersect_segment)(const void *, int, double, double, double,
+                                 double, void *);
+  int (*shape_sweep)(const void *, int, const void *, int, double, double,
+                     void *);
 } imp_api;
 
 static const imp_api api = {
   intersect_point, intersect_segment, intersect_aabb, sweep_aabb, clip_segment,
   point_x, point_y, point_store, hit_time, sweep_time, sweep_has_hit,
-  intersect_rect, obb_intersect_obb, overlap_rect, sweep_rect,
+  intersect_rect, obb_intersect_obb, sweep_rect,
   sweep_into_rects, obb_intersect_point,
   obb_intersect_segment, obb_clip_segment, obb_angle, obb_store_angle,
   sweep_segment_point, world_hasfields, world_slide, world_project,
-  world_moveto, world_query, world_poolslot
+  world_moveto, world_query, world_poolslot, shape_intersects, shape_overlap,
+  shape_distance, shape_intersect_point, shape_intersect_segment, shape_sweep
 };
 
 /* The World's id and item tables (W_IDS, W_ITEMS) and its pools of

@@ -35,7 +35,6 @@ typedef struct imp_api {
   int (*sweep_has_hit)(void *);
   int (*intersect_rect)(void *, int, void *, int);
   int (*obb_intersect_obb)(void *, void *);
-  int (*overlap_rect)(void *, int, void *, int, void *);
   int (*sweep_rect)(void *, int, void *, int, double, double, void *);
   int (*sweep_into_rects)(void *, int, const void **, const unsigned char *,
                           int, int, double, double, void *);
@@ -54,6 +53,13 @@ typedef struct imp_api {
   int (*world_moveto)(void *, double, double, double, double);
   int (*world_query)(void *, int, double, double, double, double, double *);
   int (*world_poolslot)(void *, int, int);
+  int (*shape_intersects)(void *, int, void *, int);
+  int (*shape_overlap)(void *, int, void *, int, void *);
+  double (*shape_distance)(void *, int, void *, int, double *);
+  int (*shape_intersect_point)(void *, int, double, double, void *);
+  int (*shape_intersect_segment)(void *, int, double, double, double, double,
+                                 void *);
+  int (*shape_sweep)(void *, int, void *, int, double, double, void *);
 } imp_api;
 ]]
 
@@ -71,7 +77,9 @@ return function(impact, exports)
   local hit_time = api.hit_time
   local sweep_time, sweep_has_hit = api.sweep_time, api.sweep_has_hit
   local intersect_rect, obb_intersect_obb = api.intersect_rect, api.obb_intersect_obb
-  local overlap_rect = api.overlap_rect
+  local shape_intersects, shape_overlap = api.shape_intersects, api.shape_overlap
+  local shape_distance, shape_sweep = api.shape_distance, api.shape_sweep
+  local shape_intersect_point, shape_intersect_segment = api.shape_intersect_point, api.shape_intersect_segment
   local sweep_rect, sweep_into_rects = api.sweep_rect, api.sweep_into_rects
   local obb_intersect_point, obb_intersect_segment = api.obb_intersect_point, api.obb_intersect_segment
   local obb_clip_segment, obb_angle, obb_store_angle = api.obb_clip_segment, api.obb_angle, api.obb_store_angle
@@ -82,13 +90,16 @@ return function(impact, exports)
   local colliders, standins = exports.colliders, exports.standins
 
   local Point, AABB, OBB, Hit, Sweep = impact.Point, impact.AABB, impact.OBB, impact.Hit, impact.Sweep
+  local Circle, Capsule, Polygon = impact.Circle, impact.Capsule, impact.Polygon
   local PointMT, AABBMT, OBBMT = getmetatable(Point()), getmetatable(AABB()), getmetatable(OBB())
   local HitMT, SweepMT = getmetatable(Hit()), getmetatable(Sweep())
+  local CircleMT, CapsuleMT = getmetatable(Circle()), getmetatable(Capsule())
+  local PolygonMT = getmetatable(Polygon({ 0, 0, 1, 0, 0, 1 }))
   -- getmetatable(v) looks for __metatable in v's metatable; compiled, an
   -- absent key costs a hash search and a present one a single slot check.
   -- The field names the metatable itself, so getmetatable gives what it
   -- gave before, only faster.
-  for _, MT in ipairs({ PointMT, AABBMT, OBBMT, HitMT, SweepMT }) do
+  for _, MT in ipairs({ PointMT, AABBMT, OBBMT, HitMT, SweepMT, CircleMT, CapsuleMT, PolygonMT }) do
     rawset(MT, "__metatable", MT)
   end
   -- Whether v may be an object of the type whose metatable is MT, to be
@@ -166,6 +177,13 @@ return function(impact, exports)
   local function kindof(v)
     if isa(v, AABBMT) then return AABB_KIND end
     if isa(v, OBBMT) then return OBB_KIND end
+  end
+  -- The imp_shape of any shape, nil for anything else.
+  local SHAPES = { [AABBMT] = AABB_KIND, [OBBMT] = OBB_KIND, [CircleMT] = 2, [CapsuleMT] = 3,
+                   [PolygonMT] = 4 }
+  local function shapekind(v)
+    local k = SHAPES[getmetatable(v)]
+    if k and isa(v, getmetatable(v)) then return k end
   end
 
   -- The Hit a test writes into: out, or when there is none a new Hit,
@@ -368,17 +386,40 @@ return function(impact, exports)
   standin(OBB, "intersectOBB", recttest(OBBMT, OBBMT))
   standin(OBB, "intersectAABB", recttest(OBBMT, AABBMT))
 
-  -- self:overlap(other[, out]), other a rectangle of either type.
+  -- The tests of every shape against every other (src/shapes.c), each
+  -- stood in for on each of the five types.
+  local ALL = { [AABB] = AABBMT, [OBB] = OBBMT, [Circle] = CircleMT, [Capsule] = CapsuleMT,
+                [Polygon] = PolygonMT }
+
+  -- self:intersects(other) -> boolean.
+  local function intersectstest(MT)
+    local k = SHAPES[MT]
+    return function(c)
+      return function(...)
+        local self, other = ...
+        local otherk = shapekind(other)
+        if otherk and isa(self, MT) then
+          local found = shape_intersects(self, k, other, otherk)
+          if found == 1 then return true end
+          if found == 0 then return false end
+        end
+        local r = c(...)
+        return r
+      end
+    end
+  end
+
+  -- self:overlap(other[, out]) -> Hit|nil.
   local function overlaptest(MT)
-    local k = kind(MT)
+    local k = SHAPES[MT]
     return function(c)
       return function(...)
         local self, other, out = ...
-        local otherk = kindof(other)
-        if isa(self, MT) and otherk then
+        local otherk = shapekind(other)
+        if otherk and isa(self, MT) then
           local h = hittarget(out)
           if h then
-            local declined, r = finish(overlap_rect(self, k, other, otherk, h), out, h, self)
+            local declined, r = finish(shape_overlap(self, k, other, otherk, h), out, h, self)
             if not declined then return r end
           end
         end
@@ -387,8 +428,102 @@ return function(impact, exports)
       end
     end
   end
-  standin(AABB, "overlap", overlaptest(AABBMT))
-  standin(OBB, "overlap", overlaptest(OBBMT))
+
+  -- self:distance(other) -> d[, ax, ay, bx, by], read back from pair; the
+  -- C function's results passed on as many as they are.
+  local pair = ffi.new("double[4]")
+  local function counted(...) return select("#", ...), ... end
+  local function distancetest(MT)
+    local k = SHAPES[MT]
+    return function(c)
+      return function(...)
+        local self, other = ...
+        local otherk = shapekind(other)
+        if otherk and isa(self, MT) then
+          local d = shape_distance(self, k, other, otherk, pair)
+          if d == 0 then return d end
+          if d == d then return d, pair[0], pair[1], pair[2], pair[3] end
+        end
+        local n, r, ax, ay, bx, by = counted(c(...))
+        if n == 1 then return r end
+        return r, ax, ay, bx, by
+      end
+    end
+  end
+
+  -- self:sweep(moving, delta[, out]) -> Sweep.
+  local function shapesweeptest(MT)
+    local k = SHAPES[MT]
+    return function(c)
+      return function(...)
+        local self, moving, a, b, d = ...
+        local movingk = shapekind(moving)
+        if movingk and isa(self, MT) then
+          local dx, dy, out = vec(a, b, d)
+          out = dx and sweeptarget(out)
+          if out then
+            local found = shape_sweep(self, k, moving, movingk, dx, dy, out)
+            if found == 0 then return out end
+            if found == 1 then return publishsweep(out, self) end
+          end
+        end
+        local r = c(...)
+        return r
+      end
+    end
+  end
+
+  -- self:intersectPoint(point[, out]) and self:intersectSegment(pos,
+  -- delta[, out]) of the round and many-sided types (the rectangles have
+  -- their own above).
+  local function shapepointtest(MT)
+    local k = SHAPES[MT]
+    return function(c)
+      return function(...)
+        local self, a, b, d = ...
+        if isa(self, MT) then
+          local x, y, out = vec(a, b, d)
+          local h = x and hittarget(out)
+          if h then
+            local declined, r = finish(shape_intersect_point(self, k, x, y, h), out, h, self)
+            if not declined then return r end
+          end
+        end
+        local r = c(...)
+        return r
+      end
+    end
+  end
+  local function shapesegmenttest(MT)
+    local k = SHAPES[MT]
+    return function(c)
+      return function(...)
+        local self, a, b, d, e, f = ...
+        if isa(self, MT) then
+          local px, py, dx, dy, out = twovecs(a, b, d, e, f)
+          local h = px and hittarget(out)
+          if h then
+            local declined, r = finish(shape_intersect_segment(self, k, px, py, dx, dy, h),
+                                       out, h, self)
+            if not declined then return r end
+          end
+        end
+        local r = c(...)
+        return r
+      end
+    end
+  end
+
+  for T, MT in pairs(ALL) do
+    standin(T, "intersects", intersectstest(MT))
+    standin(T, "overlap", overlaptest(MT))
+    standin(T, "distance", distancetest(MT))
+    standin(T, "sweep", shapesweeptest(MT))
+    if T ~= AABB and T ~= OBB then
+      standin(T, "intersectPoint", shapepointtest(MT))
+      standin(T, "intersectSegment", shapesegmenttest(MT))
+    end
+  end
 
   -- self:sweep<Moving>(moving, delta[, out]), for every pair of rectangle
   -- types the module has.
@@ -807,6 +942,9 @@ return function(impact, exports)
   index(PointMT, Point, { x = number(point_x), y = number(point_y) })
   index(AABBMT, AABB, { pos = view, half = view })
   index(OBBMT, OBB, { pos = view, half = view, angle = number(obb_angle) })
+  index(CircleMT, Circle, { pos = view })
+  index(CapsuleMT, Capsule, { pos = view })
+  index(PolygonMT, Polygon, { pos = view })
   index(HitMT, Hit, {
     time = number(hit_time),
     -- Only the Hits the module filled have one here.
