@@ -235,6 +235,11 @@ int imp_shape_intersects(imp_shape akind, const void *a, imp_shape bkind,
   if (!hulls(akind, a, bkind, b, &ha, &hb) || !extents_near(&ha, &hb))
     return 0;
   if (ha.radius == 0 && hb.radius == 0) return interiors_meet(&ha, &hb);
+  if (ha.count == 1 && hb.count == 1)  /* two discs: one distance sign */
+    return imp_segment_distance_sign(imp_hull_point(&ha, 0),
+                                     imp_hull_point(&hb, 0),
+                                     imp_hull_point(&hb, 0), ha.radius,
+                                     hb.radius) < 0;
   return hulls_near(&ha, &hb, 1, &best);
 }
 
