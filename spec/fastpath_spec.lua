@@ -108,9 +108,10 @@ local function workload()
 end
 
 -- Every result of the tests of every shape against every other (intersects,
--- overlap, distance, sweep, and the round and many-sided types' point and
--- segment tests), with out objects and without, on random pairs of the
--- five types, and the errors of bad calls.
+-- overlap, distance, sweep, manifold, and the round and many-sided types'
+-- point and segment tests and clips), with out objects and without, on
+-- random pairs of the five types, which object each test returns, and the
+-- errors of bad calls.
 local function shapeload()
   local r = helpers.random(17)
   local function rnd() return r.int(1048576) / 1048576 end
@@ -134,12 +135,26 @@ local function shapeload()
     put(h.time, h.pos.x, h.pos.y, h.delta.x, h.delta.y, h.normal.x, h.normal.y,
         impact.type(h.collider))
   end
-  local out, sout = Hit(), Sweep()
-  for _ = 1, 400 do
+  -- A manifold's fields and points, and whether it is the out one; a
+  -- point past its count is refused (an out one keeps an old second).
+  local function manifold(m, mout)
+    if m == nil then return put(nil) end
+    put(rawequal(m, mout), m.count, m.normal.x, m.normal.y, tostring(m))
+    for i = 1, m.count do put(m:point(i)) end
+    put(pcall(m.point, m, m.count + 1))
+  end
+  local out, sout, mout = Hit(), Sweep(), impact.Manifold()
+  for i = 1, 400 do
     local a, b = shape(), shape()
     local x, y, dx, dy = num(), num(), num() * 2, num() * 2
     put(a:intersects(b), b:intersects(a))
     hit(a:overlap(b)); hit(b:overlap(a, out))
+    put(rawequal(b:overlap(a, out), out))
+    manifold(a:manifold(b)); manifold(b:manifold(a, mout), mout)
+    if i % 3 == 0 then b.pos = a.pos end  -- deep
+    manifold(b:manifold(a, mout), mout)
+    put(mout.count, mout:point(1))
+    put(a:clipSegment(x, y, dx, dy)); put(b:clipSegment(Point(x, y), Point(dx, dy)))
     put(a:distance(b))
     local sw = a:sweep(b, dx, dy)
     put(sw.time, sw.pos.x, sw.pos.y); hit(sw.hit)
@@ -160,6 +175,15 @@ local function shapeload()
   fails(function() local v = c:intersectPoint(0, 0 / 0) return v end)
   fails(function() local v = c:intersectSegment(0, 0, 1) return v end)
   fails(function() local v = impact.Polygon.intersects(c, c) return v end)
+  fails(function() local v = c:manifold(c, Hit()) return v end)
+  fails(function() local v = c:manifold(Point()) return v end)
+  fails(function() local v = impact.Capsule.manifold(c, c) return v end)
+  fails(function() local v = c:clipSegment(0, 0, 1 / 0, 0) return v end)
+  fails(function() local v = c:clipSegment(Point(), "x") return v end)
+  fails(function() local x, y = c:manifold(c):point(0.5) return x, y end)
+  fails(function() local x, y = c:manifold(c):point("1") return x, y end)
+  fails(function() local x, y = impact.Manifold.point(c, 1) return x, y end)
+  fails(function() local v = impact.Manifold().count.x return v end)
   return log
 end
 
@@ -412,11 +436,14 @@ describe("#native the LuaJIT fast path", function()
   it("gives the shapes' results and errors as the C functions do, exactly", function()
     withjit(true, function()
       for _, T in ipairs({ AABB, OBB, impact.Circle, impact.Capsule, impact.Polygon }) do
-        for _, name in ipairs({ "intersects", "overlap", "distance", "sweep" }) do
+        for _, name in ipairs({ "intersects", "overlap", "distance", "sweep", "manifold",
+                                "intersectPoint", "intersectSegment", "clipSegment" }) do
           assert.are.equal("Lua", what(T[name]), name)
         end
       end
       assert.are.equal("Lua", what(getmetatable(impact.Circle()).__index))
+      assert.are.equal("Lua", what(impact.Manifold.point))
+      assert.are.equal("Lua", what(getmetatable(impact.Manifold()).__index))
     end)
     samebothways(shapeload)
   end)
@@ -424,19 +451,21 @@ describe("#native the LuaJIT fast path", function()
   it("tests shapes allocating nothing with out objects, also where the JIT does not compile", function()
     withjit(true, function()
       local c, p = impact.Circle(0, 0, 1), impact.Polygon({ -1, -1, 1, -1, 0, 1 }, 0.5, 0)
-      local h, sw = Hit(), Sweep()
-      for _, f in ipairs({ "intersects", "overlap", "distance", "sweep", "intersectSegment" }) do
-        jit.off(impact.Circle[f], true)
-      end
+      local h, sw, m = Hit(), Sweep(), impact.Manifold()
+      local names = { "intersects", "overlap", "distance", "sweep", "intersectSegment",
+                      "manifold", "clipSegment" }
+      for _, f in ipairs(names) do jit.off(impact.Circle[f], true) end
+      jit.off(impact.Manifold.point, true)
       local bytes = helpers.allocated(function(n)
         for i = 1, n do
           c:intersects(p); c:overlap(p, h); c:distance(p)
           c:sweep(p, 1 + i % 3, 0, sw); c:intersectSegment(-3, 0, 6, i % 2, h)
+          c:manifold(p, m); c:clipSegment(-3, 0, 6, i % 2)
+          local _, _, _ = m:point(m.count); local _ = m.normal.x
         end
       end, 200)
-      for _, f in ipairs({ "intersects", "overlap", "distance", "sweep", "intersectSegment" }) do
-        jit.on(impact.Circle[f], true)
-      end
+      for _, f in ipairs(names) do jit.on(impact.Circle[f], true) end
+      jit.on(impact.Manifold.point, true)
       assert.are.equal(0, bytes)
     end)
   end)

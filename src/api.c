@@ -363,6 +363,55 @@ static int shape_sweep(const void *a, int akind, const void *moving,
   return s.has_hit;
 }
 
+/* Into the Manifold as the C function puts it (manifold.c): a second
+** point only when there is one; a miss leaves it as it was. */
+static int shape_manifold(const void *a, int akind, const void *b, int bkind,
+                          void *out) {
+  const void *p = shape(a, akind), *q = shape(b, bkind);
+  imp_manifold *o = (imp_manifold *)data(out, T_MANIFOLD), m;
+  if (p == NULL || q == NULL || o == NULL) return DECLINED;
+  if (!imp_shape_manifold((imp_shape)akind, p, (imp_shape)bkind, q, &m))
+    return 0;
+  o->normal = m.normal;
+  o->count = m.count;
+  o->point[0] = m.point[0];
+  o->depth[0] = m.depth[0];
+  if (m.count == 2) {
+    o->point[1] = m.point[1];
+    o->depth[1] = m.depth[1];
+  }
+  return 1;
+}
+
+/* As clip_segment, for any shape. */
+static int shape_clip_segment(const void *a, int kind, double px, double py,
+                              double dx, double dy, double t[2]) {
+  const void *p = shape(a, kind);
+  imp_clip c;
+  if (p == NULL) return DECLINED;
+  imp_shape_clip_segment((imp_shape)kind, p, px, py, dx, dy, &c);
+  t[0] = c.t0;
+  t[1] = c.t1;
+  return c.kind;
+}
+
+static double manifold_count(const void *manifold) {
+  const imp_manifold *m = (const imp_manifold *)data(manifold, T_MANIFOLD);
+  return m != NULL ? m->count : NAN;
+}
+
+/* Point i (from 1) into r as x, y, depth; declined also for an index the
+** C function refuses. */
+static int manifold_point(const void *manifold, double i, double r[3]) {
+  const imp_manifold *m = (const imp_manifold *)data(manifold, T_MANIFOLD);
+  if (m == NULL || !(i >= 1 && i <= m->count && i == (double)(int)i))
+    return DECLINED;
+  r[0] = m->point[(int)i - 1].x;
+  r[1] = m->point[(int)i - 1].y;
+  r[2] = m->depth[(int)i - 1];
+  return 1;
+}
+
 typedef struct imp_api {
   int (*aabb_intersect_point)(const void *, double, double, void *);
   int (*aabb_intersect_segment)(const void *, double, double, double, double,
@@ -409,6 +458,11 @@ typedef struct imp_api {
                                  double, void *);
   int (*shape_sweep)(const void *, int, const void *, int, double, double,
                      void *);
+  int (*shape_manifold)(const void *, int, const void *, int, void *);
+  int (*shape_clip_segment)(const void *, int, double, double, double, double,
+                            double[2]);
+  double (*manifold_count)(const void *);
+  int (*manifold_point)(const void *, double, double[3]);
 } imp_api;
 
 static const imp_api api = {
@@ -419,7 +473,8 @@ static const imp_api api = {
   obb_intersect_segment, obb_clip_segment, obb_angle, obb_store_angle,
   sweep_segment_point, world_hasfields, world_slide, world_project,
   world_moveto, world_query, world_poolslot, shape_intersects, shape_overlap,
-  shape_distance, shape_intersect_point, shape_intersect_segment, shape_sweep
+  shape_distance, shape_intersect_point, shape_intersect_segment, shape_sweep,
+  shape_manifold, shape_clip_segment, manifold_count, manifold_point
 };
 
 /* The World's id and item tables (W_IDS, W_ITEMS) and its pools of

@@ -60,6 +60,10 @@ typedef struct imp_api {
   int (*shape_intersect_segment)(void *, int, double, double, double, double,
                                  void *);
   int (*shape_sweep)(void *, int, void *, int, double, double, void *);
+  int (*shape_manifold)(void *, int, void *, int, void *);
+  int (*shape_clip_segment)(void *, int, double, double, double, double, double *);
+  double (*manifold_count)(void *);
+  int (*manifold_point)(void *, double, double *);
 } imp_api;
 ]]
 
@@ -80,6 +84,8 @@ return function(impact, exports)
   local shape_intersects, shape_overlap = api.shape_intersects, api.shape_overlap
   local shape_distance, shape_sweep = api.shape_distance, api.shape_sweep
   local shape_intersect_point, shape_intersect_segment = api.shape_intersect_point, api.shape_intersect_segment
+  local shape_manifold, shape_clip_segment = api.shape_manifold, api.shape_clip_segment
+  local manifold_count, manifold_point = api.manifold_count, api.manifold_point
   local sweep_rect, sweep_into_rects = api.sweep_rect, api.sweep_into_rects
   local obb_intersect_point, obb_intersect_segment = api.obb_intersect_point, api.obb_intersect_segment
   local obb_clip_segment, obb_angle, obb_store_angle = api.obb_clip_segment, api.obb_angle, api.obb_store_angle
@@ -90,16 +96,17 @@ return function(impact, exports)
   local colliders, standins = exports.colliders, exports.standins
 
   local Point, AABB, OBB, Hit, Sweep = impact.Point, impact.AABB, impact.OBB, impact.Hit, impact.Sweep
-  local Circle, Capsule, Polygon = impact.Circle, impact.Capsule, impact.Polygon
+  local Circle, Capsule, Polygon, Manifold = impact.Circle, impact.Capsule, impact.Polygon, impact.Manifold
   local PointMT, AABBMT, OBBMT = getmetatable(Point()), getmetatable(AABB()), getmetatable(OBB())
   local HitMT, SweepMT = getmetatable(Hit()), getmetatable(Sweep())
   local CircleMT, CapsuleMT = getmetatable(Circle()), getmetatable(Capsule())
-  local PolygonMT = getmetatable(Polygon({ 0, 0, 1, 0, 0, 1 }))
+  local PolygonMT, ManifoldMT = getmetatable(Polygon({ 0, 0, 1, 0, 0, 1 })), getmetatable(Manifold())
   -- getmetatable(v) looks for __metatable in v's metatable; compiled, an
   -- absent key costs a hash search and a present one a single slot check.
   -- The field names the metatable itself, so getmetatable gives what it
   -- gave before, only faster.
-  for _, MT in ipairs({ PointMT, AABBMT, OBBMT, HitMT, SweepMT, CircleMT, CapsuleMT, PolygonMT }) do
+  for _, MT in ipairs({ PointMT, AABBMT, OBBMT, HitMT, SweepMT, CircleMT, CapsuleMT, PolygonMT,
+                        ManifoldMT }) do
     rawset(MT, "__metatable", MT)
   end
   -- Whether v may be an object of the type whose metatable is MT, to be
@@ -186,25 +193,48 @@ return function(impact, exports)
     if k and isa(v, getmetatable(v)) then return k end
   end
 
-  -- The Hit a test writes into: out, or when there is none a new Hit,
-  -- made before the test so that no allocation (and no finalizer, which
-  -- may call impact) runs between the test and its result. A Hit that a
-  -- miss left unused waits in spare for the next call; a call takes it
-  -- out first, so a finalizer's call never shares it.
-  local spare
-  local function hittarget(out)
-    if out == nil then
-      local h = spare or Hit()
-      spare = nil
-      return h
+  -- Several stand-ins come from one maker. The JIT compiles a closure's
+  -- upvalues (the metatables, the core function) as constants only while
+  -- its prototype has made no other closure, so each stand-in is made by
+  -- its own copy of its maker's code, sharing the maker's upvalues. A host
+  -- may leave out load or the debug library, or refuse binary chunks: then
+  -- the makers serve as they are, slower but the same.
+  local canjoin = load and debug and debug.upvaluejoin and string.dump
+  local function own(make)
+    local copy = canjoin and load(string.dump(make))
+    if not copy then return make end
+    for i = 1, math.huge do
+      if debug.getupvalue(make, i) == nil then break end
+      debug.upvaluejoin(copy, i, make, i)
     end
-    if isa(out, HitMT) then return out end
+    return copy
   end
 
-  local function miss(out, h)
-    if out == nil then spare = h end
-    return nil
+  -- The object of type MT a test writes into (a Hit, a Manifold): out, or
+  -- when there is none a new one (make()), made before the test so that no
+  -- allocation (and no finalizer, which may call impact) runs between the
+  -- test and its result. One that a miss left unused waits in spare for
+  -- the next call; a call takes it out first, so a finalizer's call never
+  -- shares it. Gives target(out), nil where out is no such object, and
+  -- miss(out, o), which keeps o for the next call.
+  local function outs(make, MT)
+    local spare
+    local function target(out)
+      if out == nil then
+        local o = spare or make()
+        spare = nil
+        return o
+      end
+      if isa(out, MT) then return out end
+    end
+    local function miss(out, o)
+      if out == nil then spare = o end
+      return nil
+    end
+    return target, miss
   end
+  local hittarget, miss = own(outs)(Hit, HitMT)
+  local manifoldtarget, manifoldmiss = own(outs)(Manifold, ManifoldMT)
 
   local function setcollider(hit, collider)
     if colliders[hit] ~= collider then colliders[hit] = collider end
@@ -256,24 +286,8 @@ return function(impact, exports)
   -- (not tail-called) so that the C function can see the script's call.
   -- Each takes its arguments as ... and passes them on as they came, so
   -- that the C function tells a missing argument from a nil. fast[t][name]
-  -- is the stand-in for t[name], which C[t][name] keeps.
-  --
-  -- Several stand-ins come from one maker. The JIT compiles a closure's
-  -- upvalues (the metatables, the core function) as constants only while
-  -- its prototype has made no other closure, so each stand-in is made by
-  -- its own copy of its maker's code, sharing the maker's upvalues. A host
-  -- may leave out load or the debug library, or refuse binary chunks: then
-  -- the makers serve as they are, slower but the same.
-  local canjoin = load and debug and debug.upvaluejoin and string.dump
-  local function own(make)
-    local copy = canjoin and load(string.dump(make))
-    if not copy then return make end
-    for i = 1, math.huge do
-      if debug.getupvalue(make, i) == nil then break end
-      debug.upvaluejoin(copy, i, make, i)
-    end
-    return copy
-  end
+  -- is the stand-in for t[name], which C[t][name] keeps; see own for how
+  -- each is made.
 
   local fast, C = {}, {}
   local function standin(t, name, make)
@@ -514,16 +528,52 @@ return function(impact, exports)
     end
   end
 
+  -- self:manifold(other[, out]) -> Manifold|nil.
+  local function manifoldtest(MT)
+    local k = SHAPES[MT]
+    return function(c)
+      return function(...)
+        local self, other, out = ...
+        local otherk = shapekind(other)
+        if otherk and isa(self, MT) then
+          local m = manifoldtarget(out)
+          if m then
+            local found = shape_manifold(self, k, other, otherk, m)
+            if found == 1 then return m end
+            manifoldmiss(out, m)
+            if found == 0 then return nil end
+          end
+        end
+        local r = c(...)
+        return r
+      end
+    end
+  end
+
   for T, MT in pairs(ALL) do
     standin(T, "intersects", intersectstest(MT))
     standin(T, "overlap", overlaptest(MT))
     standin(T, "distance", distancetest(MT))
     standin(T, "sweep", shapesweeptest(MT))
+    standin(T, "manifold", manifoldtest(MT))
     if T ~= AABB and T ~= OBB then
       standin(T, "intersectPoint", shapepointtest(MT))
       standin(T, "intersectSegment", shapesegmenttest(MT))
     end
   end
+
+  -- manifold:point(i) -> x, y, depth, read back from triple.
+  local triple = ffi.new("double[3]")
+  standin(Manifold, "point", function(c)
+    return function(...)
+      local self, i = ...
+      if type(i) == "number" and isa(self, ManifoldMT) and manifold_point(self, i, triple) == 1 then
+        return triple[0], triple[1], triple[2]
+      end
+      local x, y, depth = c(...)
+      return x, y, depth
+    end
+  end)
 
   -- self:sweep<Moving>(moving, delta[, out]), for every pair of rectangle
   -- types the module has.
@@ -623,14 +673,21 @@ return function(impact, exports)
   standin(OBB, "sweepInto", sweepinto(OBBMT))
 
   local kinds = { [0] = "outside", "inside", "enter", "exit", "traverse" }
-  local function cliptest(MT, clip)
+  -- self:clipSegment(pos, delta): clip is the rectangle's own clip, or
+  -- with shapek the clip of any shape, told self's imp_shape.
+  local function cliptest(MT, clip, shapek)
     return function(c)
       return function(...)
         local self, a, b, d, e = ...
         if isa(self, MT) then
           local px, py, dx, dy = twovecs(a, b, d, e)
           if px then
-            local k = clip(self, px, py, dx, dy, times)
+            local k
+            if shapek then
+              k = clip(self, shapek, px, py, dx, dy, times)
+            else
+              k = clip(self, px, py, dx, dy, times)
+            end
             if k == 0 then return "outside", nil, nil end
             if k > 0 then return kinds[k], times[0], times[1] end
           end
@@ -642,6 +699,9 @@ return function(impact, exports)
   end
   standin(AABB, "clipSegment", cliptest(AABBMT, clip_segment))
   standin(OBB, "clipSegment", cliptest(OBBMT, obb_clip_segment))
+  for _, T in ipairs({ Circle, Capsule, Polygon }) do
+    standin(T, "clipSegment", cliptest(ALL[T], shape_clip_segment, SHAPES[ALL[T]]))
+  end
   -- impact.clipSegment(box, pos, delta) is the AABB method.
   fast[impact], C[impact] = { clipSegment = fast[AABB].clipSegment }, { clipSegment = impact.clipSegment }
 
@@ -945,6 +1005,7 @@ return function(impact, exports)
   index(CircleMT, Circle, { pos = view })
   index(CapsuleMT, Capsule, { pos = view })
   index(PolygonMT, Polygon, { pos = view })
+  index(ManifoldMT, Manifold, { normal = view, count = number(manifold_count) })
   index(HitMT, Hit, {
     time = number(hit_time),
     -- Only the Hits the module filled have one here.
