@@ -46,12 +46,16 @@ typedef struct imp_hit {
 } imp_hit;
 
 /* A box moved through a scene: where it stopped, how far along its
-** movement that is, and what stopped it (hit is valid when has_hit). */
+** movement that is, and what stopped it (hit is valid when has_hit).
+** angle is the moving shape's angle at the stop: imp_shape_turn_sweep
+** and its kin fill it; the straight sweeps leave it as it was (the
+** moving shape's own angle is imp_shape_angle). */
 typedef struct imp_sweep {
   imp_hit hit;
   imp_vec2 pos;
   double time;
   int has_hit;
+  double angle;
 } imp_sweep;
 
 /* Point inside the box (faces excluded): push-out along the least overlap.
@@ -363,6 +367,31 @@ imp_clip_kind imp_shape_clip_segment(imp_shape kind, const void *shape,
 void imp_shape_sweep(imp_shape kind, const void *shape, imp_shape mkind,
                      const void *moving, double dx, double dy,
                      imp_sweep *out);
+
+/* The angle of a shape: 0 for an AABB and a circle. */
+double imp_shape_angle(imp_shape kind, const void *shape);
+
+/* moving translates by (dx, dy) and turns by dangle about its pos, both
+** linearly in time, towards the static shape (an AABB turns as the OBB it
+** is; a circle's turn changes nothing). Conservative advancement: at the
+** stop the two do not overlap by imp_shape_intersects, nor at any earlier
+** pose of the motion, and first contact comes before moving travels a
+** further 2^-21 of the scene (the farthest point of moving from its pos
+** plus the path of that point). A pose it cannot separate is contact.
+** Starting in overlap stops at time 0 with imp_shape_overlap's normal and
+** pos; otherwise normal and pos come from the nearest points at the stop,
+** pos on the static shape, and hit.time is when contact has come by. With
+** dangle 0 (or a circle) it is imp_shape_sweep; out->angle is the angle
+** reached. */
+void imp_shape_turn_sweep(imp_shape kind, const void *shape,
+                          imp_shape mkind, const void *moving, double dx,
+                          double dy, double dangle, imp_sweep *out);
+/* imp_sweep_clear_shape and imp_sweep_nearer for a turning shape. */
+void imp_turn_sweep_clear(imp_sweep *s, imp_shape mkind, const void *moving,
+                          double dx, double dy, double dangle);
+int imp_turn_sweep_nearer(imp_shape ckind, const void *collider,
+                          imp_shape mkind, const void *moving, double dx,
+                          double dy, double dangle, imp_sweep *nearest);
 
 /*
 ** Rectangles by left, top, width and height, with the rules of bump.lua
