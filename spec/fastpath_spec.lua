@@ -149,7 +149,7 @@ local function shapeload()
     local x, y, dx, dy = num(), num(), num() * 2, num() * 2
     put(a:intersects(b), b:intersects(a))
     hit(a:overlap(b)); hit(b:overlap(a, out))
-    put(rawequal(b:overlap(a, out), out))
+    put(rawequal(b:overlap(a, out), out)); hit(out)  -- as a miss left it
     manifold(a:manifold(b)); manifold(b:manifold(a, mout), mout)
     if i % 3 == 0 then b.pos = a.pos end  -- deep
     manifold(b:manifold(a, mout), mout)
@@ -162,6 +162,7 @@ local function shapeload()
     put(sw.time, sw.pos.x, sw.pos.y); hit(sw.hit)
     hit(a:intersectPoint(x, y)); hit(a:intersectPoint(Point(x, y), out))
     hit(a:intersectSegment(x, y, dx, dy)); hit(a:intersectSegment(Point(x, y), Point(dx, dy), out))
+    hit(out)
   end
   local c = impact.Circle(0, 0, 1)
   local function fails(f)
@@ -184,6 +185,24 @@ local function shapeload()
   fails(function() local x, y = c:manifold(c):point("1") return x, y end)
   fails(function() local x, y = impact.Manifold.point(c, 1) return x, y end)
   fails(function() local v = impact.Manifold().count.x return v end)
+  -- userdata with a shape's or a Manifold's metatable that are no such
+  -- objects: another library's, and a Point
+  local function disguised(T, u)
+    debug.setmetatable(u, debug.getmetatable(T()))
+    return u
+  end
+  local far = impact.Circle(9, 9, 1)
+  for _, make in ipairs({ newproxy, Point }) do
+    local m, d = disguised(impact.Manifold, make()), disguised(impact.Circle, make())
+    fails(function() local v = c:manifold(c, m) return v end)
+    fails(function() local v = c:manifold(far) or c:manifold(c, m) return v end)  -- via the spare
+    fails(function() local v = c:manifold(d) return v end)
+    fails(function() local v = d:manifold(c) return v end)
+    fails(function() local k, t0 = d:clipSegment(0, 0, 1, 1) return k, t0 end)
+    fails(function() local x, y = m:point(1) return x, y end)
+    fails(function() local v = m.count return v end)
+    fails(function() local v = m.normal return v end)
+  end
   return log
 end
 
