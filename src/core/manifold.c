@@ -7,6 +7,7 @@
 ** along the normal, and its depth is how far they overlap there.
 */
 #include <math.h>
+#include <stddef.h>
 
 #include "impact.h"
 #include "penetration.h"
@@ -163,6 +164,107 @@ static int along_wall(const imp_hull *h, imp_shape kind, const void *shape,
   return 1;
 }
 
+/* Narrows [*lo, *hi] to the t where c0 + t c1 >= 0. */
+static void cut(double c0, double c1, double *lo, double *hi) {
+  double t = -c0 / c1;
+  if (c1 > 0) {
+    if (t > *lo) *lo = t;
+  } else if (c1 < 0) {
+    if (t < *hi) *hi = t;
+  } else if (!(c0 >= 0)) {
+    *hi = -HUGE_VAL;  /* parallel and outside, or a NaN */
+  }
+}
+
+/* Widens [*lo, *hi] to hold [t0, t1] when that is not empty. */
+static void join(double t0, double t1, double *lo, double *hi) {
+  if (!(t0 <= t1)) return;
+  if (t0 < *lo) *lo = t0;
+  if (t1 > *hi) *hi = t1;
+}
+
+/* The t where o + t d lies in the hull's piece: the bare polygon (count of
+** 3 or more), within r of the point v, or of the edge v-w. */
+static void in_polygon(const imp_hull *h, imp_vec2 o, imp_vec2 d,
+                       double *lo, double *hi) {
+  int i;
+  for (i = 0; i < h->count; i++) {
+    imp_vec2 v = h->v[i], e = h->v[(i + 1) % h->count];
+    e = vec2(e.x - v.x, e.y - v.y);
+    cut(e.x * (o.y - v.y) - e.y * (o.x - v.x), e.x * d.y - e.y * d.x, lo,
+        hi);
+  }
+}
+
+static void near_point(imp_vec2 v, double r, imp_vec2 o, imp_vec2 d,
+                       double *lo, double *hi) {
+  imp_vec2 w = vec2(o.x - v.x, o.y - v.y);
+  double a = dot(d, d), b = dot(w, d), c = dot(w, w) - r * r;
+  double root = sqrt(b * b - a * c);
+  if (a > 0) join((-b - root) / a, (-b + root) / a, lo, hi);
+}
+
+static void near_edge(imp_vec2 v, imp_vec2 e, double r, imp_vec2 o,
+                      imp_vec2 d, double *lo, double *hi) {
+  imp_vec2 w = vec2(o.x - v.x, o.y - v.y);
+  double along = dot(e, w), across = e.x * w.y - e.y * w.x,
+         da = dot(e, d), dc = e.x * d.y - e.y * d.x,
+         width = r * sqrt(dot(e, e)), t0 = -HUGE_VAL, t1 = HUGE_VAL;
+  cut(along, da, &t0, &t1);
+  cut(dot(e, e) - along, -da, &t0, &t1);
+  cut(width + across, dc, &t0, &t1);
+  cut(width - across, -dc, &t0, &t1);
+  join(t0, t1, lo, hi);
+}
+
+/* The t where o + t d lies in the closed shape of hull h, [*lo, *hi], as
+** doubles find them: a guess that the exact test then confirms. */
+static void chord(const imp_hull *h, imp_vec2 o, imp_vec2 d, double *lo,
+                  double *hi) {
+  int i, edges = h->count < 3 ? h->count - 1 : h->count;
+  double t0 = -HUGE_VAL, t1 = HUGE_VAL;
+  if (h->count > 2) in_polygon(h, o, d, &t0, &t1);
+  *lo = t0;
+  *hi = t1;
+  if (h->radius == 0 && h->count > 2) return;
+  *lo = HUGE_VAL;
+  *hi = -HUGE_VAL;
+  if (h->count > 2) join(t0, t1, lo, hi);
+  for (i = 0; i < h->count; i++) {
+    imp_vec2 v = h->v[i], w = h->v[(i + 1) % h->count];
+    near_point(v, h->radius, o, d, lo, hi);
+    if (i < edges)
+      near_edge(v, vec2(w.x - v.x, w.y - v.y), h->radius, o, d, lo, hi);
+  }
+}
+
+/* Where the line o + t d crosses both shapes, as doubles find it: the
+** common part of the two chords, empty (or not finite) gives 0. */
+static int common_chord(const imp_hull *ha, const imp_hull *hb, imp_vec2 o,
+                        imp_vec2 d, double *lo, double *hi) {
+  double la, ua, lb, ub;
+  chord(ha, o, d, &la, &ua);
+  chord(hb, o, d, &lb, &ub);
+  *lo = la > lb ? la : lb;
+  *hi = ua < ub ? ua : ub;
+  return *hi - *lo > 0 && *hi - *lo < HUGE_VAL;
+}
+
+/* The point of the line p + t d in both shapes nearest p, kept off the
+** ends of their common chord by a hair of it so that the exact test
+** confirms it without the wide integers; 0 when the test does not. */
+static int common_point(const imp_hull *ha, const imp_hull *hb, imp_vec2 p,
+                        imp_vec2 d, imp_vec2 *out) {
+  double lo, hi, hair, t;
+  if (!common_chord(ha, hb, p, d, &lo, &hi)) return 0;
+  hair = (hi - lo) * 0x1p-20;
+  lo += hair;
+  hi -= hair;
+  t = 0 < lo ? lo : (0 > hi ? hi : 0);
+  *out = vec2(p.x + d.x * t, p.y + d.y * t);
+  return holds(ha, *out) && holds(hb, *out);
+}
+
 /* The hull's width plus its height, and its radius. */
 static double reach(const imp_hull *h) {
   double lx = h->v[0].x, hx = lx, ly = h->v[0].y, hy = ly;
@@ -202,19 +304,31 @@ static int along_normal(imp_shape akind, const void *a, const imp_hull *ha,
 }
 
 /* A point of a deep or lopsided contact can fall outside one shape: the
-** line along the normal through it finds one in both, unless the shapes
-** are thin and cross away from it; then a wall of no thickness gives the
-** point of its part in the other, and otherwise alternate projections
-** onto the two (convex, and overlapping) bring it into both, until a
-** step moves it by no more than rounding, 2^-40 of the shapes' size. */
+** line along the normal through it finds one in both, or, where that line
+** only grazes their common part (past a corner), the line across it, or
+** the line towards a point well inside both when there is one (toward).
+** Where doubles do not find it, the exact chord along the normal does,
+** unless the shapes are thin and cross away from it; then a wall of no
+** thickness gives the point of its part in the other, and otherwise
+** alternate projections onto the two (convex, and overlapping) bring it
+** into both, until a step moves it by no more than rounding, 2^-40 of the
+** shapes' size. */
 static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
                           imp_shape bkind, const void *b, const imp_hull *hb,
-                          imp_vec2 n, imp_vec2 p) {
-  double tol = 0x1p-40 * (reach(ha) + reach(hb));
+                          imp_vec2 n, imp_vec2 p, const imp_vec2 *toward) {
+  double tol;
+  imp_vec2 x;
   int k;
   if (holds(ha, p) && holds(hb, p)) return p;
+  if (common_point(ha, hb, p, n, &x) ||
+      common_point(ha, hb, p, vec2(-n.y, n.x), &x))
+    return x;
+  if (toward && common_point(ha, hb, p,
+                             vec2(toward->x - p.x, toward->y - p.y), &x))
+    return x;
   if (along_normal(akind, a, ha, bkind, b, hb, n, &p)) return p;
   if (along_wall(ha, bkind, b, &p) || along_wall(hb, akind, a, &p)) return p;
+  tol = 0x1p-40 * (reach(ha) + reach(hb));
   for (k = 0; k < 1024; k++) {
     imp_vec2 was = p;
     int moved = onto(akind, a, ha, &p);
@@ -223,6 +337,22 @@ static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
       break;
   }
   return p;
+}
+
+/* Between the two points of a flat contact, the middle of the shapes'
+** common chord along the normal: a point well inside both, 0 where
+** doubles find none. */
+static int inside_both(const imp_hull *ha, const imp_hull *hb,
+                       const imp_manifold *m, imp_vec2 n, imp_vec2 *out) {
+  imp_vec2 mid;
+  double lo, hi, t;
+  if (m->count != 2) return 0;
+  mid = vec2((m->point[0].x + m->point[1].x) / 2,
+             (m->point[0].y + m->point[1].y) / 2);
+  if (!common_chord(ha, hb, mid, n, &lo, &hi)) return 0;
+  t = lo + (hi - lo) / 2;
+  *out = vec2(mid.x + n.x * t, mid.y + n.y * t);
+  return 1;
 }
 
 /* Two rectangles keep the normal of their own push-out (obb.c), whose
@@ -246,6 +376,8 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
   imp_hull ha, hb;
   imp_penetration p;
   imp_manifold m;
+  imp_vec2 middle;
+  const imp_vec2 *toward;
   int round = 0, i;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);
@@ -281,9 +413,10 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
   }
   /* A face that only lies across the normal within a hair may measure a
   ** point deeper than the penetration itself, which bounds every depth. */
+  toward = inside_both(&ha, &hb, &m, p.normal, &middle) ? &middle : NULL;
   for (i = 0; i < m.count; i++) {
     m.point[i] = into_both(akind, a, &ha, bkind, b, &hb, p.normal,
-                           m.point[i]);
+                           m.point[i], toward);
     if (m.depth[i] > p.depth) m.depth[i] = p.depth;
     if (!(m.depth[i] > 0)) m.depth[i] = 0;  /* a rounding error below */
   }

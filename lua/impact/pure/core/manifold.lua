@@ -139,6 +139,107 @@ local function alongwall(h, kind, o, px, py)
   return x0 + dx * t, y0 + dy * t
 end
 
+local huge, sqrt = math.huge, math.sqrt
+
+-- Narrows [lo, hi] to the t where c0 + t c1 >= 0.
+local function cut(c0, c1, lo, hi)
+  local t = -c0 / c1
+  if c1 > 0 then
+    if t > lo then lo = t end
+  elseif c1 < 0 then
+    if t < hi then hi = t end
+  elseif not (c0 >= 0) then
+    hi = -huge  -- parallel and outside, or a NaN
+  end
+  return lo, hi
+end
+
+-- Widens [lo, hi] to hold [t0, t1] when that is not empty.
+local function join(t0, t1, lo, hi)
+  if not (t0 <= t1) then return lo, hi end
+  if t0 < lo then lo = t0 end
+  if t1 > hi then hi = t1 end
+  return lo, hi
+end
+
+-- The t where o + t d lies in the hull's piece: the bare polygon (count of
+-- 3 or more), within r of the point v, or of the edge v-w.
+local function inpolygon(h, ox, oy, dx, dy, lo, hi)
+  local n, xs, ys = h.n, h.x, h.y
+  for i = 0, n - 1 do
+    local vx, vy = xs[i], ys[i]
+    local j = (i + 1) % n
+    local ex, ey = xs[j] - vx, ys[j] - vy
+    lo, hi = cut(ex * (oy - vy) - ey * (ox - vx), ex * dy - ey * dx, lo, hi)
+  end
+  return lo, hi
+end
+
+local function nearpoint(vx, vy, r, ox, oy, dx, dy, lo, hi)
+  local wx, wy = ox - vx, oy - vy
+  local a, b, c = dx * dx + dy * dy, wx * dx + wy * dy, (wx * wx + wy * wy) - r * r
+  local root = sqrt(b * b - a * c)
+  if a > 0 then return join((-b - root) / a, (-b + root) / a, lo, hi) end
+  return lo, hi
+end
+
+local function nearedge(vx, vy, ex, ey, r, ox, oy, dx, dy, lo, hi)
+  local wx, wy = ox - vx, oy - vy
+  local along, across = ex * wx + ey * wy, ex * wy - ey * wx
+  local da, dc = ex * dx + ey * dy, ex * dy - ey * dx
+  local width, t0, t1 = r * sqrt(ex * ex + ey * ey), -huge, huge
+  t0, t1 = cut(along, da, t0, t1)
+  t0, t1 = cut((ex * ex + ey * ey) - along, -da, t0, t1)
+  t0, t1 = cut(width + across, dc, t0, t1)
+  t0, t1 = cut(width - across, -dc, t0, t1)
+  return join(t0, t1, lo, hi)
+end
+
+-- The t where o + t d lies in the closed shape of hull h, as doubles find
+-- them: a guess that the exact test then confirms.
+local function chord(h, ox, oy, dx, dy)
+  local n, xs, ys, r = h.n, h.x, h.y, h.radius
+  local edges = n < 3 and n - 1 or n
+  local t0, t1 = -huge, huge
+  if n > 2 then t0, t1 = inpolygon(h, ox, oy, dx, dy, t0, t1) end
+  if r == 0 and n > 2 then return t0, t1 end
+  local lo, hi = huge, -huge
+  if n > 2 then lo, hi = join(t0, t1, lo, hi) end
+  for i = 0, n - 1 do
+    local vx, vy = xs[i], ys[i]
+    local j = (i + 1) % n
+    lo, hi = nearpoint(vx, vy, r, ox, oy, dx, dy, lo, hi)
+    if i < edges then
+      lo, hi = nearedge(vx, vy, xs[j] - vx, ys[j] - vy, r, ox, oy, dx, dy, lo, hi)
+    end
+  end
+  return lo, hi
+end
+
+-- Where the line o + t d crosses both shapes, as doubles find it: the
+-- common part of the two chords; nil when empty (or not finite).
+local function commonchord(ha, hb, ox, oy, dx, dy)
+  local la, ua = chord(ha, ox, oy, dx, dy)
+  local lb, ub = chord(hb, ox, oy, dx, dy)
+  local lo, hi = la > lb and la or lb, ua < ub and ua or ub
+  if hi - lo > 0 and hi - lo < huge then return lo, hi end
+  return nil
+end
+
+-- The point of the line p + t d in both shapes nearest p, kept off the
+-- ends of their common chord by a hair of it so that the exact test
+-- confirms it without the wide integers; nil when the test does not.
+local function commonpoint(ha, hb, px, py, dx, dy)
+  local lo, hi = commonchord(ha, hb, px, py, dx, dy)
+  if not lo then return nil end
+  local hair = (hi - lo) * 2 ^ -20
+  lo, hi = lo + hair, hi - hair
+  local t = 0 < lo and lo or (0 > hi and hi or 0.0)
+  local x, y = px + dx * t, py + dy * t
+  if holds(ha, x, y) and holds(hb, x, y) then return x, y end
+  return nil
+end
+
 -- The hull's width plus its height, and its radius.
 local function reach(h)
   local xs, ys = h.x, h.y
@@ -167,17 +268,23 @@ local function alongnormal(akind, a, ha, bkind, b, hb, nx, ny, px, py)
   return fx + dx * t, fy + dy * t
 end
 
--- A point brought into both shapes: along the normal, or where a wall of
--- no thickness crosses the other, or by alternate projections until a
--- step moves it by no more than rounding.
-local function intoboth(akind, a, ha, bkind, b, hb, nx, ny, px, py)
-  local tol = 2 ^ -40 * (reach(ha) + reach(hb))
+-- A point brought into both shapes: along the normal or across it, or
+-- towards a point well inside both (tx, ty, when there is one), as doubles
+-- find it; else along the exact chord, or where a wall of no thickness
+-- crosses the other, or by alternate projections until a step moves it by
+-- no more than rounding.
+local function intoboth(akind, a, ha, bkind, b, hb, nx, ny, px, py, tx, ty)
   if holds(ha, px, py) and holds(hb, px, py) then return px, py end
-  local x, y = alongnormal(akind, a, ha, bkind, b, hb, nx, ny, px, py)
+  local x, y = commonpoint(ha, hb, px, py, nx, ny)
+  if not x then x, y = commonpoint(ha, hb, px, py, -ny, nx) end
+  if not x and tx then x, y = commonpoint(ha, hb, px, py, tx - px, ty - py) end
+  if x then return x, y end
+  x, y = alongnormal(akind, a, ha, bkind, b, hb, nx, ny, px, py)
   if x then return x, y end
   x, y = alongwall(ha, bkind, b, px, py)
   if not x then x, y = alongwall(hb, akind, a, px, py) end
   if x then return x, y end
+  local tol = 2 ^ -40 * (reach(ha) + reach(hb))
   for _ = 1, 1024 do
     local wx, wy = px, py
     local ax, ay = onto(akind, a, ha, px, py)
@@ -187,6 +294,18 @@ local function intoboth(akind, a, ha, bkind, b, hb, nx, ny, px, py)
     if not (bx or ax) or abs(px - wx) + abs(py - wy) <= tol then break end
   end
   return px, py
+end
+
+-- Between the two points of a flat contact, the middle of the shapes'
+-- common chord along the normal: a point well inside both, nil where
+-- doubles find none.
+local function insideboth(ha, hb, nx, ny)
+  if m.n ~= 2 then return nil end
+  local mx, my = (m.x[1] + m.x[2]) / 2, (m.y[1] + m.y[2]) / 2
+  local lo, hi = commonchord(ha, hb, mx, my, nx, ny)
+  if not lo then return nil end
+  local t = lo + (hi - lo) / 2
+  return mx + nx * t, my + ny * t
 end
 
 -- Two rectangles keep the normal of their own push-out: the face is the
@@ -239,8 +358,10 @@ function manifold.manifold(akind, a, bkind, b)
   end
   -- a face that only lies across the normal within a hair may measure a
   -- point deeper than the penetration itself, which bounds every depth
+  local tx, ty = insideboth(ha, hb, p.nx, p.ny)
   for k = 1, m.n do
-    m.x[k], m.y[k] = intoboth(akind, a, ha, bkind, b, hb, p.nx, p.ny, m.x[k], m.y[k])
+    m.x[k], m.y[k] = intoboth(akind, a, ha, bkind, b, hb, p.nx, p.ny, m.x[k], m.y[k],
+                              tx, ty)
     if m.d[k] > p.depth then m.d[k] = p.depth end
     if not (m.d[k] > 0) then m.d[k] = 0.0 end  -- a rounding error below
   end
