@@ -4,11 +4,14 @@
 ** random so that half of them hit, visited in a new random order on every
 ** pass: a branch predictor cannot learn the outcomes, as it can a short
 ** cycle. A checksum of the results keeps the compiler from dropping calls.
+** Beside each time, how often over the scenes the kernel ran its exact path
+** (where its plain doubles could not certify the answer).
 */
 #define _POSIX_C_SOURCE 199309L  /* clock_gettime */
 #include <stdio.h>
 #include <time.h>
 
+#include "aabb.h"
 #include "impact.h"
 
 #define CASES 4096     /* a power of two: the walk below relies on it */
@@ -121,6 +124,38 @@ static double k_segment_point(const scene *s, int *hit) {
   return t[0];
 }
 
+/* A kernel's exact path: whether it runs on a scene. */
+typedef int (*exact_path)(const scene *s);
+
+static int x_point(const scene *s) {
+  imp_hit h;
+  int exact;
+  imp_aabb_point_filtered(&s->box, s->x, s->y, &h, &exact);
+  return exact;
+}
+
+static int x_segment(const scene *s) {
+  imp_hit h;
+  int exact;
+  imp_aabb_segment_filtered(&s->box, s->x, s->y, s->dx, s->dy, 0, 0, &h,
+                            &exact);
+  return exact;
+}
+
+static int x_aabb(const scene *s) {
+  imp_hit h;
+  int exact;
+  imp_aabb_aabb_filtered(&s->box, &s->other, &h, &exact);
+  return exact;
+}
+
+static int x_sweep(const scene *s) {
+  imp_sweep w;
+  int exact;
+  imp_aabb_sweep_filtered(&s->box, &s->other, s->dx, s->dy, &w, &exact);
+  return exact;
+}
+
 static scene scenes[CASES];
 static volatile double sink;  /* where the checksums go */
 
@@ -174,6 +209,18 @@ static double run_sweep_into(kernel unused, long n) {
   return sum;
 }
 
+/* The share of the scenes on which the kernel runs its exact path, in
+** percent; none for a kernel that has none to count. */
+static void print_exact(exact_path x) {
+  int i, runs = 0;
+  if (!x) {
+    printf("none |\n");
+    return;
+  }
+  for (i = 0; i < CASES; i++) runs += x(&scenes[i]);
+  printf("%.2f%% |\n", 100.0 * runs / CASES);
+}
+
 /* Best of three timings of n tests, in ns per test. */
 static double best_ns(double (*f)(kernel, long), kernel k, long n) {
   double best = 1e9;
@@ -187,13 +234,17 @@ static double best_ns(double (*f)(kernel, long), kernel k, long n) {
   return best / n * 1e9;
 }
 
-static const struct { const char *name; kernel k; } kernels[] = {
-  {"aabb intersect_point", k_point},
-  {"aabb intersect_segment", k_segment},
-  {"aabb intersect_aabb", k_aabb},
-  {"obb intersect_obb", k_obb},
-  {"sweep_segment_point", k_segment_point},
-  {"aabb sweep_aabb", k_sweep},  /* last: sweep_into uses its scenes */
+static const struct {
+  const char *name;
+  kernel k;
+  exact_path x;
+} kernels[] = {
+  {"aabb intersect_point", k_point, x_point},
+  {"aabb intersect_segment", k_segment, x_segment},
+  {"aabb intersect_aabb", k_aabb, x_aabb},
+  {"obb intersect_obb", k_obb, NULL},
+  {"sweep_segment_point", k_segment_point, NULL},
+  {"aabb sweep_aabb", k_sweep, x_sweep},  /* last: sweep_into uses its scenes */
 };
 
 int main(void) {
@@ -201,16 +252,17 @@ int main(void) {
   size_t i;
   printf("Core kernels over %d random scenes, half of them hits, in an "
          "order that changes every pass.\n\n", CASES);
-  printf("| core kernel | ns per test |\n|---|---|\n");
+  printf("| core kernel | ns per test | exact path |\n|---|---|---|\n");
   for (i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
     draw_scenes(kernels[i].k);
-    printf("| %s | %.2f |\n", kernels[i].name, best_ns(run, kernels[i].k, n));
+    printf("| %s | %.2f | ", kernels[i].name, best_ns(run, kernels[i].k, n));
+    print_exact(kernels[i].x);
   }
   for (i = 0; i < COLLIDERS; i++) {
     level[i] = random_box(336);
     colliders[i] = &level[i];
   }
-  printf("| aabb sweep_into (per collider, %d) | %.2f |\n", COLLIDERS,
+  printf("| aabb sweep_into (per collider, %d) | %.2f | - |\n", COLLIDERS,
          best_ns(run_sweep_into, NULL, n));
   return 0;
 }

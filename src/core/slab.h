@@ -94,11 +94,13 @@ static inline int imp_aligned_sure(double c, double h, double p, double d,
 ** The decision is sure when every comparison it makes (of times with each
 ** other, with 0 and 1, and the faces' tie) has a gap wider than both
 ** sides' errors: the smallest gap tells. Else, or where a gap is NaN,
-** imp_slab_exact decides. That branch is rarely taken, as is the one on
-** an aligned ray, which a loop over colliders takes for all of them.
+** imp_slab_exact decides, and *exact says so. That branch is rarely taken,
+** as is the one on an aligned ray, which a loop over colliders takes for
+** all of them.
 */
 static inline int imp_slab(const imp_aabb *box, double padx, double pady,
-                           const imp_ray *r, double *near, int *x_face) {
+                           const imp_ray *r, double *near, int *x_face,
+                           int *exact) {
   double hx = box->half.x + padx, hy = box->half.y + pady;
   double near_offset_x = box->pos.x - r->sign_x * hx - r->px;
   double far_offset_x = box->pos.x + r->sign_x * hx - r->px;
@@ -126,6 +128,7 @@ static inline int imp_slab(const imp_aabb *box, double padx, double pady,
   }
   *near = enter;
   *x_face = near_x > near_y;
+  *exact = !sure;
   if (!sure)
     return imp_slab_exact(box, padx, pady, r, near_x, near_y, hit, near,
                           x_face);
