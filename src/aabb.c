@@ -96,6 +96,7 @@ static int aabb_sweepaabb(lua_State *L) {
   imp_sweep s;
   int out = imp_optout(L, imp_checkvec2(L, 3, fname, &delta), T_SWEEP, fname);
   imp_aabb_sweep_aabb(box, moving, delta.x, delta.y, &s);
+  s.angle = 0;
   imp_pushsweep(L, out, 1, &s);
   return 1;
 }

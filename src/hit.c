@@ -85,6 +85,7 @@ void imp_pushsweep(lua_State *L, int out, int collider, const imp_sweep *s) {
   }
   o->pos = s->pos;
   o->time = s->time;
+  o->angle = s->angle;
   o->has_hit = s->has_hit;
   if (s->has_hit) {  /* a miss leaves the hit part as it was */
     o->hit = s->hit;
@@ -213,6 +214,7 @@ static int sweep_index(lua_State *L) {
   k = imp_fieldname(L, 2);
   if (k == NULL) lua_pushnil(L);
   else if (strcmp(k, "pos") == 0) imp_pushview(L, 1, SWEEP_POS, &s->pos, 0);
+  else if (strcmp(k, "angle") == 0) lua_pushnumber(L, s->angle);
   else if (strcmp(k, "hit") == 0) {
     if (s->has_hit) pushhitview(L, 1, s);
     else lua_pushnil(L);
@@ -226,6 +228,7 @@ static int sweep_newindex(lua_State *L) {
   const char *k = imp_fieldname(L, 2);
   if (k == NULL) return imp_nofield(L, T_SWEEP);
   if (strcmp(k, "time") == 0) s->time = imp_fieldnumber(L, T_SWEEP, k);
+  else if (strcmp(k, "angle") == 0) s->angle = imp_fieldnumber(L, T_SWEEP, k);
   else if (strcmp(k, "pos") == 0) imp_fieldvec2(L, T_SWEEP, k, &s->pos, 0);
   else if (strcmp(k, "hit") == 0) {
     const Hit *h = (const Hit *)imp_toobject(L, 3, T_HIT);

@@ -89,7 +89,15 @@ static int manifold(lua_State *L, int t) {
   return 1;
 }
 
-/* S:sweep(moving, delta[, out]) -> Sweep: moving translates by delta. */
+int imp_optturn(lua_State *L, int i, const char *fname, double *dangle) {
+  *dangle = 0;
+  if (lua_type(L, i) != LUA_TNUMBER) return i;
+  *dangle = imp_checknumber(L, i, fname);
+  return i + 1;
+}
+
+/* S:sweep(moving, delta[, dangle][, out]) -> Sweep: moving translates by
+** delta and turns by dangle about its pos. */
 static int sweep(lua_State *L, int t) {
   const char *fname = "sweep";
   imp_shape ak, mk;
@@ -97,8 +105,10 @@ static int sweep(lua_State *L, int t) {
   const void *moving = imp_checkshape(L, 2, fname, &mk);
   imp_vec2 delta;
   imp_sweep s;
-  int out = imp_optout(L, imp_checkvec2(L, 3, fname, &delta), T_SWEEP, fname);
-  imp_shape_sweep(ak, a, mk, moving, delta.x, delta.y, &s);
+  double dangle;
+  int out = imp_optout(L, imp_optturn(L, imp_checkvec2(L, 3, fname, &delta),
+                                      fname, &dangle), T_SWEEP, fname);
+  imp_shape_turn_sweep(ak, a, mk, moving, delta.x, delta.y, dangle, &s);
   imp_pushsweep(L, out, 1, &s);
   return 1;
 }

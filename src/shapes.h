@@ -22,6 +22,8 @@ void imp_optplacement(lua_State *L, int i, const char *fname, imp_vec2 *pos,
                       double *angle);
 /* A radius at i: a finite number, not negative. */
 double imp_checkradius(lua_State *L, int i, const char *fname);
+/* A sweep's optional turn at i (a number; else 0): the index after it. */
+int imp_optturn(lua_State *L, int i, const char *fname, double *dangle);
 /* A radius written to field radius of a shape of type t (value at 3). */
 double imp_fieldradius(lua_State *L, int t);
 /* New objects holding a copy, their cached cosine and sine as given. */

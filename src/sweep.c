@@ -17,13 +17,14 @@ int imp_sweeprect(lua_State *L, int tbox, int tmoving, const char *fname) {
                 &moving);
   out = imp_optout(L, imp_checkvec2(L, 3, fname, &delta), T_SWEEP, fname);
   imp_obb_sweep_obb(&box, &moving, delta.x, delta.y, &s);
+  s.angle = moving.angle;
   imp_pushsweep(L, out, 1, &s);
   return 1;
 }
 
-/* moving:sweepInto(colliders, delta[, out]): the nearest stop among a Lua
-** array of shapes; ties go to the first listed, and the moving shape is
-** skipped if it is listed. */
+/* moving:sweepInto(colliders, delta[, dangle][, out]): the nearest stop
+** among a Lua array of shapes, turning by dangle; ties go to the first
+** listed, and the moving shape is skipped if it is listed. */
 int imp_sweepinto(lua_State *L, int tmoving) {
   const char *fname = "sweepInto";
   imp_shape mkind;
@@ -32,11 +33,13 @@ int imp_sweepinto(lua_State *L, int tmoving) {
   moving = imp_toshape(L, 1, &mkind);
   imp_vec2 delta;
   imp_sweep s;
+  double dangle;
   int out, k, n, found = 0;
   if (!lua_istable(L, 2)) imp_typeerror(L, 2, fname, "table");
-  out = imp_optout(L, imp_checkvec2(L, 3, fname, &delta), T_SWEEP, fname);
+  out = imp_optout(L, imp_optturn(L, imp_checkvec2(L, 3, fname, &delta),
+                                  fname, &dangle), T_SWEEP, fname);
   n = (int)imp_rawlen(L, 2);
-  imp_sweep_clear_shape(&s, mkind, moving, delta.x, delta.y);
+  imp_turn_sweep_clear(&s, mkind, moving, delta.x, delta.y, dangle);
   for (k = 1; k <= n; k++) {
     imp_shape ckind;
     const void *c;
@@ -46,7 +49,8 @@ int imp_sweepinto(lua_State *L, int tmoving) {
       imp_argerror(L, 2, fname, lua_pushfstring(L,
                    "shape expected at index %d, got %s", k,
                    imp_typename(L, -1)));
-    if (imp_sweep_nearer(ckind, c, mkind, moving, delta.x, delta.y, &s))
+    if (imp_turn_sweep_nearer(ckind, c, mkind, moving, delta.x, delta.y,
+                              dangle, &s))
       found = k;
     lua_pop(L, 1);
   }

@@ -22,7 +22,7 @@ end
 
 local function newsweep()
   local s = setmetatable({ ["\0"] = SWEEP, ["\0time"] = 1.0, ["\0px"] = 0.0,
-    ["\0py"] = 0.0, ["\0has"] = false }, SWEEP)
+    ["\0py"] = 0.0, ["\0an"] = 0.0, ["\0has"] = false }, SWEEP)
   local h = newhit()
   rawset(h, "\0owner", s)  -- the Sweep lives as long as its hit is held
   rawset(s, "\0hit", h)
@@ -40,10 +40,10 @@ end
 
 -- Fills out (or a new Sweep) with a sweep that ended at time at (px, py),
 -- stopped by collider with the hit that follows (ht nil: nothing stopped
--- it, and the hit part stays as it was).
+-- it, and the hit part stays as it was); the angle reached is 0.
 function hit.pushsweep(out, collider, time, px, py, ht, hpx, hpy, hdx, hdy, hnx, hny)
   local s = out or newsweep()
-  s["\0time"], s["\0px"], s["\0py"] = time, px, py
+  s["\0time"], s["\0px"], s["\0py"], s["\0an"] = time, px, py, 0.0
   if ht then
     local h = s["\0hit"]
     h["\0time"], h["\0px"], h["\0py"], h["\0dx"], h["\0dy"], h["\0nx"], h["\0ny"]
@@ -53,6 +53,13 @@ function hit.pushsweep(out, collider, time, px, py, ht, hpx, hpy, hdx, hdy, hnx,
   else
     s["\0has"] = false
   end
+  return s
+end
+
+-- The same for a moving shape that reached angle.
+function hit.pushturn(out, collider, angle, ...)
+  local s = hit.pushsweep(out, collider, ...)
+  s["\0an"] = angle
   return s
 end
 
@@ -120,6 +127,7 @@ SWEEP.__index = function(s, k)
   checksweep(s, 1, "__index", 2)
   if k == "time" then return s["\0time"]
   elseif k == "pos" then return cachedview(s, "\0vpos", "\0px", "\0py", false)
+  elseif k == "angle" then return s["\0an"]
   elseif k == "hit" then
     if s["\0has"] then return s["\0hit"] end
   end
@@ -133,6 +141,8 @@ SWEEP.__newindex = function(...)
   local field = object.fieldname(k)
   if field == "time" then
     s["\0time"] = object.fieldnumber("Sweep", field, v)
+  elseif field == "angle" then
+    s["\0an"] = object.fieldnumber("Sweep", field, v)
   elseif field == "pos" then
     s["\0px"], s["\0py"] = object.fieldvec2("Sweep", field, v, false)
   elseif field == "hit" then

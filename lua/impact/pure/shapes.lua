@@ -7,7 +7,7 @@ local distancecore = require "impact.pure.core.distance"
 local castcore = require "impact.pure.core.cast"
 local pushout = require "impact.pure.core.pushout"
 local manifoldcore = require "impact.pure.core.manifold"
-local shapesweep = require "impact.pure.core.shapesweep"
+local turnsweep = require "impact.pure.core.turnsweep"
 local hit = require "impact.pure.hit"
 local manifold = require "impact.pure.manifold"
 local sweep = require "impact.pure.sweep"
@@ -25,6 +25,13 @@ function shapes.checkradius(fname, i, n, v)
   local r = checknumber(v, i, fname, n)
   if not (r >= 0) then argerror(i, fname, "negative radius") end
   return r
+end
+
+-- A sweep's optional turn v at argument i of n (a number; else 0): it and
+-- the index after it.
+function shapes.optturn(fname, i, n, v)
+  if type(v) ~= "number" then return 0.0, i end
+  return checknumber(v, i, fname, n), i + 1
 end
 
 -- A radius written to the field of a shape of type name.
@@ -131,15 +138,18 @@ local function generic(tself)
     return manifold.push(out, nx, ny, count, x1, y1, d1, x2, y2, d2)
   end
 
-  -- S:sweep(moving, delta[, out]) -> Sweep: moving translates by delta.
+  -- S:sweep(moving, delta[, dangle][, out]) -> Sweep: moving translates
+  -- by delta and turns by dangle about its pos.
   function m.sweep(...)
     local fname, n = "sweep", select("#", ...)
     local o, moving = ...
     check(o, mt, tself, 1, fname, n)
     local kind = checkshape(moving, 2, fname, n)
     local dx, dy, i = checkvec2(fname, 3, n, select(3, ...))
+    local dangle
+    dangle, i = shapes.optturn(fname, i, n, select(i, ...))
     local out = optout(select(i, ...), SWEEP, "Sweep", i, fname, n)
-    return hit.pushsweep(out, o, shapesweep.sweep(tself, o, kind, moving, dx, dy))
+    return hit.pushturn(out, o, turnsweep.sweep(tself, o, kind, moving, dx, dy, dangle))
   end
 
   m.sweepInto = sweep.intomethod(tself)

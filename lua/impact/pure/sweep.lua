@@ -6,14 +6,16 @@ local object = require "impact.pure.object"
 local aabbcore = require "impact.pure.core.aabb"
 local obbcore = require "impact.pure.core.obb"
 local shapesweep = require "impact.pure.core.shapesweep"
+local turnsweep = require "impact.pure.core.turnsweep"
 local hit = require "impact.pure.hit"
 
 local getmetatable, type, select, rawget = getmetatable, type, select, rawget
 local rawlen = rawlen or function(t) return #t end  -- Lua 5.1: # is raw
 local format = string.format
 local check, checkvec2, optout = object.check, object.checkvec2, object.optout
+local checknumber = object.checknumber
 local typeof, argerror, typeerror = object.typeof, object.argerror, object.typeerror
-local pushsweep = hit.pushsweep
+local pushturn, angleof = hit.pushturn, turnsweep.angle
 local sweepAABB, sweepOBB = aabbcore.sweepAABB, obbcore.sweepOBB
 local clamp, stoptime, EPSILON = aabbcore.clamp, aabbcore.stoptime, aabbcore.EPSILON
 local slab, reach = aabbcore.slab, aabbcore.reach
@@ -36,20 +38,52 @@ function sweep.rect(tbox, tmoving, fname, ...)
   check(moving, object.meta[tmoving], tmoving, 2, fname, n)
   local dx, dy, i = checkvec2(fname, 3, n, select(3, ...))
   local out = optout(select(i, ...), SWEEP, "Sweep", i, fname, n)
-  return pushsweep(out, box, sweepOBB(box, moving, dx, dy))
+  return pushturn(out, box, angleof(tmoving, moving), sweepOBB(box, moving, dx, dy))
 end
 
--- moving:sweepInto(colliders, delta[, out]), given the number of arguments
--- and the first five (a3 to a5: the delta and out): the nearest stop among
--- an array of shapes; ties go to the first listed, and the moving shape is
--- skipped if it is listed.
-local function into(tmoving, n, moving, list, a3, a4, a5)
+-- The nearest stop of moving turning by dangle among the shapes of list
+-- (as C's imp_turn_sweep_nearer does it, a collider at a time): the
+-- index of the collider, 0 for none.
+local function turninto(fname, tmoving, moving, list, dx, dy, dangle)
+  local time, found = 1.0, 0
+  for k = 1, rawlen(list) do
+    local c = rawget(list, k)
+    local kind = KIND[object.tagof(c)]
+    if kind == nil then
+      argerror(2, fname, format("shape expected at index %d, got %s", k,
+                                object.argname(c, 1, 1)))
+    end
+    if c ~= moving then
+      local _, st = turnsweep.sweep(kind, c, tmoving, moving, dx, dy, dangle)
+      if st < time then time, found = st, k end  -- strictly earlier: ties keep the first
+    end
+  end
+  return found
+end
+
+-- moving:sweepInto(colliders, delta[, dangle][, out]), given the number of
+-- arguments and the first six (a3 to a6: the delta, the turn and out): the
+-- nearest stop among an array of shapes; ties go to the first listed, and
+-- the moving shape is skipped if it is listed.
+local function into(tmoving, n, moving, list, a3, a4, a5, a6)
   local fname = "sweepInto"
   check(moving, object.meta[tmoving], tmoving, 1, fname, n)
   if type(list) ~= "table" or typeof(list) then typeerror(2, fname, "table", list, n) end
   local dx, dy, i = checkvec2(fname, 3, n, a3, a4)
-  if i == 4 then a5 = a4 end  -- the delta was a Point: out comes next
+  if i == 4 then a5, a6 = a4, a5 end  -- the delta was a Point
+  local dangle = 0.0
+  if type(a5) == "number" then dangle, i, a5 = checknumber(a5, i, fname, n), i + 1, a6 end
   local out = optout(a5, SWEEP, "Sweep", i, fname, n)
+  local angle = angleof(tmoving, moving)
+  if dangle ~= 0 then
+    local found = turninto(fname, tmoving, moving, list, dx, dy, dangle)
+    if found == 0 then
+      return pushturn(out, nil, angle + dangle, 1.0, moving["\0px"] + dx, moving["\0py"] + dy)
+    end
+    local c = rawget(list, found)
+    return pushturn(out, c, turnsweep.sweep(KIND[object.tagof(c)], c, tmoving, moving, dx, dy,
+                                            dangle))
+  end
   local raw = getmetatable(list) == nil  -- then list[k] is rawget(list, k)
   local mx, my, mhx, mhy = moving["\0px"], moving["\0py"], moving["\0hx"], moving["\0hy"]
   local movingAABB = tmoving == "AABB"
@@ -100,10 +134,10 @@ local function into(tmoving, n, moving, list, a3, a4, a5)
       if st < time then time, found = st, k end  -- strictly earlier: ties keep the first
     end
   end
-  if found == 0 then return pushsweep(out, nil, 1.0, mx + dx, my + dy) end
+  if found == 0 then return pushturn(out, nil, angle + dangle, 1.0, mx + dx, my + dy) end
   local collider = raw and list[found] or rawget(list, found)
-  return pushsweep(out, collider, shapesweep.sweep(KIND[object.tagof(collider)], collider,
-                                                   tmoving, moving, dx, dy))
+  return pushturn(out, collider, angle, shapesweep.sweep(KIND[object.tagof(collider)], collider,
+                                                         tmoving, moving, dx, dy))
 end
 
 -- The sweepInto method of type tmoving. Under LuaJIT it reaches into() by

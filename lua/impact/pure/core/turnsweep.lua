@@ -1,0 +1,179 @@
+-- A shape swept while it turns (src/core/turnsweep.c): conservative
+-- advancement on the exact-decided distance, the same double operations
+-- in the same order. Results as core/shapesweep.lua's sweep returns them,
+-- with the angle reached first: angle, time, x, y, and when stopped the
+-- hit's time, pos, delta and normal.
+local hullcore = require "impact.pure.core.hull"
+local distance = require "impact.pure.core.distance"
+local pushout = require "impact.pure.core.pushout"
+local shapesweep = require "impact.pure.core.shapesweep"
+local vec2 = require "impact.pure.point"
+
+local length, normalize = vec2.length, vec2.normalize
+local intersects, gapof = distance.intersects, distance.distance
+local moved, setangle = hullcore.moved, hullcore.setangle
+
+local STEPS = 4096           -- then contact at the last clear pose
+local TARGET = 2 ^ -16       -- the gap that ends advancing
+local TOLERANCE = 2 ^ -21    -- the probe's travel past the stop
+local REACH_MARGIN = 2 ^ -20 -- the reach's room for rounding
+
+local turnsweep = {}
+
+local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+local function isfinite(v) return v - v == 0 end
+
+-- The angle of a shape (imp_shape_angle): 0 for an AABB and a circle.
+local function angleof(kind, o)
+  if kind == "AABB" or kind == "Circle" then return 0.0 end
+  return o["\0a"]
+end
+turnsweep.angle = angleof
+
+-- The motion: the static shape, moving as it starts (an AABB as an OBB),
+-- its start, delta and turn, and the speed bound, probe time and target.
+local m = {}
+local start, at = {}, {}
+
+local function posat(t) return m.px + m.dx * t, m.py + m.dy * t end
+local function angleat(t) return m.angle + m.dangle * t end
+
+local function place(t)
+  local x, y = posat(t)
+  moved(start, x, y, at)
+  setangle(at, angleat(t))
+  return at
+end
+
+local function overlaps(o) return intersects(m.kind, m.shape, m.mkind, o) end
+
+local hull = hullcore.new()
+
+-- The farthest vertex of the shape's hull from its pos, and the radius.
+local function reach(kind, o)
+  hullcore.shape(kind, o, hull)
+  local px, py, r = o["\0px"], o["\0py"], 0.0
+  for i = 0, hull.n - 1 do
+    local l = length((hull.x[i] - px) + hull.lx[i], (hull.y[i] - py) + hull.ly[i])
+    if not (l <= r) then r = l end  -- a NaN is kept
+  end
+  return r, hull.radius
+end
+
+-- Whether the static shape meets the capsule that every pose lies in.
+local capsule = { ["\0a"] = 0.0, ["\0c"] = 1.0, ["\0s"] = 0.0, ["\0ax"] = 0.0, ["\0ay"] = 0.0 }
+local function withinreach(r, scene)
+  capsule["\0px"], capsule["\0py"] = m.px, m.py
+  capsule["\0bx"], capsule["\0by"] = m.dx, m.dy
+  capsule["\0r"] = r + REACH_MARGIN * (scene + abs(m.px) + abs(m.py))
+  return intersects(m.kind, m.shape, "Capsule", capsule)
+end
+
+local function clear()
+  local x, y = posat(1.0)
+  return angleat(1.0), 1.0, x, y
+end
+
+-- Contact by time contact, the stop at the clear pose of time t, whose
+-- nearest points are (ax, ay) on the static shape and (bx, by).
+local function hitat(t, contact, ax, ay, bx, by)
+  local nx, ny, px, py = bx - ax, by - ay, ax, ay
+  if nx == 0 and ny == 0 then
+    local ht, hx, hy, _, _, hnx, hny = pushout.overlap(m.kind, m.shape, m.mkind, place(contact))
+    if ht then
+      px, py, nx, ny = hx, hy, hnx, hny
+    else  -- touching at the last: pos to pos
+      local x, y = posat(t)
+      nx, ny = x - m.shape["\0px"], y - m.shape["\0py"]
+    end
+  end
+  nx, ny = normalize(nx, ny)
+  local x, y = posat(t)
+  return angleat(t), t, x, y, contact, px, py,
+         (1.0 - contact) * -m.dx, (1.0 - contact) * -m.dy, nx, ny
+end
+
+-- From clear t to overlapping next, nearer while more than a probe apart.
+local function closein(t, nxt, ax, ay, bx, by)
+  while nxt - t > m.tau do
+    local mid = t + 0.5 * (nxt - t)
+    local o = place(mid)
+    if overlaps(o) then
+      nxt = mid
+    else
+      t = mid
+      local g, qax, qay, qbx, qby = gapof(m.kind, m.shape, m.mkind, o)
+      if g == 0 then bx, by = ax, ay
+      else ax, ay, bx, by = qax, qay, qbx, qby end
+    end
+  end
+  return hitat(t, nxt, ax, ay, bx, by)
+end
+
+local function advance()
+  local sx, sy = m.shape["\0px"], m.shape["\0py"]
+  local ax, ay, bx, by = sx, sy, sx, sy
+  local t, probe = 0.0, m.tau
+  local gap, qax, qay, qbx, qby = gapof(m.kind, m.shape, m.mkind, place(0.0))
+  if gap ~= 0 then ax, ay, bx, by = qax, qay, qbx, qby end
+  for _ = 1, STEPS do
+    local probing = not (gap > m.target)
+    local nxt
+    if probing then nxt = t + probe else nxt = t + (gap - 0.5 * m.target) / m.speed end
+    if not (nxt < 1) then nxt = 1.0 end
+    local o = place(nxt)
+    local ahead
+    ahead, qax, qay, qbx, qby = gapof(m.kind, m.shape, m.mkind, o)
+    if ahead == 0 then qax, qay, qbx, qby = sx, sy, sx, sy end
+    if ahead == 0 and overlaps(o) then return closein(t, nxt, ax, ay, bx, by) end
+    if probing and nxt - t > m.tau and not (gap + ahead >= (nxt - t) * m.speed) then
+      probe = 0.5 * (nxt - t)
+    else
+      probe = probing and 2 * (nxt - t) or m.tau
+      t, gap = nxt, ahead
+      ax, ay, bx, by = qax, qay, qbx, qby
+      if t == 1 then return clear() end
+    end
+  end
+  return hitat(t, t, ax, ay, bx, by)
+end
+
+-- The sweep of moving (of kind mkind) by (dx, dy) turning by dangle
+-- against o (of kind kind): angle, time, x, y[, hit's time, pos, delta,
+-- normal].
+function turnsweep.sweep(kind, o, mkind, moving, dx, dy, dangle)
+  if dangle == 0 then
+    return angleof(mkind, moving), shapesweep.sweep(kind, o, mkind, moving, dx, dy)
+  end
+  m.kind, m.shape, m.mkind = kind, o, mkind
+  for k in next, start do start[k] = nil end
+  moved(moving, moving["\0px"], moving["\0py"], start)
+  if mkind == "AABB" then
+    m.mkind = "OBB"
+    start["\0a"], start["\0c"], start["\0s"] = 0.0, 1.0, 0.0
+  end
+  m.px, m.py, m.dx, m.dy = moving["\0px"], moving["\0py"], dx, dy
+  m.angle, m.dangle = angleof(mkind, moving), dangle
+  local r, radius = reach(m.mkind, start)
+  if r == 0 then  -- a disc about pos (a circle): the turn changes nothing
+    local time, x, y, ht, hpx, hpy, hdx, hdy, hnx, hny
+      = shapesweep.sweep(kind, o, mkind, moving, dx, dy)
+    return angleat(time), time, x, y, ht, hpx, hpy, hdx, hdy, hnx, hny
+  end
+  r = r + radius
+  m.speed = length(dx, dy) + abs(dangle) * r
+  local scene = r + m.speed
+  m.target = TARGET * scene
+  m.tau = TOLERANCE * scene / m.speed
+  if not (isfinite(scene) and isfinite(m.px) and isfinite(m.py) and isfinite(dx)
+          and isfinite(dy) and isfinite(dangle) and isfinite(m.angle)) then
+    return clear()
+  elseif overlaps(place(0.0)) then
+    return hitat(0.0, 0.0, o["\0px"], o["\0py"], o["\0px"], o["\0py"])
+  elseif not (m.speed > 0) or not withinreach(r, scene) then
+    return clear()
+  end
+  return advance()
+end
+
+return turnsweep
