@@ -64,18 +64,33 @@ static int extents_near(const imp_hull *a, const imp_hull *b) {
            beyond(ha.y, lb.y, r) || beyond(hb.y, la.y, r));
 }
 
+/* The sign of (q - p) x (r - p) when the products in doubles certify it
+** (the static bound imp_cross_sign tries first), else 2: points of hulls
+** with every lo 0, the common case, without the exact predicate's call. */
+static int plain_orient(double ex, double ey, imp_vec2 p, imp_vec2 r) {
+  double left = ex * (r.y - p.y), right = ey * (r.x - p.x);
+  double bound = 0x1p-50 * (fabs(left) + fabs(right)) + 0x1p-1000;
+  return left - right > bound ? 1 : (right - left > bound ? -1 : 2);
+}
+
 /* Whether every edge of a has some vertex of b beyond its line on a's
 ** side: strictly (least 1) or on the line as well (least 0). The search
 ** for each edge starts from the vertex that held the one before: going
 ** round a, the vertex of b deepest across its edges goes round b too. */
 static int edges_held(const imp_hull *a, const imp_hull *b, int least) {
-  int i, k, j = 0;
+  int i, k, j = 0, plain = !a->rounded && !b->rounded;
   if (a->count < 2) return 1;
   for (i = 0; i < a->count; i++) {
-    imp_xpoint p = imp_hull_point(a, i);
-    imp_xpoint q = imp_hull_point(a, (i + 1) % a->count);
-    for (k = 0; k < b->count; k++, j = (j + 1) % b->count)
-      if (imp_orient(p, q, imp_hull_point(b, j)) >= least) break;
+    int next = i + 1 == a->count ? 0 : i + 1;
+    imp_vec2 p = a->v[i];
+    double ex = a->v[next].x - p.x, ey = a->v[next].y - p.y;
+    for (k = 0; k < b->count; k++, j = j + 1 == b->count ? 0 : j + 1) {
+      int o = plain ? plain_orient(ex, ey, p, b->v[j]) : 2;
+      if (o == 2)
+        o = imp_orient(imp_hull_point(a, i), imp_hull_point(a, next),
+                       imp_hull_point(b, j));
+      if (o >= least) break;
+    }
     if (k == b->count) return 0;
   }
   return 1;

@@ -51,7 +51,7 @@ static int lowest(const imp_vec2 *v, int n) {
 ** the sign of the exact one. */
 static int half_turn(imp_vec2 a, imp_vec2 b) {
   double dx = b.x - a.x, dy = b.y - a.y;
-  return !(dy > 0 || (dy == 0 && dx > 0));
+  return !((dy > 0) | ((dy == 0) & (dx > 0)));
 }
 
 /*
@@ -180,22 +180,25 @@ static imp_vec2 to_world(imp_vec2 pos, double c, double s, imp_vec2 v) {
 /* The way every corner of the closed path p[0..n), n >= 3, turns, when
 ** the products in doubles certify it (Shewchuk's static bound, made
 ** generous) and the path goes round once; else 0, for corners() to say.
-** The common case, in one pass without the exact predicates' calls. */
+** The common case, in one pass of flags rather than branches (random
+** shapes make those mispredict), without the exact predicates' calls. */
 static int surely_convex(const imp_vec2 *p, int n) {
-  int i, turn = 0, changes = 0;
+  int i, left = 1, right = 1, changes = 0, half;
   imp_vec2 a = p[n - 1], b = p[0];
+  half = half_turn(a, b);
   for (i = 0; i < n; i++) {
     imp_vec2 c = p[i + 1 < n ? i + 1 : 0];
     double l = (b.x - a.x) * (c.y - b.y), r = (b.y - a.y) * (c.x - b.x);
     double bound = 0x1p-50 * (fabs(l) + fabs(r)) + 0x1p-1000;
-    int at = l - r > bound ? 1 : (r - l > bound ? -1 : 0);
-    if (at == 0 || (turn != 0 && at != turn)) return 0;
-    turn = at;
-    changes += half_turn(a, b) != half_turn(b, c);
+    int next = half_turn(b, c);
+    left &= l - r > bound;
+    right &= r - l > bound;
+    changes += half != next;
+    half = next;
     a = b;
     b = c;
   }
-  return changes == 2 ? turn : 0;
+  return changes == 2 ? left - right : 0;
 }
 
 /* The hull of n <= IMP_MAX_VERTICES world points (lo 0). A strictly
@@ -208,10 +211,9 @@ static void points_hull(const imp_vec2 *p, int n, imp_hull *out) {
     turn = 0;
   if (turn != 0) {
     low = lowest(p, n);
-    for (i = 0; i < n; i++) {
-      out->v[i] = p[low];
-      low += turn;
-      low = low == n ? 0 : (low < 0 ? n - 1 : low);
+    for (i = 0; i < n; i++) {  /* wrapped by flags: the wrap is random */
+      int k = low + turn * i;
+      out->v[i] = p[k + n * ((k < 0) - (k >= n))];
     }
     out->count = n;
   } else {
