@@ -13,34 +13,6 @@
 #include "scalar.h"
 #include "wide.h"
 
-imp_lin imp_lin_of(double v) {
-  imp_lin a;
-  a.n = v != 0;
-  a.part[0] = v;
-  a.approx = v;
-  a.mag = fabs(v);
-  return a;
-}
-
-static imp_lin combine(const imp_lin *a, const imp_lin *b, double sign) {
-  imp_lin r;
-  int i;
-  for (i = 0; i < a->n; i++) r.part[i] = a->part[i];
-  r.n = a->n;
-  for (i = 0; i < b->n; i++) r.part[r.n++] = sign * b->part[i];
-  r.approx = a->approx + sign * b->approx;
-  r.mag = a->mag + b->mag;
-  return r;
-}
-
-imp_lin imp_lin_add(const imp_lin *a, const imp_lin *b) {
-  return combine(a, b, 1);
-}
-
-imp_lin imp_lin_sub(const imp_lin *a, const imp_lin *b) {
-  return combine(a, b, -1);
-}
-
 int imp_lin_sign(const imp_lin *a) {
   if (a->approx > 0x1p-50 * a->mag) return 1;
   if (a->approx < -0x1p-50 * a->mag) return -1;

@@ -11,6 +11,8 @@
 #ifndef IMPACT_LINEAR_H
 #define IMPACT_LINEAR_H
 
+#include <math.h>
+
 #define IMP_LIN_PARTS 8
 
 /* The exact value part[0] + ... + part[n - 1] (no part is 0), that sum
@@ -22,10 +24,48 @@ typedef struct imp_lin {
   double approx, mag;
 } imp_lin;
 
-imp_lin imp_lin_of(double v);
+/* Inline, as the casts build many of these: a call costs more than the
+** few parts. */
+static inline void imp_lin_set(imp_lin *a, double v) {
+  a->n = v != 0;
+  a->part[0] = v;
+  a->approx = v;
+  a->mag = fabs(v);
+}
+
+static inline imp_lin imp_lin_of(double v) {
+  imp_lin a;
+  imp_lin_set(&a, v);
+  return a;
+}
+
+/* a + sign b into *r, part by part: built in place, never copied whole
+** (a copy of a struct just written stalls on its narrower stores; so
+** does imp_lin_set). r may be a. */
+static inline void imp_lin_combine(imp_lin *r, const imp_lin *a,
+                                   const imp_lin *b, double sign) {
+  int i, na = a->n, nb = b->n;
+  double approx = a->approx + sign * b->approx, mag = a->mag + b->mag;
+  for (i = 0; i < na; i++) r->part[i] = a->part[i];
+  for (i = 0; i < nb; i++) r->part[na + i] = sign * b->part[i];
+  r->n = na + nb;
+  r->approx = approx;
+  r->mag = mag;
+}
+
 /* a + b and a - b, exactly: the caller keeps a.n + b.n <= IMP_LIN_PARTS. */
-imp_lin imp_lin_add(const imp_lin *a, const imp_lin *b);
-imp_lin imp_lin_sub(const imp_lin *a, const imp_lin *b);
+static inline imp_lin imp_lin_add(const imp_lin *a, const imp_lin *b) {
+  imp_lin r;
+  imp_lin_combine(&r, a, b, 1);
+  return r;
+}
+
+static inline imp_lin imp_lin_sub(const imp_lin *a, const imp_lin *b) {
+  imp_lin r;
+  imp_lin_combine(&r, a, b, -1);
+  return r;
+}
+
 /* The sign (-1, 0 or 1) of a, exactly. */
 int imp_lin_sign(const imp_lin *a);
 

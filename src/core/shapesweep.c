@@ -24,16 +24,18 @@ typedef struct difference {
   int from_static[IMP_XHULL_VERTICES], from_moving[IMP_XHULL_VERTICES];
 } difference;
 
-static imp_lin exact(double v, double lo) {
-  imp_lin a = imp_lin_of(v), b = imp_lin_of(lo);
-  return imp_lin_add(&a, &b);
+static void exact(imp_lin *out, double v, double lo) {
+  imp_lin a, b;
+  imp_lin_set(&a, v);
+  imp_lin_set(&b, lo);
+  imp_lin_combine(out, &a, &b, 1);
 }
 
 /* The vertex i of h exactly, negated when sign is -1. */
 static imp_xvec vertex(const imp_hull *h, int i, double sign) {
   imp_xvec v;
-  v.x = exact(sign * h->v[i].x, sign * h->lo[i].x);
-  v.y = exact(sign * h->v[i].y, sign * h->lo[i].y);
+  exact(&v.x, sign * h->v[i].x, sign * h->lo[i].x);
+  exact(&v.y, sign * h->v[i].y, sign * h->lo[i].y);
   return v;
 }
 
@@ -89,7 +91,7 @@ static void minkowski(const imp_hull *a, const imp_hull *m,
   int i = lowest(a, 1), j = lowest(m, -1), na = 0, nm = 0;
   imp_lin ra = imp_lin_of(a->radius), rm = imp_lin_of(m->radius);
   out->hull.count = 0;
-  out->hull.radius = imp_lin_add(&ra, &rm);
+  imp_lin_combine(&out->hull.radius, &ra, &rm, 1);
   add_vertex(a, i, m, j, out);
   while (na < edges(a) || nm < edges(m)) {
     int order;

@@ -15,9 +15,27 @@
 
 typedef struct imp_xvec { imp_lin x, y; } imp_xvec;
 
-imp_xvec imp_xvec_of(double x, double y);
-imp_xvec imp_xvec_add(const imp_xvec *a, const imp_xvec *b);
-imp_xvec imp_xvec_sub(const imp_xvec *a, const imp_xvec *b);
+static inline imp_xvec imp_xvec_of(double x, double y) {
+  imp_xvec v;
+  imp_lin_set(&v.x, x);
+  imp_lin_set(&v.y, y);
+  return v;
+}
+
+static inline imp_xvec imp_xvec_add(const imp_xvec *a, const imp_xvec *b) {
+  imp_xvec v;
+  imp_lin_combine(&v.x, &a->x, &b->x, 1);
+  imp_lin_combine(&v.y, &a->y, &b->y, 1);
+  return v;
+}
+
+static inline imp_xvec imp_xvec_sub(const imp_xvec *a, const imp_xvec *b) {
+  imp_xvec v;
+  imp_lin_combine(&v.x, &a->x, &b->x, -1);
+  imp_lin_combine(&v.y, &a->y, &b->y, -1);
+  return v;
+}
+
 /* The signs of cross(a, b) and a . b, exactly. */
 int imp_cross_sign_x(const imp_xvec *a, const imp_xvec *b);
 int imp_dot_sign_x(const imp_xvec *a, const imp_xvec *b);

@@ -16,37 +16,16 @@
 
 #include "xhull.h"
 
-imp_xvec imp_xvec_of(double x, double y) {
-  imp_xvec v;
-  v.x = imp_lin_of(x);
-  v.y = imp_lin_of(y);
-  return v;
-}
-
-imp_xvec imp_xvec_sub(const imp_xvec *a, const imp_xvec *b) {
-  imp_xvec v;
-  v.x = imp_lin_sub(&a->x, &b->x);
-  v.y = imp_lin_sub(&a->y, &b->y);
-  return v;
-}
-
-imp_xvec imp_xvec_add(const imp_xvec *a, const imp_xvec *b) {
-  imp_xvec v;
-  v.x = imp_lin_add(&a->x, &b->x);
-  v.y = imp_lin_add(&a->y, &b->y);
-  return v;
-}
-
 void imp_xhull_of(const imp_hull *h, imp_xhull *out) {
   int i;
   out->count = h->count;
   for (i = 0; i < h->count; i++) {
     imp_lin lox = imp_lin_of(h->lo[i].x), loy = imp_lin_of(h->lo[i].y);
     out->v[i] = imp_xvec_of(h->v[i].x, h->v[i].y);
-    out->v[i].x = imp_lin_add(&out->v[i].x, &lox);
-    out->v[i].y = imp_lin_add(&out->v[i].y, &loy);
+    imp_lin_combine(&out->v[i].x, &out->v[i].x, &lox, 1);
+    imp_lin_combine(&out->v[i].y, &out->v[i].y, &loy, 1);
   }
-  out->radius = imp_lin_of(h->radius);
+  imp_lin_set(&out->radius, h->radius);
 }
 
 static int is_finite(double v) { return v - v == 0; }
