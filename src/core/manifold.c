@@ -119,7 +119,7 @@ static int holds(const imp_hull *h, imp_vec2 p) {
   for (i = 0; i < h->count && inside; i++)
     inside = imp_orient(imp_hull_point(h, i),
                         imp_hull_point(h, (i + 1) % h->count), x) >= 0;
-  if (inside) return 1;
+  if (inside || (h->count > 2 && h->radius == 0)) return inside;
   for (i = 0; i < (h->count == 2 ? 1 : h->count); i++)
     if (imp_segment_distance_sign(x, imp_hull_point(h, i),
                                   imp_hull_point(h, (i + 1) % h->count),
@@ -252,11 +252,14 @@ static int common_chord(const imp_hull *ha, const imp_hull *hb, imp_vec2 o,
 
 /* The point of the line p + t d in both shapes nearest p, kept off the
 ** ends of their common chord by a hair of it so that the exact test
-** confirms it without the wide integers; 0 when the test does not. */
+** confirms it without the wide integers; 0 when the test does not, or
+** when the chord is too short for that (2^-24 of p's size). */
 static int common_point(const imp_hull *ha, const imp_hull *hb, imp_vec2 p,
                         imp_vec2 d, imp_vec2 *out) {
   double lo, hi, hair, t;
-  if (!common_chord(ha, hb, p, d, &lo, &hi)) return 0;
+  if (!common_chord(ha, hb, p, d, &lo, &hi) ||
+      (hi - lo) * (fabs(d.x) + fabs(d.y)) < 0x1p-24 * (fabs(p.x) + fabs(p.y)))
+    return 0;
   hair = (hi - lo) * 0x1p-20;
   lo += hair;
   hi -= hair;

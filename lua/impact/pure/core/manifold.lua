@@ -103,7 +103,7 @@ local function holds(h, px, py)
                     px, py, 0.0, 0.0) >= 0
     i = i + 1
   end
-  if inside then return true end
+  if inside or (n > 2 and h.radius == 0) then return inside end
   for k = 0, (n == 2 and 1 or n) - 1 do
     local j = (k + 1) % n
     if segmentdistancesign(px, py, 0.0, 0.0, xs[k], ys[k], lx[k], ly[k],
@@ -228,10 +228,13 @@ end
 
 -- The point of the line p + t d in both shapes nearest p, kept off the
 -- ends of their common chord by a hair of it so that the exact test
--- confirms it without the wide integers; nil when the test does not.
+-- confirms it without the wide integers; nil when the test does not, or
+-- when the chord is too short for that (2^-24 of p's size).
 local function commonpoint(ha, hb, px, py, dx, dy)
   local lo, hi = commonchord(ha, hb, px, py, dx, dy)
-  if not lo then return nil end
+  if not lo or (hi - lo) * (abs(dx) + abs(dy)) < 2 ^ -24 * (abs(px) + abs(py)) then
+    return nil
+  end
   local hair = (hi - lo) * 2 ^ -20
   lo, hi = lo + hair, hi - hair
   local t = 0 < lo and lo or (0 > hi and hi or 0.0)
