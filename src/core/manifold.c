@@ -361,17 +361,12 @@ static int inside_both(const imp_hull *ha, const imp_hull *hb,
 /* Two rectangles keep the normal of their own push-out (obb.c), whose
 ** axes are rounded otherwise than the hulls' faces: the face is the one
 ** along it, the depth the hulls' overlap across it. */
-static int rect_penetration(imp_shape akind, const void *a,
-                            const imp_hull *ha, imp_shape bkind,
-                            const void *b, const imp_hull *hb,
-                            imp_penetration *out) {
-  imp_hit h;
-  if (!imp_shape_overlap(akind, a, bkind, b, &h)) return 0;
-  out->normal = h.normal;
-  out->depth = imp_hull_support(ha, h.normal) +
-               imp_hull_support(hb, vec2(-h.normal.x, -h.normal.y));
-  out->face = aligned_face(ha, hb, h.normal);
-  return 1;
+static void rect_penetration(const imp_hull *ha, const imp_hull *hb,
+                             imp_vec2 normal, imp_penetration *out) {
+  out->normal = normal;
+  out->depth = imp_hull_support(ha, normal) +
+               imp_hull_support(hb, vec2(-normal.x, -normal.y));
+  out->face = aligned_face(ha, hb, normal);
 }
 
 int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
@@ -379,15 +374,18 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
   imp_hull ha, hb;
   imp_penetration p;
   imp_manifold m;
+  imp_hit h;
   imp_vec2 middle;
   const imp_vec2 *toward;
-  int round = 0, i;
+  int rects = imp_is_rect(akind) && imp_is_rect(bkind), round = 0, i;
+  if (rects ? !imp_shape_overlap(akind, a, bkind, b, &h)
+            : !imp_shape_intersects(akind, a, bkind, b))
+    return 0;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);
-  if (imp_is_rect(akind) && imp_is_rect(bkind)) {
-    if (!rect_penetration(akind, a, &ha, bkind, b, &hb, &p)) return 0;
+  if (rects) {
+    rect_penetration(&ha, &hb, h.normal, &p);
   } else {
-    if (!imp_shape_intersects(akind, a, bkind, b)) return 0;
     imp_penetration_of(akind, a, &ha, bkind, b, &hb, &p);
     round = p.face < 0;
     if (round) p.face = aligned_face(&ha, &hb, p.normal);

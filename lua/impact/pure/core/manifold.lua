@@ -313,25 +313,29 @@ end
 
 -- Two rectangles keep the normal of their own push-out: the face is the
 -- one along it, the depth the hulls' overlap across it.
-local function rectpenetration(akind, a, ha, bkind, b, hb, p)
-  local t, _, _, _, _, nx, ny = pushout.overlap(akind, a, bkind, b)
-  if not t then return nil end
+local function rectpenetration(ha, hb, nx, ny, p)
   p.nx, p.ny = nx, ny
   p.depth = support(ha, nx, ny) + support(hb, -nx, -ny)
   p.face = alignedface(ha, hb, nx, ny)
-  return p
 end
 
 local ha, hb, pen = hullcore.new(), hullcore.new(), {}
 
 function manifold.manifold(akind, a, bkind, b)
+  local p, round = pen, false
+  local rects = pushout.rectangle(akind) and pushout.rectangle(bkind)
+  local t, nx, ny, _
+  if rects then
+    t, _, _, _, _, nx, ny = pushout.overlap(akind, a, bkind, b)
+    if not t then return nil end
+  elseif not distance.intersects(akind, a, bkind, b) then
+    return nil
+  end
   hullcore.shape(akind, a, ha)
   hullcore.shape(bkind, b, hb)
-  local p, round = pen, false
-  if pushout.rectangle(akind) and pushout.rectangle(bkind) then
-    if not rectpenetration(akind, a, ha, bkind, b, hb, p) then return nil end
+  if rects then
+    rectpenetration(ha, hb, nx, ny, p)
   else
-    if not distance.intersects(akind, a, bkind, b) then return nil end
     pushout.penetration(akind, a, ha, bkind, b, hb, p)
     round = p.face < 0
     if round then p.face = alignedface(ha, hb, p.nx, p.ny) end
