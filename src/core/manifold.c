@@ -87,6 +87,17 @@ static void flat_contact(const imp_hull *ref, int face, const imp_hull *inc,
     add(m, ends[i], dot(n, ends[i]) - top, n, ref->radius, inc->radius);
 }
 
+/* Midway between the surfaces along u, depth apart: from the vertex of
+** hull h furthest along u (the first of equals), depth / 2 back. */
+static imp_vec2 one_point(const imp_hull *h, imp_vec2 u, double depth) {
+  imp_vec2 deepest = h->v[0];
+  double shift = depth / 2 - h->radius;
+  int i;
+  for (i = 1; i < h->count; i++)
+    if (dot(u, h->v[i]) > dot(u, deepest)) deepest = h->v[i];
+  return vec2(deepest.x - u.x * shift, deepest.y - u.y * shift);
+}
+
 /* Apart hulls whose radii overlap touch at one point, unless a face of
 ** either lies across the normal, as a capsule lying on a box does: then
 ** that face clips the other's, as for hulls that meet (the index of
@@ -399,16 +410,15 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
                  vec2(-p.normal.x, -p.normal.y), m.normal, &m);
   if (m.count == 0) {
     /* Round contact, or clipping left nothing: the one point midway
-    ** between the surfaces along the normal, from b's deepest point. */
-    imp_vec2 deepest = round ? p.pb : hb.v[0];
-    double shift;
-    if (!round)
-      for (i = 1; i < hb.count; i++)
-        if (dot(p.normal, hb.v[i]) < dot(p.normal, deepest))
-          deepest = hb.v[i];
-    shift = p.depth / 2 - hb.radius;
-    m.point[0] = vec2(deepest.x + p.normal.x * shift,
-                      deepest.y + p.normal.y * shift);
+    ** between the surfaces along the normal, from b's nearest point, or
+    ** from the deepest point of the hull facing the reference face. */
+    if (round)
+      m.point[0] = vec2(p.pb.x + p.normal.x * (p.depth / 2 - hb.radius),
+                        p.pb.y + p.normal.y * (p.depth / 2 - hb.radius));
+    else if (p.face < imp_hull_face_count(&ha))
+      m.point[0] = one_point(&hb, vec2(-p.normal.x, -p.normal.y), p.depth);
+    else
+      m.point[0] = one_point(&ha, p.normal, p.depth);
     m.depth[0] = p.depth;
     m.count = 1;
   }

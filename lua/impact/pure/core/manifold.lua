@@ -77,6 +77,18 @@ local function flatcontact(ref, face, inc, nx, ny)
   if count == 2 then add(x1, y1, (nx * x1 + ny * y1) - top, nx, ny, ref.radius, inc.radius) end
 end
 
+-- Midway between the surfaces along u, depth apart: from the vertex of
+-- hull h furthest along u (the first of equals), depth / 2 back.
+local function onepoint(h, ux, uy, depth)
+  local xs, ys = h.x, h.y
+  local dx, dy = xs[0], ys[0]
+  local shift = depth / 2 - h.radius
+  for i = 1, h.n - 1 do
+    if ux * xs[i] + uy * ys[i] > ux * dx + uy * dy then dx, dy = xs[i], ys[i] end
+  end
+  return dx - ux * shift, dy - uy * shift
+end
+
 -- A face of either hull that lies across the normal within 1e-12
 -- radians (the index of the penetration's faces), or -1.
 local function alignedface(ha, hb, nx, ny)
@@ -349,19 +361,17 @@ function manifold.manifold(akind, a, bkind, b)
   end
   if m.n == 0 then
     -- round contact, or clipping left nothing: the one point midway
-    -- between the surfaces along the normal, from b's deepest point
-    local dx, dy
-    if round then dx, dy = p.pbx, p.pby
+    -- between the surfaces along the normal, from b's nearest point, or
+    -- from the deepest point of the hull facing the reference face
+    local x, y
+    if round then
+      x, y = p.pbx + p.nx * (p.depth / 2 - hb.radius), p.pby + p.ny * (p.depth / 2 - hb.radius)
+    elseif p.face < na then
+      x, y = onepoint(hb, -p.nx, -p.ny, p.depth)
     else
-      dx, dy = hb.x[0], hb.y[0]
-      for i = 1, hb.n - 1 do
-        if p.nx * hb.x[i] + p.ny * hb.y[i] < p.nx * dx + p.ny * dy then
-          dx, dy = hb.x[i], hb.y[i]
-        end
-      end
+      x, y = onepoint(ha, p.nx, p.ny, p.depth)
     end
-    local shift = p.depth / 2 - hb.radius
-    m.x[1], m.y[1], m.d[1], m.n = dx + p.nx * shift, dy + p.ny * shift, p.depth, 1
+    m.x[1], m.y[1], m.d[1], m.n = x, y, p.depth, 1
   end
   -- a face that only lies across the normal within a hair may measure a
   -- point deeper than the penetration itself, which bounds every depth
