@@ -75,7 +75,7 @@ function describeValue(impact, v, objects, depth)
     parts[#parts + 1] = field("time") .. field("pos") .. field("delta")
       .. field("normal") .. field("collider")
   elseif name == "Sweep" then
-    parts[#parts + 1] = field("time") .. field("pos") .. field("hit")
+    parts[#parts + 1] = field("time") .. field("pos") .. field("hit") .. field("angle")
   elseif name == "Circle" then
     parts[#parts + 1] = field("pos") .. field("radius")
   elseif name == "Capsule" or name == "Polygon" then
@@ -446,6 +446,23 @@ family("shape tests", function(g)
     g.point(args)
   end
   return { method = op, args = finish(g, args, out) }
+end)
+
+family("turning sweeps", function(g)
+  local op = g.pick({ "sweep", "sweepInto" })
+  local args = { g.shape() }
+  if op == "sweep" then
+    args[2] = g.shape()
+  else
+    local list = { "list" }
+    for i = 1, g.int(4) do list[i + 1] = g.shape() end
+    args[2] = list
+  end
+  g.point(args)
+  local k = g.int(5)
+  args[#args + 1] = k == 0 and g.number() or k == 1 and g.pick({ 2 * math.pi, -2 * math.pi, 1e6 })
+                    or (g.int(17) - 8) * 0.75
+  return { method = op, args = finish(g, args, "Sweep") }
 end)
 
 family("shape constructors and fields", function(g)

@@ -113,6 +113,9 @@ static void turning(const shape *a, const shape *m, imp_vec2 d,
   if (!turns) return;  /* the straight sweep's, checked with it */
   for (k = 0; k <= SAMPLES; k++)
     if (overlap_at(a, m, d, dangle, s.time * k / SAMPLES)) break;
+  if (k <= SAMPLES && failed < 20)
+    printf("overlap at time %.17g, the stop at %.17g\n", s.time * k / SAMPLES,
+           s.time);
   check(k > SAMPLES, "no overlap before the stop");
   if (!s.has_hit) {
     check(s.time == 1, "a miss goes all the way");

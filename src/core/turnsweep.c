@@ -6,7 +6,11 @@
 ** motion is clear for g over that speed of time. Steps stop half a target
 ** short of the gap; once the gap is within the target, a probe a
 ** tolerance further on decides: overlapping there is contact, the stop
-** being the clear pose; clear there, the motion goes on from the probe.
+** being the clear pose; clear there, the motion goes on from the probe,
+** and as far past it as the axis of the nearest points there keeps the
+** two apart (each vertex's height along it is a sinusoid plus a line,
+** whose least value on an interval has a closed form): so shapes leave a
+** touch along a tangent.
 ** Targets and tolerance are fractions of the scene (R plus the path of
 ** the farthest point), far above the rounding of the placed vertices.
 */
@@ -18,6 +22,10 @@
 #define TURN_TARGET 0x1p-16        /* the gap that ends advancing */
 #define TURN_TOLERANCE 0x1p-21     /* the probe's travel past the stop */
 #define TURN_REACH_MARGIN 0x1p-20  /* the reach's room for rounding */
+#define TURN_APART_MARGIN 0x1p-40  /* an axis's room for rounding */
+#define TURN_APART_TRIES 40        /* halvings of the interval kept apart */
+
+static const double pi = 3.14159265358979323846;
 
 typedef struct motion {
   imp_shape kind, mkind;  /* mkind is never AABB: one turns as an OBB */
@@ -26,6 +34,8 @@ typedef struct motion {
   imp_vec2 pos, d;
   double angle, dangle;
   double speed, tau, target;  /* speed bound, probe time, target gap */
+  double margin;              /* the rounding an axis must clear */
+  imp_hull fixed, turning;    /* the static hull; moving's, from pos */
 } motion;
 
 double imp_shape_angle(imp_shape kind, const void *shape) {
@@ -64,23 +74,15 @@ static int overlaps(const motion *m, const imp_any_shape *at) {
   return imp_shape_intersects(m->kind, m->shape, m->mkind, at);
 }
 
-/* The farthest vertex of the shape's hull from its pos, and the radius
-** that reaches further. */
-static double reach(imp_shape kind, const void *shape, double *radius) {
-  imp_hull h;
-  imp_vec2 pos = imp_shape_pos(kind, shape);
+/* The farthest vertex of moving's hull from its pos (its radius reaches
+** further). */
+static double reach(const motion *m) {
   double r = 0;
   int i;
-  imp_shape_hull(kind, shape, &h);
-  for (i = 0; i < h.count; i++) {
-    imp_vec2 v;
-    double l;
-    v.x = (h.v[i].x - pos.x) + h.lo[i].x;
-    v.y = (h.v[i].y - pos.y) + h.lo[i].y;
-    l = imp_vec2_length(v);
+  for (i = 0; i < m->turning.count; i++) {
+    double l = imp_vec2_length(m->turning.v[i]);
     if (!(l <= r)) r = l;  /* a NaN is kept */
   }
-  *radius = h.radius;
   return r;
 }
 
@@ -96,6 +98,18 @@ static int within_reach(const motion *m, double r, double scene) {
   c.radius = r + TURN_REACH_MARGIN * (scene + fabs(m->pos.x) +
                                       fabs(m->pos.y));
   return imp_shape_intersects(m->kind, m->shape, IMP_SHAPE_CAPSULE, &c);
+}
+
+/* The hulls that the axes test: moving's vertices made offsets from pos. */
+static void offsets(motion *m) {
+  imp_hull *h = &m->turning;
+  int i;
+  imp_shape_hull(m->kind, m->shape, &m->fixed);
+  imp_shape_hull(m->mkind, &m->start, h);
+  for (i = 0; i < h->count; i++) {
+    h->v[i].x = (h->v[i].x - m->pos.x) + h->lo[i].x;
+    h->v[i].y = (h->v[i].y - m->pos.y) + h->lo[i].y;
+  }
 }
 
 static void stop_at(const motion *m, double t, imp_sweep *out) {
@@ -154,6 +168,76 @@ static void close_in(const motion *m, double t, double next, imp_vec2 pa,
   hit_at(m, t, next, pa, pb, out);
 }
 
+/* The height along n at time t of the point at offset u from pos at the
+** start: a + b t + p cos(w t) + q sin(w t). */
+static double height(const motion *m, imp_vec2 n, imp_vec2 u, double t) {
+  double w = m->dangle * t;
+  return (n.x * m->pos.x + n.y * m->pos.y) + (n.x * m->d.x + n.y * m->d.y) * t +
+         ((n.x * u.x + n.y * u.y) * cos(w) + (n.y * u.x - n.x * u.y) * sin(w));
+}
+
+/* Its least value over [t1, t2]: at an end or at a minimum inside, where
+** the sinusoid rho cos(w t - phi) has sine b / (rho w) and a negative
+** cosine; of those, the first or the last in time is the least. */
+static double lowest(const motion *m, imp_vec2 n, imp_vec2 u, double t1,
+                     double t2) {
+  double w = m->dangle, b = n.x * m->d.x + n.y * m->d.y;
+  double p = n.x * u.x + n.y * u.y, q = n.y * u.x - n.x * u.y;
+  double rho = sqrt(p * p + q * q), phi = atan2(q, p), base, lo, hi, c;
+  double low = height(m, n, u, t1), h = height(m, n, u, t2);
+  if (h < low) low = h;
+  if (!(rho * fabs(w) > fabs(b))) return low;
+  base = pi - asin(b / (rho * w));
+  lo = w * t1 - phi;
+  hi = w * t2 - phi;
+  if (hi < lo) {
+    c = lo;
+    lo = hi;
+    hi = c;
+  }
+  c = base + 2 * pi * ceil((lo - base) / (2 * pi));
+  if (!(c <= hi)) return low;
+  h = height(m, n, u, (c + phi) / w);
+  if (h < low) low = h;
+  c = base + 2 * pi * floor((hi - base) / (2 * pi));
+  h = height(m, n, u, (c + phi) / w);
+  return h < low ? h : low;
+}
+
+/* Whether over [t1, t2] moving stays beyond the static shape along n by
+** more than the rounding. */
+static int apart_along(const motion *m, imp_vec2 n, double t1, double t2) {
+  const imp_hull *a = &m->fixed, *b = &m->turning;
+  double top = -HUGE_VAL, bottom = HUGE_VAL;
+  int i;
+  for (i = 0; i < a->count; i++) {
+    double h = n.x * (a->v[i].x + a->lo[i].x) + n.y * (a->v[i].y + a->lo[i].y);
+    if (h > top) top = h;
+  }
+  for (i = 0; i < b->count; i++) {
+    double h = lowest(m, n, b->v[i], t1, t2);
+    if (!(h >= bottom)) bottom = h;  /* a NaN is kept */
+  }
+  return (bottom - b->radius) - (top + a->radius) > m->margin;
+}
+
+/* The latest time up to 1 until which the axis from pa to pb keeps the two
+** apart from t on (halving the interval), or t. */
+static double apart_until(const motion *m, imp_vec2 pa, imp_vec2 pb,
+                          double t) {
+  imp_vec2 n;
+  double end = 1;
+  int i;
+  n.x = pb.x - pa.x;
+  n.y = pb.y - pa.y;
+  imp_vec2_normalize(&n);
+  for (i = 0; i < TURN_APART_TRIES && end - t > m->tau; i++) {
+    if (apart_along(m, n, t, end)) return end;
+    end = t + 0.5 * (end - t);
+  }
+  return t;
+}
+
 /* Advances from the clear start. Within the target a probe is taken
 ** when certified: no point can have gone the gap at either end and back
 ** in its time, or it is the shortest probe; else it is halved. */
@@ -181,6 +265,16 @@ static void advance(const motion *m, imp_sweep *out) {
       continue;
     }
     probe = probing ? 2 * (next - t) : m->tau;
+    if (probing && ahead > 0 && next < 1) {
+      double end = apart_until(m, qa, qb, next);
+      if (end > next) {
+        next = end;
+        place(m, next, &at);
+        qa = qb = imp_shape_pos(m->kind, m->shape);
+        ahead = imp_shape_distance(m->kind, m->shape, m->mkind, &at, &qa, &qb);
+        probe = m->tau;
+      }
+    }
     t = next;
     gap = ahead;
     pa = qa;
@@ -198,7 +292,7 @@ void imp_shape_turn_sweep(imp_shape kind, const void *shape,
                           double dy, double dangle, imp_sweep *out) {
   motion m;
   imp_any_shape at;
-  double r, radius, scene;
+  double r, scene;
   if (dangle == 0) {
     imp_shape_sweep(kind, shape, mkind, moving, dx, dy, out);
     out->angle = imp_shape_angle(mkind, moving);
@@ -218,17 +312,19 @@ void imp_shape_turn_sweep(imp_shape kind, const void *shape,
   m.d.y = dy;
   m.angle = imp_shape_angle(mkind, moving);
   m.dangle = dangle;
-  r = reach(m.mkind, &m.start, &radius);
+  offsets(&m);
+  r = reach(&m);
   if (r == 0) {  /* a disc about pos (a circle): the turn changes nothing */
     imp_shape_sweep(kind, shape, mkind, moving, dx, dy, out);
     out->angle = angle_at(&m, out->time);
     return;
   }
-  r += radius;
+  r += m.turning.radius;
   m.speed = imp_vec2_length(m.d) + fabs(dangle) * r;
   scene = r + m.speed;
   m.target = TURN_TARGET * scene;
   m.tau = TURN_TOLERANCE * scene / m.speed;
+  m.margin = TURN_APART_MARGIN * (scene + fabs(m.pos.x) + fabs(m.pos.y));
   place(&m, 0, &at);
   if (!(is_finite(scene) && is_finite(m.pos.x) && is_finite(m.pos.y) &&
         is_finite(dx) && is_finite(dy) && is_finite(dangle) &&

@@ -10,6 +10,8 @@ local shapesweep = require "impact.pure.core.shapesweep"
 local vec2 = require "impact.pure.point"
 
 local length, normalize = vec2.length, vec2.normalize
+local cos, sin, sqrt, asin, ceil, floor = math.cos, math.sin, math.sqrt, math.asin, math.ceil, math.floor
+local atan2 = math.atan2 or math.atan  -- Lua 5.4: math.atan(y, x)
 local intersects, gapof = distance.intersects, distance.distance
 local moved, setangle = hullcore.moved, hullcore.setangle
 
@@ -17,6 +19,9 @@ local STEPS = 4096           -- then contact at the last clear pose
 local TARGET = 2 ^ -16       -- the gap that ends advancing
 local TOLERANCE = 2 ^ -21    -- the probe's travel past the stop
 local REACH_MARGIN = 2 ^ -20 -- the reach's room for rounding
+local APART_MARGIN = 2 ^ -40 -- an axis's room for rounding
+local APART_TRIES = 40       -- halvings of the interval kept apart
+local pi = 3.14159265358979323846
 
 local turnsweep = {}
 
@@ -47,17 +52,25 @@ end
 
 local function overlaps(o) return intersects(m.kind, m.shape, m.mkind, o) end
 
-local hull = hullcore.new()
+-- The static hull, and moving's with its vertices made offsets from pos.
+local fixed, turning = hullcore.new(), hullcore.new()
+local function offsets()
+  hullcore.shape(m.kind, m.shape, fixed)
+  hullcore.shape(m.mkind, start, turning)
+  for i = 0, turning.n - 1 do
+    turning.x[i] = (turning.x[i] - m.px) + turning.lx[i]
+    turning.y[i] = (turning.y[i] - m.py) + turning.ly[i]
+  end
+end
 
--- The farthest vertex of the shape's hull from its pos, and the radius.
-local function reach(kind, o)
-  hullcore.shape(kind, o, hull)
-  local px, py, r = o["\0px"], o["\0py"], 0.0
-  for i = 0, hull.n - 1 do
-    local l = length((hull.x[i] - px) + hull.lx[i], (hull.y[i] - py) + hull.ly[i])
+-- The farthest vertex of moving's hull from its pos.
+local function reach()
+  local r = 0.0
+  for i = 0, turning.n - 1 do
+    local l = length(turning.x[i], turning.y[i])
     if not (l <= r) then r = l end  -- a NaN is kept
   end
-  return r, hull.radius
+  return r
 end
 
 -- Whether the static shape meets the capsule that every pose lies in.
@@ -67,6 +80,62 @@ local function withinreach(r, scene)
   capsule["\0bx"], capsule["\0by"] = m.dx, m.dy
   capsule["\0r"] = r + REACH_MARGIN * (scene + abs(m.px) + abs(m.py))
   return intersects(m.kind, m.shape, "Capsule", capsule)
+end
+
+-- The height along (nx, ny) at time t of the point at offset (ux, uy).
+local function height(nx, ny, ux, uy, t)
+  local w = m.dangle * t
+  return (nx * m.px + ny * m.py) + (nx * m.dx + ny * m.dy) * t
+         + ((nx * ux + ny * uy) * cos(w) + (ny * ux - nx * uy) * sin(w))
+end
+
+-- Its least value over [t1, t2]: at an end or at the first or last
+-- minimum inside.
+local function lowest(nx, ny, ux, uy, t1, t2)
+  local w, b = m.dangle, nx * m.dx + ny * m.dy
+  local p, q = nx * ux + ny * uy, ny * ux - nx * uy
+  local rho, phi = sqrt(p * p + q * q), atan2(q, p)
+  local low, h = height(nx, ny, ux, uy, t1), height(nx, ny, ux, uy, t2)
+  if h < low then low = h end
+  if not (rho * abs(w) > abs(b)) then return low end
+  local base = pi - asin(b / (rho * w))
+  local lo, hi = w * t1 - phi, w * t2 - phi
+  if hi < lo then lo, hi = hi, lo end
+  local c = base + 2 * pi * ceil((lo - base) / (2 * pi))
+  if not (c <= hi) then return low end
+  h = height(nx, ny, ux, uy, (c + phi) / w)
+  if h < low then low = h end
+  c = base + 2 * pi * floor((hi - base) / (2 * pi))
+  h = height(nx, ny, ux, uy, (c + phi) / w)
+  return h < low and h or low
+end
+
+-- Whether over [t1, t2] moving stays beyond the static shape along
+-- (nx, ny) by more than the rounding.
+local function apartalong(nx, ny, t1, t2)
+  local top, bottom = -math.huge, math.huge
+  for i = 0, fixed.n - 1 do
+    local h = nx * (fixed.x[i] + fixed.lx[i]) + ny * (fixed.y[i] + fixed.ly[i])
+    if h > top then top = h end
+  end
+  for i = 0, turning.n - 1 do
+    local h = lowest(nx, ny, turning.x[i], turning.y[i], t1, t2)
+    if not (h >= bottom) then bottom = h end  -- a NaN is kept
+  end
+  return (bottom - turning.radius) - (top + fixed.radius) > m.margin
+end
+
+-- The latest time up to 1 until which the axis from a to b keeps the two
+-- apart from t on, or t.
+local function apartuntil(ax, ay, bx, by, t)
+  local nx, ny = normalize(bx - ax, by - ay)
+  local e = 1.0
+  for _ = 1, APART_TRIES do
+    if not (e - t > m.tau) then break end
+    if apartalong(nx, ny, t, e) then return e end
+    e = t + 0.5 * (e - t)
+  end
+  return t
 end
 
 local function clear()
@@ -130,6 +199,15 @@ local function advance()
       probe = 0.5 * (nxt - t)
     else
       probe = probing and 2 * (nxt - t) or m.tau
+      if probing and ahead > 0 and nxt < 1 then
+        local e = apartuntil(qax, qay, qbx, qby, nxt)
+        if e > nxt then
+          nxt = e
+          ahead, qax, qay, qbx, qby = gapof(m.kind, m.shape, m.mkind, place(nxt))
+          if ahead == 0 then qax, qay, qbx, qby = sx, sy, sx, sy end
+          probe = m.tau
+        end
+      end
       t, gap = nxt, ahead
       ax, ay, bx, by = qax, qay, qbx, qby
       if t == 1 then return clear() end
@@ -154,17 +232,19 @@ function turnsweep.sweep(kind, o, mkind, moving, dx, dy, dangle)
   end
   m.px, m.py, m.dx, m.dy = moving["\0px"], moving["\0py"], dx, dy
   m.angle, m.dangle = angleof(mkind, moving), dangle
-  local r, radius = reach(m.mkind, start)
+  offsets()
+  local r = reach()
   if r == 0 then  -- a disc about pos (a circle): the turn changes nothing
     local time, x, y, ht, hpx, hpy, hdx, hdy, hnx, hny
       = shapesweep.sweep(kind, o, mkind, moving, dx, dy)
     return angleat(time), time, x, y, ht, hpx, hpy, hdx, hdy, hnx, hny
   end
-  r = r + radius
+  r = r + turning.radius
   m.speed = length(dx, dy) + abs(dangle) * r
   local scene = r + m.speed
   m.target = TARGET * scene
   m.tau = TOLERANCE * scene / m.speed
+  m.margin = APART_MARGIN * (scene + abs(m.px) + abs(m.py))
   if not (isfinite(scene) and isfinite(m.px) and isfinite(m.py) and isfinite(dx)
           and isfinite(dy) and isfinite(dangle) and isfinite(m.angle)) then
     return clear()
