@@ -74,10 +74,12 @@ static int plain_orient(double ex, double ey, imp_vec2 p, imp_vec2 r) {
 }
 
 /* Whether every edge of a has some vertex of b beyond its line on a's
-** side: strictly (least 1) or on the line as well (least 0). The search
-** for each edge starts from the vertex that held the one before: going
-** round a, the vertex of b deepest across its edges goes round b too. */
-static int edges_held(const imp_hull *a, const imp_hull *b, int least) {
+** side: strictly (least 1) or on the line as well (least 0); if not,
+** *unheld is the first edge that is not. The search for each edge starts
+** from the vertex that held the one before: going round a, the vertex of
+** b deepest across its edges goes round b too. */
+static int edges_held(const imp_hull *a, const imp_hull *b, int least,
+                      int *unheld) {
   int i, k, j = 0, plain = !a->rounded && !b->rounded;
   if (a->count < 2) return 1;
   for (i = 0; i < a->count; i++) {
@@ -91,7 +93,10 @@ static int edges_held(const imp_hull *a, const imp_hull *b, int least) {
                        imp_hull_point(b, j));
       if (o >= least) break;
     }
-    if (k == b->count) return 0;
+    if (k == b->count) {
+      *unheld = i;
+      return 0;
+    }
   }
   return 1;
 }
@@ -142,19 +147,108 @@ typedef struct closest {
   double distance;
 } closest;
 
+/* The distance in doubles from x to segment p-q, the offset from p of the
+** segment's nearest point and the gap from it to x. */
+static double pair_distance(imp_xpoint x, imp_xpoint p, imp_xpoint q,
+                            imp_vec2 *offset, imp_vec2 *gap) {
+  imp_vec2 w = difference(p, x);
+  *offset = nearest_offset(x, p, q);
+  *gap = vec2(w.x - offset->x, w.y - offset->y);
+  return imp_vec2_length(*gap);
+}
+
+/* An edge p-q with what bounds a point's distance from it from below: its
+** direction over its length (0 for a point). */
+typedef struct edge_bound {
+  imp_vec2 p, q, unit;
+} edge_bound;
+
+static edge_bound edge_bound_of(imp_vec2 p, imp_vec2 q) {
+  edge_bound e;
+  double length;
+  e.p = p;
+  e.q = q;
+  e.unit = vec2(q.x - p.x, q.y - p.y);
+  length = sqrt(e.unit.x * e.unit.x + e.unit.y * e.unit.y);
+  e.unit = length > 0 ? vec2(e.unit.x / length, e.unit.y / length)
+                      : vec2(0, 0);
+  return e;
+}
+
+/* In the form of minimum and maximum instructions: random shapes make
+** branches mispredict. */
+static double box_gap(double x, double p, double q) {
+  double low = p < q ? p : q, high = p > q ? p : q;
+  double below = low - x, above = x - high;
+  double gap = below > above ? below : above;
+  return gap > 0 ? gap : 0;
+}
+
+/* Less than x's distance from the edge (ends included) but for a few
+** roundings of the scene's size: the larger of its gaps to the edge's box
+** on either axis and of its distance from the edge's line. */
+static double lower_distance(const edge_bound *e, imp_vec2 x) {
+  double gx = box_gap(x.x, e->p.x, e->q.x), gy = box_gap(x.y, e->p.y, e->q.y);
+  double line = fabs(e->unit.x * (x.y - e->p.y) - e->unit.y * (x.x - e->p.x));
+  double box = gx > gy ? gx : gy;
+  return line > box ? line : box;
+}
+
+/* The gap between the intervals [low, high] and between p and q. */
+static double interval_gap(double low, double high, double p, double q) {
+  double below = (p < q ? p : q) - high, above = low - (p > q ? p : q);
+  double gap = below > above ? below : above;
+  return gap > 0 ? gap : 0;
+}
+
+/* Less than the distance of every point of the box low-high from the
+** edge, as lower_distance: its gap to the edge's box on either axis, and
+** its least distance from the edge's line where its corners all lie on
+** one side. */
+static double box_lower_distance(const edge_bound *e, imp_vec2 low,
+                                 imp_vec2 high) {
+  double gx = interval_gap(low.x, high.x, e->p.x, e->q.x);
+  double gy = interval_gap(low.y, high.y, e->p.y, e->q.y);
+  double least = INFINITY, most = -INFINITY;
+  int k;
+  for (k = 0; k < 4; k++) {
+    double x = k & 1 ? high.x : low.x, y = k & 2 ? high.y : low.y;
+    double side = e->unit.x * (y - e->p.y) - e->unit.y * (x - e->p.x);
+    least = side < least ? side : least;
+    most = side > most ? side : most;
+  }
+  least = least > 0 ? least : (most < 0 ? -most : 0);
+  gx = gx > gy ? gx : gy;
+  return least > gx ? least : gx;
+}
+
 /* Offers the pairs of the vertices of a and the edges of b; flip says a
-** and b are the second and first shapes. */
+** and b are the second and first shapes. With every lo 0, a pair surely
+** farther than the nearest (no nearer than bound, or than the nearest so
+** far, by more than the distances' rounding, error) is skipped: the ones
+** that can be nearest are offered all the same, in the same order. */
 static void nearest_pairs(const imp_hull *a, const imp_hull *b, int flip,
-                          closest *best) {
-  int i, j;
+                          double bound, double error, closest *best) {
+  int i, j, plain = !a->rounded && !b->rounded;
+  imp_vec2 low, high;
+  extent(a, &low, &high);
   for (j = 0; j < edge_count(b); j++) {
     imp_xpoint p, q;
+    edge_bound e;
+    double reach = best->distance < bound ? best->distance : bound;
     edge(b, j, &p, &q);
+    e = edge_bound_of(p.v, q.v);
+    if (plain && box_lower_distance(&e, low, high) >
+                     (reach + 2 * error) * (1 + 0x1p-40))
+      continue;
     for (i = 0; i < a->count; i++) {
       imp_xpoint x = imp_hull_point(a, i);
-      imp_vec2 o = nearest_offset(x, p, q), w = difference(p, x);
-      imp_vec2 gap = vec2(w.x - o.x, w.y - o.y);
-      double d = imp_vec2_length(gap);
+      imp_vec2 o, gap;
+      double d, reach = best->distance < bound ? best->distance : bound;
+      if (plain &&
+          lower_distance(&e, x.v) > (reach + 2 * error) * (1 + 0x1p-40))
+        continue;
+      d = pair_distance(x, p, q, &o, &gap);
       if (!(d < best->distance)) continue;
       best->distance = d;
       if (flip) {  /* from b's point to a's vertex */
@@ -168,6 +262,23 @@ static void nearest_pairs(const imp_hull *a, const imp_hull *b, int flip,
       }
     }
   }
+}
+
+/* The least distance in doubles from a vertex of a to b's edge that does
+** not hold a (a side apart from it, where the nearest pair usually is):
+** no less than the nearest pair's. */
+static double seed_distance(const imp_hull *a, const imp_hull *b,
+                            int unheld) {
+  double least = INFINITY;
+  imp_xpoint p, q;
+  int i;
+  edge(b, b->count == 2 ? 0 : unheld, &p, &q);
+  for (i = 0; i < a->count; i++) {
+    imp_vec2 o, gap;
+    double d = pair_distance(imp_hull_point(a, i), p, q, &o, &gap);
+    least = d < least ? d : least;
+  }
+  return least;
 }
 
 /* Whether some vertex of a is within (closer than when strict) the sum of
@@ -186,12 +297,17 @@ static int vertex_near_edge(const imp_hull *a, const imp_hull *b,
   return 0;
 }
 
+/* The greater and the lesser of two finite numbers (fmax and fmin are
+** calls). */
+static double greater(double a, double b) { return a > b ? a : b; }
+static double lesser(double a, double b) { return a < b ? a : b; }
+
 /* The largest lo of a hull's vertices. */
 static double largest_lo(const imp_hull *h) {
   double m = 0;
   int i;
-  for (i = 0; i < h->count; i++)
-    m = fmax(m, fmax(fabs(h->lo[i].x), fabs(h->lo[i].y)));
+  for (i = 0; h->rounded && i < h->count; i++)
+    m = greater(m, greater(fabs(h->lo[i].x), fabs(h->lo[i].y)));
   return m;
 }
 
@@ -203,9 +319,9 @@ static double pair_error(const imp_hull *a, const imp_hull *b) {
   imp_vec2 la, ha, lb, hb;
   extent(a, &la, &ha);
   extent(b, &lb, &hb);
-  return 0x1p-40 * ((fmax(ha.x, hb.x) - fmin(la.x, lb.x)) +
-                    (fmax(ha.y, hb.y) - fmin(la.y, lb.y)) +
-                    4 * fmax(largest_lo(a), largest_lo(b))) +
+  return 0x1p-40 * ((greater(ha.x, hb.x) - lesser(la.x, lb.x)) +
+                    (greater(ha.y, hb.y) - lesser(la.y, lb.y)) +
+                    4 * greater(largest_lo(a), largest_lo(b))) +
          0x1p-50 * (a->radius + b->radius) + 0x1p-1000;
 }
 
@@ -215,12 +331,17 @@ static double pair_error(const imp_hull *a, const imp_hull *b) {
 ** of the sum; then the exact distances do. */
 static int hulls_near(const imp_hull *a, const imp_hull *b, int strict,
                       closest *best) {
-  double r = a->radius + b->radius, error;
-  if (!flat(a, b) && edges_held(a, b, 0) && edges_held(b, a, 0)) return 1;
+  double r = a->radius + b->radius, error, bound = INFINITY;
+  int unheld_a = -1, unheld_b = -1;
+  if (!flat(a, b) && edges_held(a, b, 0, &unheld_a) &&
+      edges_held(b, a, 0, &unheld_b))
+    return 1;
+  if (unheld_a >= 0) bound = seed_distance(b, a, unheld_a);
+  else if (unheld_b >= 0) bound = seed_distance(a, b, unheld_b);
   best->distance = INFINITY;
-  nearest_pairs(a, b, 0, best);
-  nearest_pairs(b, a, 1, best);
   error = pair_error(a, b);
+  nearest_pairs(a, b, 0, bound, error, best);
+  nearest_pairs(b, a, 1, bound, error, best);
   if (best->distance > r + error) return 0;
   if (best->distance < r - error) return 1;
   return vertex_near_edge(a, b, strict) || vertex_near_edge(b, a, strict);
@@ -231,7 +352,8 @@ static int hulls_near(const imp_hull *a, const imp_hull *b, int strict,
 ** a flat difference fails on its own (a segment's two sides). */
 static int interiors_meet(const imp_hull *a, const imp_hull *b) {
   if (a->count == 1 && b->count == 1) return 0;
-  return edges_held(a, b, 1) && edges_held(b, a, 1);
+  int unheld;
+  return edges_held(a, b, 1, &unheld) && edges_held(b, a, 1, &unheld);
 }
 
 /* The hulls, unless one is not finite or has a negative radius. */
