@@ -84,6 +84,7 @@ impact.Hit = {}
 ---@field hit impact.Hit? what stopped it, nil when nothing did
 ---@field pos impact.Point where the moving box stopped
 ---@field time number the fraction of the movement travelled
+---@field angle number the moving shape's angle at the stop (a sweep with dangle turns it; a Circle's and an AABB's own is 0)
 impact.Sweep = {}
 
 --------------------------------------------------------------------------
@@ -166,13 +167,15 @@ function impact.AABB:sweepAABB(moving, dx, dy, out) end
 ---@overload fun(self: impact.AABB, moving: impact.OBB, delta: impact.Point, out?: impact.Sweep): impact.Sweep
 function impact.AABB:sweepOBB(moving, dx, dy, out) end
 
----This box travels (dx, dy): the nearest stop among the colliders (ties: the first listed).
+---This box travels (dx, dy), turning by `dangle` when given: the nearest stop among the colliders (ties: the first listed).
 ---@param colliders impact.Shape[]
 ---@param dx number
 ---@param dy number
 ---@param out? impact.Sweep
 ---@return impact.Sweep
 ---@overload fun(self: impact.AABB, colliders: impact.Shape[], delta: impact.Point, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.AABB, colliders: impact.Shape[], dx: number, dy: number, dangle: number, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.AABB, colliders: impact.Shape[], delta: impact.Point, dangle: number, out?: impact.Sweep): impact.Sweep
 function impact.AABB:sweepInto(colliders, dx, dy, out) end
 
 ---The part of the segment in the closed box: `pos + t * delta` for t in [t0, t1].
@@ -208,13 +211,15 @@ function impact.AABB:distance(other) end
 ---@return impact.Manifold?
 function impact.AABB:manifold(other, out) end
 
----`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact.
+---`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact. With `dangle` it also turns by that about its pos (an AABB as the OBB it is), stopping within 1e-6 of the scene before first contact, never past it; `sweep.angle` is the angle reached.
 ---@param moving impact.Shape
 ---@param dx number
 ---@param dy number
 ---@param out? impact.Sweep
 ---@return impact.Sweep
 ---@overload fun(self: impact.AABB, moving: impact.Shape, delta: impact.Point, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.AABB, moving: impact.Shape, dx: number, dy: number, dangle: number, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.AABB, moving: impact.Shape, delta: impact.Point, dangle: number, out?: impact.Sweep): impact.Sweep
 function impact.AABB:sweep(moving, dx, dy, out) end
 
 ---The smallest AABB that holds the shape exactly.
@@ -320,6 +325,8 @@ function impact.OBB:sweepOBB(moving, dx, dy, out) end
 ---@param out? impact.Sweep
 ---@return impact.Sweep
 ---@overload fun(self: impact.OBB, colliders: impact.Shape[], delta: impact.Point, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.OBB, colliders: impact.Shape[], dx: number, dy: number, dangle: number, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.OBB, colliders: impact.Shape[], delta: impact.Point, dangle: number, out?: impact.Sweep): impact.Sweep
 function impact.OBB:sweepInto(colliders, dx, dy, out) end
 
 ---Strict overlap with any shape, decided exactly (touching is no overlap).
@@ -342,13 +349,15 @@ function impact.OBB:distance(other) end
 ---@return impact.Manifold?
 function impact.OBB:manifold(other, out) end
 
----`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact.
+---`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact. With `dangle` it also turns by that about its pos (an AABB as the OBB it is), stopping within 1e-6 of the scene before first contact, never past it; `sweep.angle` is the angle reached.
 ---@param moving impact.Shape
 ---@param dx number
 ---@param dy number
 ---@param out? impact.Sweep
 ---@return impact.Sweep
 ---@overload fun(self: impact.OBB, moving: impact.Shape, delta: impact.Point, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.OBB, moving: impact.Shape, dx: number, dy: number, dangle: number, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.OBB, moving: impact.Shape, delta: impact.Point, dangle: number, out?: impact.Sweep): impact.Sweep
 function impact.OBB:sweep(moving, dx, dy, out) end
 --------------------------------------------------------------------------
 -- Circle, Capsule, Polygon, Manifold
@@ -382,13 +391,15 @@ function impact.Circle:distance(other) end
 ---@return impact.Manifold?
 function impact.Circle:manifold(other, out) end
 
----`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact.
+---`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact. With `dangle` it also turns by that about its pos (an AABB as the OBB it is), stopping within 1e-6 of the scene before first contact, never past it; `sweep.angle` is the angle reached.
 ---@param moving impact.Shape
 ---@param dx number
 ---@param dy number
 ---@param out? impact.Sweep
 ---@return impact.Sweep
 ---@overload fun(self: impact.Circle, moving: impact.Shape, delta: impact.Point, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.Circle, moving: impact.Shape, dx: number, dy: number, dangle: number, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.Circle, moving: impact.Shape, delta: impact.Point, dangle: number, out?: impact.Sweep): impact.Sweep
 function impact.Circle:sweep(moving, dx, dy, out) end
 
 ---The smallest AABB that holds the shape exactly.
@@ -438,6 +449,8 @@ function impact.Circle:clipSegment(px, py, dx, dy) end
 ---@param out? impact.Sweep
 ---@return impact.Sweep
 ---@overload fun(self: impact.Circle, colliders: impact.Shape[], delta: impact.Point, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.Circle, colliders: impact.Shape[], dx: number, dy: number, dangle: number, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.Circle, colliders: impact.Shape[], delta: impact.Point, dangle: number, out?: impact.Sweep): impact.Sweep
 function impact.Circle:sweepInto(colliders, dx, dy, out) end
 
 ---The segment a-b of its own frame grown by a radius, placed at (x, y) turned by angle.
@@ -476,13 +489,15 @@ function impact.Capsule:distance(other) end
 ---@return impact.Manifold?
 function impact.Capsule:manifold(other, out) end
 
----`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact.
+---`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact. With `dangle` it also turns by that about its pos (an AABB as the OBB it is), stopping within 1e-6 of the scene before first contact, never past it; `sweep.angle` is the angle reached.
 ---@param moving impact.Shape
 ---@param dx number
 ---@param dy number
 ---@param out? impact.Sweep
 ---@return impact.Sweep
 ---@overload fun(self: impact.Capsule, moving: impact.Shape, delta: impact.Point, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.Capsule, moving: impact.Shape, dx: number, dy: number, dangle: number, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.Capsule, moving: impact.Shape, delta: impact.Point, dangle: number, out?: impact.Sweep): impact.Sweep
 function impact.Capsule:sweep(moving, dx, dy, out) end
 
 ---The smallest AABB that holds the shape exactly.
@@ -532,6 +547,8 @@ function impact.Capsule:clipSegment(px, py, dx, dy) end
 ---@param out? impact.Sweep
 ---@return impact.Sweep
 ---@overload fun(self: impact.Capsule, colliders: impact.Shape[], delta: impact.Point, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.Capsule, colliders: impact.Shape[], dx: number, dy: number, dangle: number, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.Capsule, colliders: impact.Shape[], delta: impact.Point, dangle: number, out?: impact.Sweep): impact.Sweep
 function impact.Capsule:sweepInto(colliders, dx, dy, out) end
 
 ---A strictly convex polygon of 3 to 16 vertices in its own frame (either winding), placed at (x, y) turned by angle.
@@ -583,13 +600,15 @@ function impact.Polygon:distance(other) end
 ---@return impact.Manifold?
 function impact.Polygon:manifold(other, out) end
 
----`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact.
+---`moving` (any shape) translates by the delta: where it stops, `impact.EPSILON` of the time short of contact. With `dangle` it also turns by that about its pos (an AABB as the OBB it is), stopping within 1e-6 of the scene before first contact, never past it; `sweep.angle` is the angle reached.
 ---@param moving impact.Shape
 ---@param dx number
 ---@param dy number
 ---@param out? impact.Sweep
 ---@return impact.Sweep
 ---@overload fun(self: impact.Polygon, moving: impact.Shape, delta: impact.Point, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.Polygon, moving: impact.Shape, dx: number, dy: number, dangle: number, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.Polygon, moving: impact.Shape, delta: impact.Point, dangle: number, out?: impact.Sweep): impact.Sweep
 function impact.Polygon:sweep(moving, dx, dy, out) end
 
 ---The smallest AABB that holds the shape exactly.
@@ -639,6 +658,8 @@ function impact.Polygon:clipSegment(px, py, dx, dy) end
 ---@param out? impact.Sweep
 ---@return impact.Sweep
 ---@overload fun(self: impact.Polygon, colliders: impact.Shape[], delta: impact.Point, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.Polygon, colliders: impact.Shape[], dx: number, dy: number, dangle: number, out?: impact.Sweep): impact.Sweep
+---@overload fun(self: impact.Polygon, colliders: impact.Shape[], delta: impact.Point, dangle: number, out?: impact.Sweep): impact.Sweep
 function impact.Polygon:sweepInto(colliders, dx, dy, out) end
 
 ---Where two shapes overlap: the out type of `manifold`.
