@@ -442,7 +442,7 @@ function impact.Circle:intersectSegment(px, py, dx, dy, out) end
 ---@overload fun(self: impact.Circle, pos: impact.Point, delta: impact.Point): impact.ClipKind, number?, number?
 function impact.Circle:clipSegment(px, py, dx, dy) end
 
----The nearest stop among an array of shapes (ties: the first listed).
+---The nearest stop among an array of shapes (ties: the first listed), turning by `dangle` when given.
 ---@param colliders impact.Shape[]
 ---@param dx number
 ---@param dy number
@@ -540,7 +540,7 @@ function impact.Capsule:intersectSegment(px, py, dx, dy, out) end
 ---@overload fun(self: impact.Capsule, pos: impact.Point, delta: impact.Point): impact.ClipKind, number?, number?
 function impact.Capsule:clipSegment(px, py, dx, dy) end
 
----The nearest stop among an array of shapes (ties: the first listed).
+---The nearest stop among an array of shapes (ties: the first listed), turning by `dangle` when given.
 ---@param colliders impact.Shape[]
 ---@param dx number
 ---@param dy number
@@ -651,7 +651,7 @@ function impact.Polygon:intersectSegment(px, py, dx, dy, out) end
 ---@overload fun(self: impact.Polygon, pos: impact.Point, delta: impact.Point): impact.ClipKind, number?, number?
 function impact.Polygon:clipSegment(px, py, dx, dy) end
 
----The nearest stop among an array of shapes (ties: the first listed).
+---The nearest stop among an array of shapes (ties: the first listed), turning by `dangle` when given.
 ---@param colliders impact.Shape[]
 ---@param dx number
 ---@param dy number
