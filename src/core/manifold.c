@@ -317,28 +317,74 @@ static int along_normal(imp_shape akind, const void *a, const imp_hull *ha,
   return 1;
 }
 
+/* The part of the convex polygon in (n vertices) on the inner side of the
+** edge a-b of a counter-clockwise hull, into out: n + 1 vertices at most,
+** 2 n where rounding bends the polygon. */
+static int clip_polygon(const imp_vec2 *in, int n, imp_vec2 a, imp_vec2 b,
+                        imp_vec2 *out) {
+  imp_vec2 e = vec2(b.x - a.x, b.y - a.y);
+  int i, k = 0;
+  for (i = 0; i < n; i++) {
+    imp_vec2 p = in[i], q = in[(i + 1) % n];
+    double sp = e.x * (p.y - a.y) - e.y * (p.x - a.x),
+           sq = e.x * (q.y - a.y) - e.y * (q.x - a.x);
+    if (sp >= 0) out[k++] = p;
+    if ((sp >= 0) != (sq >= 0)) {
+      double f = sp / (sp - sq);
+      out[k++] = vec2(p.x + (q.x - p.x) * f, p.y + (q.y - p.y) * f);
+    }
+  }
+  return k;
+}
+
+/* The mean of the corners of the two bare polygons' common part, as
+** doubles find it: a point well inside both shapes where that part has
+** room, 0 where there is no such part. */
+static int common_middle(const imp_hull *ha, const imp_hull *hb,
+                         imp_vec2 *out) {
+  imp_vec2 buffer[2][4 * IMP_MAX_VERTICES];
+  double x = 0, y = 0;
+  int i, n = ha->count, from = 0;
+  if (ha->count < 3 || hb->count < 3) return 0;
+  for (i = 0; i < n; i++) buffer[0][i] = ha->v[i];
+  /* Two convex polygons share no more corners than they have together. */
+  for (i = 0; i < hb->count && n > 0 && n <= 2 * IMP_MAX_VERTICES;
+       i++, from = !from)
+    n = clip_polygon(buffer[from], n, hb->v[i], hb->v[(i + 1) % hb->count],
+                     buffer[!from]);
+  if (n < 3 || n > 2 * IMP_MAX_VERTICES) return 0;
+  for (i = 0; i < n; i++) {
+    x += buffer[from][i].x;
+    y += buffer[from][i].y;
+  }
+  *out = vec2(x / n, y / n);
+  return 1;
+}
+
 /* A point of a deep or lopsided contact can fall outside one shape: the
 ** line along the normal through it finds one in both, or, where that line
 ** only grazes their common part (past a corner), the line across it, or
-** the line towards a point well inside both when there is one (toward).
-** Where doubles do not find it, the exact chord along the normal does,
-** unless the shapes are thin and cross away from it; then a wall of no
-** thickness gives the point of its part in the other, and otherwise
-** alternate projections onto the two (convex, and overlapping) bring it
-** into both, until a step moves it by no more than rounding, 2^-40 of the
-** shapes' size. */
+** the line towards a point well inside both: toward when there is one,
+** else the middle of the bare polygons' common part. Where doubles do not
+** find it, the exact chord along the normal does, unless the shapes are
+** thin and cross away from it; then a wall of no thickness gives the
+** point of its part in the other, and otherwise alternate projections
+** onto the two (convex, and overlapping) bring it into both, until a step
+** moves it by no more than rounding, 2^-40 of the shapes' size. */
 static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
                           imp_shape bkind, const void *b, const imp_hull *hb,
                           imp_vec2 n, imp_vec2 p, const imp_vec2 *toward) {
   double tol;
-  imp_vec2 x;
+  imp_vec2 x, middle;
   int k;
   if (holds(ha, p) && holds(hb, p)) return p;
   if (common_point(ha, hb, p, n, &x) ||
       common_point(ha, hb, p, vec2(-n.y, n.x), &x))
     return x;
-  if (toward && common_point(ha, hb, p,
-                             vec2(toward->x - p.x, toward->y - p.y), &x))
+  if ((toward && common_point(ha, hb, p, vec2(toward->x - p.x,
+                                               toward->y - p.y), &x)) ||
+      (common_middle(ha, hb, &middle) &&
+       common_point(ha, hb, p, vec2(middle.x - p.x, middle.y - p.y), &x)))
     return x;
   if (along_normal(akind, a, ha, bkind, b, hb, n, &p)) return p;
   if (along_wall(ha, bkind, b, &p) || along_wall(hb, akind, a, &p)) return p;

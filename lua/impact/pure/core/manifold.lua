@@ -283,16 +283,63 @@ local function alongnormal(akind, a, ha, bkind, b, hb, nx, ny, px, py)
   return fx + dx * t, fy + dy * t
 end
 
+-- The part of the convex polygon (xs, ys, n vertices from 1) on the inner
+-- side of the edge a-b of a counter-clockwise hull, into (ox, oy); its
+-- vertex count.
+local function clippolygon(xs, ys, n, ax, ay, bx, by, ox, oy)
+  local ex, ey, k = bx - ax, by - ay, 0
+  for i = 1, n do
+    local j = i % n + 1
+    local px, py, qx, qy = xs[i], ys[i], xs[j], ys[j]
+    local sp = ex * (py - ay) - ey * (px - ax)
+    local sq = ex * (qy - ay) - ey * (qx - ax)
+    if sp >= 0 then k = k + 1; ox[k], oy[k] = px, py end
+    if (sp >= 0) ~= (sq >= 0) then
+      local f = sp / (sp - sq)
+      k = k + 1
+      ox[k], oy[k] = px + (qx - px) * f, py + (qy - py) * f
+    end
+  end
+  return k
+end
+
+-- The mean of the corners of the two bare polygons' common part, as
+-- doubles find it: a point well inside both shapes where that part has
+-- room; nil where there is no such part.
+local cx, cy, dx2, dy2 = {}, {}, {}, {}
+local function commonmiddle(ha, hb)
+  if ha.n < 3 or hb.n < 3 then return nil end
+  local n, xs, ys, ox, oy = ha.n, cx, cy, dx2, dy2
+  for i = 0, n - 1 do xs[i + 1], ys[i + 1] = ha.x[i], ha.y[i] end
+  -- two convex polygons share no more corners than they have together
+  local i = 0
+  while i < hb.n and n > 0 and n <= 32 do
+    local j = (i + 1) % hb.n
+    n = clippolygon(xs, ys, n, hb.x[i], hb.y[i], hb.x[j], hb.y[j], ox, oy)
+    xs, ys, ox, oy = ox, oy, xs, ys
+    i = i + 1
+  end
+  if n < 3 or n > 32 then return nil end
+  local x, y = 0.0, 0.0
+  for k = 1, n do x, y = x + xs[k], y + ys[k] end
+  return x / n, y / n
+end
+
 -- A point brought into both shapes: along the normal or across it, or
--- towards a point well inside both (tx, ty, when there is one), as doubles
--- find it; else along the exact chord, or where a wall of no thickness
--- crosses the other, or by alternate projections until a step moves it by
--- no more than rounding.
+-- towards a point well inside both (tx, ty, when there is one, or the
+-- middle of the bare polygons' common part), as doubles find it; else
+-- along the exact chord, or where a wall of no thickness crosses the
+-- other, or by alternate projections until a step moves it by no more
+-- than rounding.
 local function intoboth(akind, a, ha, bkind, b, hb, nx, ny, px, py, tx, ty)
   if holds(ha, px, py) and holds(hb, px, py) then return px, py end
   local x, y = commonpoint(ha, hb, px, py, nx, ny)
   if not x then x, y = commonpoint(ha, hb, px, py, -ny, nx) end
   if not x and tx then x, y = commonpoint(ha, hb, px, py, tx - px, ty - py) end
+  if not x then
+    local mx, my = commonmiddle(ha, hb)
+    if mx then x, y = commonpoint(ha, hb, px, py, mx - px, my - py) end
+  end
   if x then return x, y end
   x, y = alongnormal(akind, a, ha, bkind, b, hb, nx, ny, px, py)
   if x then return x, y end
