@@ -59,7 +59,9 @@ static int exact_sign(const imp_term *t, int n) {
   return imp_wide_sign(&sum);
 }
 
-int imp_terms_sign(const imp_term *t, int n) {
+/* The sign of the sum of the terms when the static bound certifies it,
+** with value the sum rounded; else 2. */
+static int filtered(const imp_term *t, int n, double *value_out) {
   double value = 0, size = 0;
   int i, j;
   for (i = 0; i < n; i++) {
@@ -71,8 +73,21 @@ int imp_terms_sign(const imp_term *t, int n) {
     value += product;
     size += mag;
   }
+  *value_out = value;
   if (value > 0x1p-46 * size) return 1;
   if (value < -0x1p-46 * size) return -1;
+  return 2;
+}
+
+int imp_terms_filter(const imp_term *t, int n) {
+  double value;
+  return filtered(t, n, &value);
+}
+
+int imp_terms_sign(const imp_term *t, int n) {
+  double value;
+  int s = filtered(t, n, &value);
+  if (s != 2) return s;
   if (!exact_input(t, n)) return (value > 0) - (value < 0);
   return exact_sign(t, n);
 }

@@ -53,6 +53,15 @@ static inline void imp_lin_combine(imp_lin *r, const imp_lin *a,
   r->mag = mag;
 }
 
+/* a + sign b as far as imp_terms_filter reads it, approx and mag alone,
+** with no parts (n 0): the cheap first try at a sign. */
+static inline void imp_lin_rough(imp_lin *r, const imp_lin *a,
+                                 const imp_lin *b, double sign) {
+  r->n = 0;
+  r->approx = a->approx + sign * b->approx;
+  r->mag = a->mag + b->mag;
+}
+
 /* a + b and a - b, exactly: the caller keeps a.n + b.n <= IMP_LIN_PARTS. */
 static inline imp_lin imp_lin_add(const imp_lin *a, const imp_lin *b) {
   imp_lin r;
@@ -82,5 +91,9 @@ typedef struct imp_term {
 ** (imp_exact_input, and the error of a sum of two such doubles); beyond,
 ** the sign of the rounded sum (0 for a NaN). */
 int imp_terms_sign(const imp_term *t, int n);
+
+/* The same sign when the filter in doubles certifies it, else 2: it reads
+** only each sum's approx and mag (imp_lin_rough). */
+int imp_terms_filter(const imp_term *t, int n);
 
 #endif

@@ -39,6 +39,12 @@ static inline imp_xvec imp_xvec_sub(const imp_xvec *a, const imp_xvec *b) {
 /* The signs of cross(a, b) and a . b, exactly. */
 int imp_cross_sign_x(const imp_xvec *a, const imp_xvec *b);
 int imp_dot_sign_x(const imp_xvec *a, const imp_xvec *b);
+/* The same of a1 - a0 and b1 - b0 (a NULL a0 or b0 leaves a1 or b1 as it
+** is), without building the differences where doubles decide. */
+int imp_cross_sign_diff(const imp_xvec *a1, const imp_xvec *a0,
+                        const imp_xvec *b1, const imp_xvec *b0);
+int imp_dot_sign_diff(const imp_xvec *a1, const imp_xvec *a0,
+                      const imp_xvec *b1, const imp_xvec *b0);
 
 /* The points within radius of the convex hull of v[0..count): count 1 is a
 ** point, 2 a segment (a polygon of two edges, there and back), more a

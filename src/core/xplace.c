@@ -52,51 +52,137 @@ imp_xvec imp_xhull_edge(const imp_xhull *h, int i) {
   return imp_xvec_sub(&h->v[imp_xhull_next(h, i)], &h->v[i]);
 }
 
+/* The terms of cross(a, b), of a . b, of |a|^2 - r^2 (b unused) and of
+** cross(a, b)^2 - r^2 |a|^2 (whether b is farther than r from the line
+** along a, times |a|); how many. */
+typedef int terms_of(imp_term *t, const imp_xvec *a, const imp_xvec *b,
+                     const imp_lin *r);
+
+static void term(imp_term *t, int coef, const imp_lin *f0, const imp_lin *f1,
+                 const imp_lin *f2, const imp_lin *f3) {
+  t->coef = coef;
+  t->k = f2 ? 4 : 2;
+  t->f[0] = f0;
+  t->f[1] = f1;
+  t->f[2] = f2;
+  t->f[3] = f3;
+}
+
+static int cross_terms(imp_term *t, const imp_xvec *a, const imp_xvec *b,
+                       const imp_lin *r) {
+  (void)r;
+  term(&t[0], 1, &a->x, &b->y, NULL, NULL);
+  term(&t[1], -1, &a->y, &b->x, NULL, NULL);
+  return 2;
+}
+
+static int dot_terms(imp_term *t, const imp_xvec *a, const imp_xvec *b,
+                     const imp_lin *r) {
+  (void)r;
+  term(&t[0], 1, &a->x, &b->x, NULL, NULL);
+  term(&t[1], 1, &a->y, &b->y, NULL, NULL);
+  return 2;
+}
+
+static int length_terms(imp_term *t, const imp_xvec *a, const imp_xvec *b,
+                        const imp_lin *r) {
+  (void)b;
+  term(&t[0], 1, &a->x, &a->x, NULL, NULL);
+  term(&t[1], 1, &a->y, &a->y, NULL, NULL);
+  term(&t[2], -1, r, r, NULL, NULL);
+  return 3;
+}
+
+static int beyond_terms(imp_term *t, const imp_xvec *a, const imp_xvec *b,
+                        const imp_lin *r) {
+  term(&t[0], 1, &a->x, &a->x, &b->y, &b->y);
+  term(&t[1], -2, &a->x, &a->y, &b->x, &b->y);
+  term(&t[2], 1, &a->y, &a->y, &b->x, &b->x);
+  term(&t[3], -1, r, r, &a->x, &a->x);
+  term(&t[4], -1, r, r, &a->y, &a->y);
+  return 5;
+}
+
 int imp_cross_sign_x(const imp_xvec *a, const imp_xvec *b) {
-  imp_term t[2] = {{1, 2, {NULL}}, {-1, 2, {NULL}}};
-  t[0].f[0] = &a->x;
-  t[0].f[1] = &b->y;
-  t[1].f[0] = &a->y;
-  t[1].f[1] = &b->x;
-  return imp_terms_sign(t, 2);
+  imp_term t[2];
+  return imp_terms_sign(t, cross_terms(t, a, b, NULL));
 }
 
 int imp_dot_sign_x(const imp_xvec *a, const imp_xvec *b) {
-  imp_term t[2] = {{1, 2, {NULL}}, {1, 2, {NULL}}};
-  t[0].f[0] = &a->x;
-  t[0].f[1] = &b->x;
-  t[1].f[0] = &a->y;
-  t[1].f[1] = &b->y;
-  return imp_terms_sign(t, 2);
+  imp_term t[2];
+  return imp_terms_sign(t, dot_terms(t, a, b, NULL));
 }
 
-/* The sign of |a|^2 - r^2. */
-static int length_beyond(const imp_xvec *a, const imp_lin *r) {
-  imp_term t[3] = {{1, 2, {NULL}}, {1, 2, {NULL}}, {-1, 2, {NULL}}};
-  t[0].f[0] = t[0].f[1] = &a->x;
-  t[1].f[0] = t[1].f[1] = &a->y;
-  t[2].f[0] = t[2].f[1] = r;
-  return imp_terms_sign(t, 3);
+/* a1 - a0 (a0 NULL: a1) into *out as far as the filters read it. */
+static void rough(imp_xvec *out, const imp_xvec *a1, const imp_xvec *a0) {
+  if (a0) {
+    imp_lin_rough(&out->x, &a1->x, &a0->x, -1);
+    imp_lin_rough(&out->y, &a1->y, &a0->y, -1);
+  } else {
+    out->x.approx = a1->x.approx;
+    out->x.mag = a1->x.mag;
+    out->y.approx = a1->y.approx;
+    out->y.mag = a1->y.mag;
+  }
 }
 
-/* The sign of cross(a, b)^2 - r^2 |a|^2: whether b is farther than r
-** from the line along a, times |a|. */
-static int cross_beyond(const imp_xvec *a, const imp_xvec *b,
+/* a1 - a0 exactly, in *buf unless a0 is NULL. */
+static const imp_xvec *exact(imp_xvec *buf, const imp_xvec *a1,
+                             const imp_xvec *a0) {
+  if (!a0) return a1;
+  imp_lin_combine(&buf->x, &a1->x, &a0->x, -1);
+  imp_lin_combine(&buf->y, &a1->y, &a0->y, -1);
+  return buf;
+}
+
+/* The sign that terms gives for a = a1 - a0 and b = b1 - b0 (b1 NULL: no
+** b): first on the rounded differences, and only when their filter cannot
+** certify it on the exact ones, which are costlier to build. */
+static int decide(terms_of *terms, const imp_xvec *a1, const imp_xvec *a0,
+                  const imp_xvec *b1, const imp_xvec *b0, const imp_lin *r) {
+  imp_xvec a, b, ea, eb;
+  imp_term t[5];
+  int s;
+  rough(&a, a1, a0);
+  if (b1) rough(&b, b1, b0);
+  s = imp_terms_filter(t, terms(t, &a, &b, r));
+  if (s != 2) return s;
+  return imp_terms_sign(t, terms(t, exact(&ea, a1, a0),
+                                 b1 ? exact(&eb, b1, b0) : &b, r));
+}
+
+int imp_cross_sign_diff(const imp_xvec *a1, const imp_xvec *a0,
+                        const imp_xvec *b1, const imp_xvec *b0) {
+  return decide(cross_terms, a1, a0, b1, b0, NULL);
+}
+
+int imp_dot_sign_diff(const imp_xvec *a1, const imp_xvec *a0,
+                      const imp_xvec *b1, const imp_xvec *b0) {
+  return decide(dot_terms, a1, a0, b1, b0, NULL);
+}
+
+/* The sign of |a|^2 - r^2, a = a1 - a0. */
+static int length_beyond(const imp_xvec *a1, const imp_xvec *a0,
+                         const imp_lin *r) {
+  return decide(length_terms, a1, a0, NULL, NULL, r);
+}
+
+/* The sign of cross(a, b)^2 - r^2 |a|^2 for a = a1 - a0, b = b1 - b0:
+** whether b is farther than r from the line along a, times |a|. */
+static int cross_beyond(const imp_xvec *a1, const imp_xvec *a0,
+                        const imp_xvec *b1, const imp_xvec *b0,
                         const imp_lin *r) {
-  imp_term t[5] = {{1, 4, {NULL}}, {-2, 4, {NULL}}, {1, 4, {NULL}},
-                   {-1, 4, {NULL}}, {-1, 4, {NULL}}};
-  t[0].f[0] = t[0].f[1] = &a->x;
-  t[0].f[2] = t[0].f[3] = &b->y;
-  t[1].f[0] = &a->x;
-  t[1].f[1] = &a->y;
-  t[1].f[2] = &b->x;
-  t[1].f[3] = &b->y;
-  t[2].f[0] = t[2].f[1] = &a->y;
-  t[2].f[2] = t[2].f[3] = &b->x;
-  t[3].f[0] = t[3].f[1] = t[4].f[0] = t[4].f[1] = r;
-  t[3].f[2] = t[3].f[3] = &a->x;
-  t[4].f[2] = t[4].f[3] = &a->y;
-  return imp_terms_sign(t, 5);
+  return decide(beyond_terms, a1, a0, b1, b0, r);
+}
+
+/* The sign of a - b, for coordinates. */
+static int lin_sign_diff(const imp_lin *a, const imp_lin *b) {
+  imp_lin d;
+  imp_lin_rough(&d, a, b, -1);
+  if (d.approx > 0x1p-50 * d.mag) return 1;
+  if (d.approx < -0x1p-50 * d.mag) return -1;
+  imp_lin_combine(&d, a, b, -1);
+  return imp_lin_sign(&d);
 }
 
 static int rounded(const imp_xhull *h) { return h->radius.n > 0; }
@@ -106,18 +192,18 @@ static int rounded(const imp_xhull *h) { return h->radius.n > 0; }
 static int on_hull(const imp_xhull *h, const imp_xvec *p, imp_place *pl) {
   int i, zero = -1, corner = -1;
   if (h->count == 1) {
-    imp_xvec q = imp_xvec_sub(p, &h->v[0]);
-    if (imp_lin_sign(&q.x) != 0 || imp_lin_sign(&q.y) != 0) return 0;
+    if (lin_sign_diff(&p->x, &h->v[0].x) != 0 ||
+        lin_sign_diff(&p->y, &h->v[0].y) != 0)
+      return 0;
     pl->vertex = 0;
     return 1;
   }
   if (h->count == 2) {
-    imp_xvec e = imp_xhull_edge(h, 0), q0 = imp_xvec_sub(p, &h->v[0]);
-    imp_xvec q1 = imp_xvec_sub(p, &h->v[1]);
+    const imp_xvec *a = &h->v[0], *b = &h->v[1];
     int from, to;
-    if (imp_cross_sign_x(&e, &q0) != 0) return 0;
-    from = imp_dot_sign_x(&q0, &e);
-    to = imp_dot_sign_x(&q1, &e);
+    if (imp_cross_sign_diff(b, a, p, a) != 0) return 0;
+    from = imp_dot_sign_diff(p, a, b, a);
+    to = imp_dot_sign_diff(p, b, b, a);
     if (from < 0 || to > 0) return 0;
     if (from == 0) pl->vertex = 0;
     else if (to == 0) pl->vertex = 1;
@@ -125,8 +211,8 @@ static int on_hull(const imp_xhull *h, const imp_xvec *p, imp_place *pl) {
     return 1;
   }
   for (i = 0; i < h->count; i++) {
-    imp_xvec e = imp_xhull_edge(h, i), q = imp_xvec_sub(p, &h->v[i]);
-    int o = imp_cross_sign_x(&e, &q);
+    int o = imp_cross_sign_diff(&h->v[imp_xhull_next(h, i)], &h->v[i], p,
+                                &h->v[i]);
     if (o < 0) return 0;
     if (o == 0) {
       if (zero < 0) zero = i;
@@ -140,18 +226,18 @@ static int on_hull(const imp_xhull *h, const imp_xvec *p, imp_place *pl) {
 
 /* Whether p is in the cone of outward normals at vertex i. */
 static int vertex_region(const imp_xhull *h, const imp_xvec *p, int i) {
-  imp_xvec q = imp_xvec_sub(p, &h->v[i]);
-  imp_xvec in = imp_xhull_edge(h, imp_xhull_prev(h, i));
-  imp_xvec out = imp_xhull_edge(h, i);
-  return imp_dot_sign_x(&q, &in) >= 0 && imp_dot_sign_x(&q, &out) <= 0;
+  const imp_xvec *v = &h->v[i], *prev = &h->v[imp_xhull_prev(h, i)];
+  const imp_xvec *next = &h->v[imp_xhull_next(h, i)];
+  return imp_dot_sign_diff(p, v, v, prev) >= 0 &&
+         imp_dot_sign_diff(p, v, next, v) <= 0;
 }
 
 /* Whether p is outside edge i and across from its inside. */
 static int edge_region(const imp_xhull *h, const imp_xvec *p, int i) {
-  imp_xvec e = imp_xhull_edge(h, i), q = imp_xvec_sub(p, &h->v[i]);
-  imp_xvec r = imp_xvec_sub(p, &h->v[imp_xhull_next(h, i)]);
-  return imp_cross_sign_x(&e, &q) < 0 && imp_dot_sign_x(&q, &e) > 0 &&
-         imp_dot_sign_x(&r, &e) < 0;
+  const imp_xvec *v = &h->v[i], *next = &h->v[imp_xhull_next(h, i)];
+  return imp_cross_sign_diff(next, v, p, v) < 0 &&
+         imp_dot_sign_diff(p, v, next, v) > 0 &&
+         imp_dot_sign_diff(p, next, next, v) < 0;
 }
 
 /* The feature nearest to p by rounded distances: a vertex (its index) or
@@ -222,12 +308,11 @@ imp_place imp_xhull_place(const imp_xhull *h, const imp_xvec *p) {
   }
   nearest(h, p, &pl);
   if (pl.vertex >= 0) {
-    imp_xvec q = imp_xvec_sub(p, &h->v[pl.vertex]);
-    beyond = length_beyond(&q, &h->radius);
+    beyond = length_beyond(p, &h->v[pl.vertex], &h->radius);
   } else {
-    imp_xvec e = imp_xhull_edge(h, pl.edge);
-    imp_xvec q = imp_xvec_sub(p, &h->v[pl.edge]);
-    beyond = cross_beyond(&e, &q, &h->radius);
+    const imp_xvec *v = &h->v[pl.edge];
+    beyond = cross_beyond(&h->v[imp_xhull_next(h, pl.edge)], v, p, v,
+                          &h->radius);
   }
   pl.where = beyond > 0 ? IMP_OUTSIDE
                         : (beyond == 0 ? IMP_BOUNDARY : IMP_INSIDE);
@@ -237,28 +322,25 @@ imp_place imp_xhull_place(const imp_xhull *h, const imp_xvec *p) {
 int imp_xhull_heading(const imp_xhull *h, const imp_xvec *p,
                       const imp_place *pl, const imp_xvec *d) {
   int k = pl->vertex, along_in, along_out, s;
-  imp_xvec in, out;
   if (pl->edge >= 0) {
-    imp_xvec e = imp_xhull_edge(h, pl->edge);
-    int c = imp_cross_sign_x(&e, d);
+    int c = imp_cross_sign_diff(&h->v[imp_xhull_next(h, pl->edge)],
+                                &h->v[pl->edge], d, NULL);
     if (h->count == 2 && !rounded(h)) return c == 0 ? IMP_FLAT : IMP_TOUCH;
     return c > 0 ? IMP_IN : (c < 0 ? IMP_OUT : IMP_FLAT);
   }
   if (h->count == 1) {
-    imp_xvec q = imp_xvec_sub(p, &h->v[0]);
     if (!rounded(h)) return IMP_TOUCH;
-    s = imp_dot_sign_x(d, &q);
+    s = imp_dot_sign_diff(d, NULL, p, &h->v[0]);
     return s < 0 ? IMP_IN : (s > 0 ? IMP_OUT : IMP_TOUCH);
   }
-  in = imp_xhull_edge(h, imp_xhull_prev(h, k));
-  out = imp_xhull_edge(h, k);
-  along_in = imp_cross_sign_x(&in, d);
-  along_out = imp_cross_sign_x(&out, d);
+  along_in = imp_cross_sign_diff(&h->v[k], &h->v[imp_xhull_prev(h, k)], d,
+                                 NULL);
+  along_out = imp_cross_sign_diff(&h->v[imp_xhull_next(h, k)], &h->v[k], d,
+                                  NULL);
   if (rounded(h)) {
     /* On a corner's arc: along it only where the arc meets a flat side
     ** parallel to d. */
-    imp_xvec q = imp_xvec_sub(p, &h->v[k]);
-    s = imp_dot_sign_x(d, &q);
+    s = imp_dot_sign_diff(d, NULL, p, &h->v[k]);
     if (s != 0) return s < 0 ? IMP_IN : IMP_OUT;
     return along_in == 0 || along_out == 0 ? IMP_FLAT : IMP_TOUCH;
   }
@@ -270,13 +352,10 @@ int imp_xhull_heading(const imp_xhull *h, const imp_xvec *p,
 
 int imp_xhull_facing(const imp_xhull *h, const imp_xvec *p,
                      const imp_place *pl, const imp_xvec *d) {
-  if (pl->vertex >= 0) {
-    imp_xvec q = imp_xvec_sub(p, &h->v[pl->vertex]);
-    return imp_dot_sign_x(d, &q);
-  } else {
-    imp_xvec e = imp_xhull_edge(h, pl->edge);
-    return -imp_cross_sign_x(&e, d);
-  }
+  if (pl->vertex >= 0)
+    return imp_dot_sign_diff(d, NULL, p, &h->v[pl->vertex]);
+  return -imp_cross_sign_diff(&h->v[imp_xhull_next(h, pl->edge)],
+                              &h->v[pl->edge], d, NULL);
 }
 
 /* Where the line lies from the vertices: the one farthest right of it
@@ -285,18 +364,15 @@ int imp_xhull_facing(const imp_xhull *h, const imp_xvec *p,
 int imp_xhull_line(const imp_xhull *h, const imp_xvec *p, const imp_xvec *d,
                    int *touch) {
   int i, lo = 0, hi = 0, tie_lo = 0, tie_hi = 0, side_lo, side_hi;
-  imp_xvec q;
   for (i = 1; i < h->count; i++) {
-    imp_xvec w = imp_xvec_sub(&h->v[i], &h->v[lo]);
-    int c = imp_cross_sign_x(d, &w);
+    int c = imp_cross_sign_diff(d, NULL, &h->v[i], &h->v[lo]);
     if (c < 0) {
       lo = i;
       tie_lo = 0;
     } else if (c == 0) {
       tie_lo = 1;
     }
-    w = imp_xvec_sub(&h->v[i], &h->v[hi]);
-    c = imp_cross_sign_x(d, &w);
+    c = imp_cross_sign_diff(d, NULL, &h->v[i], &h->v[hi]);
     if (c > 0) {
       hi = i;
       tie_hi = 0;
@@ -306,14 +382,13 @@ int imp_xhull_line(const imp_xhull *h, const imp_xvec *p, const imp_xvec *d,
   }
   /* The sign of the right edge's distance left of the line, minus the
   ** radius, and of the left edge's, plus it (times |d|). */
-  q = imp_xvec_sub(&h->v[lo], p);
-  side_lo = imp_cross_sign_x(d, &q);
-  if (rounded(h) && side_lo > 0) side_lo = cross_beyond(d, &q, &h->radius);
+  side_lo = imp_cross_sign_diff(d, NULL, &h->v[lo], p);
+  if (rounded(h) && side_lo > 0)
+    side_lo = cross_beyond(d, NULL, &h->v[lo], p, &h->radius);
   else if (rounded(h)) side_lo = -1;
-  q = imp_xvec_sub(&h->v[hi], p);
-  side_hi = imp_cross_sign_x(d, &q);
+  side_hi = imp_cross_sign_diff(d, NULL, &h->v[hi], p);
   if (rounded(h) && side_hi < 0)
-    side_hi = -cross_beyond(d, &q, &h->radius);
+    side_hi = -cross_beyond(d, NULL, &h->v[hi], p, &h->radius);
   else if (rounded(h)) side_hi = 1;
   if (side_lo > 0 || side_hi < 0) return IMP_LINE_MISS;
   *touch = side_lo == 0 ? lo : hi;
