@@ -317,6 +317,12 @@ static int along_normal(imp_shape akind, const void *a, const imp_hull *ha,
   return 1;
 }
 
+/* common_point on the line from p through target. */
+static int towards(const imp_hull *ha, const imp_hull *hb, imp_vec2 p,
+                   imp_vec2 target, imp_vec2 *out) {
+  return common_point(ha, hb, p, vec2(target.x - p.x, target.y - p.y), out);
+}
+
 /* The part of the convex polygon in (n vertices) on the inner side of the
 ** edge a-b of a counter-clockwise hull, into out: n + 1 vertices at most,
 ** 2 n where rounding bends the polygon. */
@@ -337,20 +343,52 @@ static int clip_polygon(const imp_vec2 *in, int n, imp_vec2 a, imp_vec2 b,
   return k;
 }
 
-/* The mean of the corners of the two bare polygons' common part, as
-** doubles find it: a point well inside both shapes where that part has
-** room, 0 where there is no such part. */
+/* A convex polygon in the shape of hull h, counter-clockwise, into out:
+** the bare hull, or for a disc the square within it, for a capsule the
+** hexagon of its segment's sides and ends; its count, 0 for no area. */
+static int inner_polygon(const imp_hull *h, imp_vec2 *out) {
+  imp_vec2 c = h->v[0], e, u, l;
+  double r = h->radius, length;
+  int i;
+  if (h->count > 2) {
+    for (i = 0; i < h->count; i++) out[i] = h->v[i];
+    return h->count;
+  }
+  if (!(r > 0)) return 0;
+  if (h->count == 1) {
+    out[0] = vec2(c.x + r, c.y);
+    out[1] = vec2(c.x, c.y + r);
+    out[2] = vec2(c.x - r, c.y);
+    out[3] = vec2(c.x, c.y - r);
+    return 4;
+  }
+  e = vec2(h->v[1].x - c.x, h->v[1].y - c.y);
+  length = sqrt(dot(e, e));
+  u = vec2(e.x / length * r, e.y / length * r);
+  l = vec2(-u.y, u.x);
+  out[0] = vec2(c.x - l.x, c.y - l.y);
+  out[1] = vec2(h->v[1].x - l.x, h->v[1].y - l.y);
+  out[2] = vec2(h->v[1].x + u.x, h->v[1].y + u.y);
+  out[3] = vec2(h->v[1].x + l.x, h->v[1].y + l.y);
+  out[4] = vec2(c.x + l.x, c.y + l.y);
+  out[5] = vec2(c.x - u.x, c.y - u.y);
+  return 6;
+}
+
+/* The mean of the corners of the common part of the two shapes' inner
+** polygons, as doubles find it: a point well inside both where that part
+** has room, 0 where there is no such part. */
 static int common_middle(const imp_hull *ha, const imp_hull *hb,
                          imp_vec2 *out) {
-  imp_vec2 buffer[2][4 * IMP_MAX_VERTICES];
+  imp_vec2 buffer[2][4 * IMP_MAX_VERTICES], edges[IMP_MAX_VERTICES];
   double x = 0, y = 0;
-  int i, n = ha->count, from = 0;
-  if (ha->count < 3 || hb->count < 3) return 0;
-  for (i = 0; i < n; i++) buffer[0][i] = ha->v[i];
+  int i, n = inner_polygon(ha, buffer[0]), m = inner_polygon(hb, edges),
+         from = 0;
+  if (n == 0 || m == 0) return 0;
   /* Two convex polygons share no more corners than they have together. */
-  for (i = 0; i < hb->count && n > 0 && n <= 2 * IMP_MAX_VERTICES;
+  for (i = 0; i < m && n > 0 && n <= 2 * IMP_MAX_VERTICES;
        i++, from = !from)
-    n = clip_polygon(buffer[from], n, hb->v[i], hb->v[(i + 1) % hb->count],
+    n = clip_polygon(buffer[from], n, edges[i], edges[(i + 1) % m],
                      buffer[!from]);
   if (n < 3 || n > 2 * IMP_MAX_VERTICES) return 0;
   for (i = 0; i < n; i++) {
@@ -361,11 +399,25 @@ static int common_middle(const imp_hull *ha, const imp_hull *hb,
   return 1;
 }
 
+/* Between the points p and q of a flat contact, the middle of the shapes'
+** common chord along the normal: a point well inside both, 0 where
+** doubles find none. */
+static int inside_both(const imp_hull *ha, const imp_hull *hb, imp_vec2 p,
+                       imp_vec2 q, imp_vec2 n, imp_vec2 *out) {
+  imp_vec2 mid = vec2((p.x + q.x) / 2, (p.y + q.y) / 2);
+  double lo, hi, t;
+  if (!common_chord(ha, hb, mid, n, &lo, &hi)) return 0;
+  t = lo + (hi - lo) / 2;
+  *out = vec2(mid.x + n.x * t, mid.y + n.y * t);
+  return 1;
+}
+
 /* A point of a deep or lopsided contact can fall outside one shape: the
 ** line along the normal through it finds one in both, or, where that line
 ** only grazes their common part (past a corner), the line across it, or
-** the line towards a point well inside both: toward when there is one,
-** else the middle of the bare polygons' common part. Where doubles do not
+** the line towards a point well inside both: the middle of the contact
+** when there is another point, else the middle of the common part of
+** polygons within the shapes. Where doubles do not
 ** find it, the exact chord along the normal does, unless the shapes are
 ** thin and cross away from it; then a wall of no thickness gives the
 ** point of its part in the other, and otherwise alternate projections
@@ -373,7 +425,7 @@ static int common_middle(const imp_hull *ha, const imp_hull *hb,
 ** moves it by no more than rounding, 2^-40 of the shapes' size. */
 static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
                           imp_shape bkind, const void *b, const imp_hull *hb,
-                          imp_vec2 n, imp_vec2 p, const imp_vec2 *toward) {
+                          imp_vec2 n, imp_vec2 p, const imp_vec2 *other) {
   double tol;
   imp_vec2 x, middle;
   int k;
@@ -381,10 +433,9 @@ static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
   if (common_point(ha, hb, p, n, &x) ||
       common_point(ha, hb, p, vec2(-n.y, n.x), &x))
     return x;
-  if ((toward && common_point(ha, hb, p, vec2(toward->x - p.x,
-                                               toward->y - p.y), &x)) ||
-      (common_middle(ha, hb, &middle) &&
-       common_point(ha, hb, p, vec2(middle.x - p.x, middle.y - p.y), &x)))
+  if ((other && inside_both(ha, hb, p, *other, n, &middle) &&
+       towards(ha, hb, p, middle, &x)) ||
+      (common_middle(ha, hb, &middle) && towards(ha, hb, p, middle, &x)))
     return x;
   if (along_normal(akind, a, ha, bkind, b, hb, n, &p)) return p;
   if (along_wall(ha, bkind, b, &p) || along_wall(hb, akind, a, &p)) return p;
@@ -397,22 +448,6 @@ static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
       break;
   }
   return p;
-}
-
-/* Between the two points of a flat contact, the middle of the shapes'
-** common chord along the normal: a point well inside both, 0 where
-** doubles find none. */
-static int inside_both(const imp_hull *ha, const imp_hull *hb,
-                       const imp_manifold *m, imp_vec2 n, imp_vec2 *out) {
-  imp_vec2 mid;
-  double lo, hi, t;
-  if (m->count != 2) return 0;
-  mid = vec2((m->point[0].x + m->point[1].x) / 2,
-             (m->point[0].y + m->point[1].y) / 2);
-  if (!common_chord(ha, hb, mid, n, &lo, &hi)) return 0;
-  t = lo + (hi - lo) / 2;
-  *out = vec2(mid.x + n.x * t, mid.y + n.y * t);
-  return 1;
 }
 
 /* Two rectangles keep the normal of their own push-out (obb.c), whose
@@ -432,8 +467,7 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
   imp_penetration p;
   imp_manifold m;
   imp_hit h;
-  imp_vec2 middle;
-  const imp_vec2 *toward;
+  imp_vec2 start[2];
   int rects = imp_is_rect(akind) && imp_is_rect(bkind), round = 0, i;
   if (rects ? !imp_shape_overlap(akind, a, bkind, b, &h)
             : !imp_shape_intersects(akind, a, bkind, b))
@@ -470,10 +504,10 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
   }
   /* A face that only lies across the normal within a hair may measure a
   ** point deeper than the penetration itself, which bounds every depth. */
-  toward = inside_both(&ha, &hb, &m, p.normal, &middle) ? &middle : NULL;
+  for (i = 0; i < m.count; i++) start[i] = m.point[i];
   for (i = 0; i < m.count; i++) {
     m.point[i] = into_both(akind, a, &ha, bkind, b, &hb, p.normal,
-                           m.point[i], toward);
+                           m.point[i], m.count == 2 ? &start[1 - i] : NULL);
     if (m.depth[i] > p.depth) m.depth[i] = p.depth;
     if (!(m.depth[i] > 0)) m.depth[i] = 0;  /* a rounding error below */
   }

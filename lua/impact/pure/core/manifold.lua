@@ -303,19 +303,51 @@ local function clippolygon(xs, ys, n, ax, ay, bx, by, ox, oy)
   return k
 end
 
--- The mean of the corners of the two bare polygons' common part, as
--- doubles find it: a point well inside both shapes where that part has
--- room; nil where there is no such part.
-local cx, cy, dx2, dy2 = {}, {}, {}, {}
+-- A convex polygon in the shape of hull h, counter-clockwise, into (xs,
+-- ys) from 1: the bare hull, or for a disc the square within it, for a
+-- capsule the hexagon of its segment's sides and ends; its count, 0 for no
+-- area.
+local function innerpolygon(h, xs, ys)
+  local n, cx, cy, r = h.n, h.x[0], h.y[0], h.radius
+  if n > 2 then
+    for i = 0, n - 1 do xs[i + 1], ys[i + 1] = h.x[i], h.y[i] end
+    return n
+  end
+  if not (r > 0) then return 0 end
+  if n == 1 then
+    xs[1], ys[1] = cx + r, cy
+    xs[2], ys[2] = cx, cy + r
+    xs[3], ys[3] = cx - r, cy
+    xs[4], ys[4] = cx, cy - r
+    return 4
+  end
+  local bx, by = h.x[1], h.y[1]
+  local ex, ey = bx - cx, by - cy
+  local length = sqrt(ex * ex + ey * ey)
+  local ux, uy = ex / length * r, ey / length * r
+  local lx, ly = -uy, ux
+  xs[1], ys[1] = cx - lx, cy - ly
+  xs[2], ys[2] = bx - lx, by - ly
+  xs[3], ys[3] = bx + ux, by + uy
+  xs[4], ys[4] = bx + lx, by + ly
+  xs[5], ys[5] = cx + lx, cy + ly
+  xs[6], ys[6] = cx - ux, cy - uy
+  return 6
+end
+
+-- The mean of the corners of the common part of the two shapes' inner
+-- polygons, as doubles find it: a point well inside both where that part
+-- has room; nil where there is no such part.
+local px1, py1, px2, py2, ex1, ey1 = {}, {}, {}, {}, {}, {}
 local function commonmiddle(ha, hb)
-  if ha.n < 3 or hb.n < 3 then return nil end
-  local n, xs, ys, ox, oy = ha.n, cx, cy, dx2, dy2
-  for i = 0, n - 1 do xs[i + 1], ys[i + 1] = ha.x[i], ha.y[i] end
+  local xs, ys, ox, oy = px1, py1, px2, py2
+  local n, edges = innerpolygon(ha, xs, ys), innerpolygon(hb, ex1, ey1)
+  if n == 0 or edges == 0 then return nil end
   -- two convex polygons share no more corners than they have together
-  local i = 0
-  while i < hb.n and n > 0 and n <= 32 do
-    local j = (i + 1) % hb.n
-    n = clippolygon(xs, ys, n, hb.x[i], hb.y[i], hb.x[j], hb.y[j], ox, oy)
+  local i = 1
+  while i <= edges and n > 0 and n <= 32 do
+    local j = i % edges + 1
+    n = clippolygon(xs, ys, n, ex1[i], ey1[i], ex1[j], ey1[j], ox, oy)
     xs, ys, ox, oy = ox, oy, xs, ys
     i = i + 1
   end
@@ -325,17 +357,32 @@ local function commonmiddle(ha, hb)
   return x / n, y / n
 end
 
+-- Between the points p and q of a flat contact, the middle of the shapes'
+-- common chord along the normal: a point well inside both, nil where
+-- doubles find none.
+local function insideboth(ha, hb, px, py, qx, qy, nx, ny)
+  local mx, my = (px + qx) / 2, (py + qy) / 2
+  local lo, hi = commonchord(ha, hb, mx, my, nx, ny)
+  if not lo then return nil end
+  local t = lo + (hi - lo) / 2
+  return mx + nx * t, my + ny * t
+end
+
 -- A point brought into both shapes: along the normal or across it, or
--- towards a point well inside both (tx, ty, when there is one, or the
--- middle of the bare polygons' common part), as doubles find it; else
+-- towards a point well inside both (the middle of the contact when there
+-- is another point, ox, oy, else the middle of the common part of
+-- polygons within the shapes), as doubles find it; else
 -- along the exact chord, or where a wall of no thickness crosses the
 -- other, or by alternate projections until a step moves it by no more
 -- than rounding.
-local function intoboth(akind, a, ha, bkind, b, hb, nx, ny, px, py, tx, ty)
+local function intoboth(akind, a, ha, bkind, b, hb, nx, ny, px, py, ox, oy)
   if holds(ha, px, py) and holds(hb, px, py) then return px, py end
   local x, y = commonpoint(ha, hb, px, py, nx, ny)
   if not x then x, y = commonpoint(ha, hb, px, py, -ny, nx) end
-  if not x and tx then x, y = commonpoint(ha, hb, px, py, tx - px, ty - py) end
+  if not x and ox then
+    local tx, ty = insideboth(ha, hb, px, py, ox, oy, nx, ny)
+    if tx then x, y = commonpoint(ha, hb, px, py, tx - px, ty - py) end
+  end
   if not x then
     local mx, my = commonmiddle(ha, hb)
     if mx then x, y = commonpoint(ha, hb, px, py, mx - px, my - py) end
@@ -356,18 +403,6 @@ local function intoboth(akind, a, ha, bkind, b, hb, nx, ny, px, py, tx, ty)
     if not (bx or ax) or abs(px - wx) + abs(py - wy) <= tol then break end
   end
   return px, py
-end
-
--- Between the two points of a flat contact, the middle of the shapes'
--- common chord along the normal: a point well inside both, nil where
--- doubles find none.
-local function insideboth(ha, hb, nx, ny)
-  if m.n ~= 2 then return nil end
-  local mx, my = (m.x[1] + m.x[2]) / 2, (m.y[1] + m.y[2]) / 2
-  local lo, hi = commonchord(ha, hb, mx, my, nx, ny)
-  if not lo then return nil end
-  local t = lo + (hi - lo) / 2
-  return mx + nx * t, my + ny * t
 end
 
 -- Two rectangles keep the normal of their own push-out: the face is the
@@ -422,10 +457,14 @@ function manifold.manifold(akind, a, bkind, b)
   end
   -- a face that only lies across the normal within a hair may measure a
   -- point deeper than the penetration itself, which bounds every depth
-  local tx, ty = insideboth(ha, hb, p.nx, p.ny)
+  local x1, y1, x2, y2 = m.x[1], m.y[1], m.x[2], m.y[2]
   for k = 1, m.n do
+    local ox, oy
+    if m.n == 2 then
+      if k == 1 then ox, oy = x2, y2 else ox, oy = x1, y1 end
+    end
     m.x[k], m.y[k] = intoboth(akind, a, ha, bkind, b, hb, p.nx, p.ny, m.x[k], m.y[k],
-                              tx, ty)
+                              ox, oy)
     if m.d[k] > p.depth then m.d[k] = p.depth end
     if not (m.d[k] > 0) then m.d[k] = 0.0 end  -- a rounding error below
   end
