@@ -208,12 +208,18 @@ describe("turning sweeps", function()
     assert.are.equal(1.5, s.angle)
     assert.is_nil(tostring(s):find("angle"))
     assert.are.equal(0.3, AABB(5, 0, 1, 1):sweep(OBB(0, 0, 1, 1, 0.3), 1, 0, 0, s).angle)
-    -- LuaJIT's fast path writes the straight sweeps without it yet
-    if not (jit and impact.backend == "native") then
-      assert.are.equal(0.3, AABB(5, 0, 1, 1):sweep(OBB(0, 0, 1, 1, 0.3), 1, 0, s).angle)
-      assert.are.equal(0.3, AABB(5, 0, 1, 1):sweepOBB(OBB(0, 0, 1, 1, 0.3), 1, 0, s).angle)
-      assert.are.equal(0, AABB(5, 0, 1, 1):sweepAABB(AABB(0, 0, 1, 1), 1, 0, s).angle)
-    end
+    -- the straight sweeps too, on every path (LuaJIT's fast path included),
+    -- into an out Sweep that a turn left at another angle
+    assert.are.equal(0.3, AABB(5, 0, 1, 1):sweep(OBB(0, 0, 1, 1, 0.3), 1, 0, s).angle)
+    s.angle = 2
+    assert.are.equal(0.3, AABB(5, 0, 1, 1):sweepOBB(OBB(0, 0, 1, 1, 0.3), 1, 0, s).angle)
+    assert.are.equal(0, AABB(5, 0, 1, 1):sweepAABB(AABB(0, 0, 1, 1), 1, 0, s).angle)
+    s.angle = 2
+    assert.are.equal(0.25, Circle(5, 0, 1):sweep(Polygon({ -1, -1, 1, -1, 0, 1 }, 0, 0, 0.25), 1, 0, s).angle)
+    s.angle = 2
+    assert.are.equal(0.3, OBB(0, 0, 1, 1, 0.3):sweepInto({ AABB(5, 0, 1, 1), OBB(9, 0, 1, 1, 1) }, 1, 0, s).angle)
+    s.angle = 2
+    assert.are.equal(0, AABB(0, 0, 1, 1):sweepInto({ AABB(5, 0, 1, 1) }, 1, 0, s).angle)
   end)
 
   it("refuse a turn that is not a finite number, naming it (self not counted)", function()

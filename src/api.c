@@ -68,6 +68,7 @@ static int sweep_aabb(const void *box, const void *moving, double dx,
   imp_sweep *s = (imp_sweep *)data(out, T_SWEEP);
   if (b == NULL || m == NULL || s == NULL) return DECLINED;
   imp_aabb_sweep_aabb(b, m, dx, dy, s);
+  s->angle = 0;  /* the straight sweeps leave the angle to their callers */
   return s->has_hit;
 }
 
@@ -117,6 +118,7 @@ static int sweep_rect(const void *box, int bkind, const void *moving,
   if (s == NULL || !as_obbs(box, bkind, moving, mkind, &a, &b))
     return DECLINED;
   imp_obb_sweep_obb(&a, &b, dx, dy, s);
+  s->angle = b.angle;
   return s->has_hit;
 }
 
@@ -136,15 +138,18 @@ static int sweep_into_rects(const void *moving, int mkind,
   if (m == NULL || s == NULL) return -2;
   for (i = 0; i < n; i++)
     if ((colliders[i] = rect(colliders[i], kinds[i])) == NULL) return -2;
-  if (aabbs && mkind == IMP_SHAPE_AABB)
-    return (int)imp_aabb_sweep_into((const imp_aabb *)m,
-                                    (const imp_aabb *const *)colliders, n,
-                                    dx, dy, s);
-  imp_sweep_clear_shape(s, (imp_shape)mkind, m, dx, dy);
-  for (i = 0; i < n; i++)
-    if (imp_sweep_nearer((imp_shape)kinds[i], colliders[i], (imp_shape)mkind,
-                         m, dx, dy, s))
-      found = i;
+  if (aabbs && mkind == IMP_SHAPE_AABB) {
+    found = (int)imp_aabb_sweep_into((const imp_aabb *)m,
+                                     (const imp_aabb *const *)colliders, n,
+                                     dx, dy, s);
+  } else {
+    imp_sweep_clear_shape(s, (imp_shape)mkind, m, dx, dy);
+    for (i = 0; i < n; i++)
+      if (imp_sweep_nearer((imp_shape)kinds[i], colliders[i],
+                           (imp_shape)mkind, m, dx, dy, s))
+        found = i;
+  }
+  s->angle = imp_shape_angle((imp_shape)mkind, m);
   return found;
 }
 
@@ -358,6 +363,7 @@ static int shape_sweep(const void *a, int akind, const void *moving,
   imp_shape_sweep((imp_shape)akind, p, (imp_shape)mkind, m, dx, dy, &s);
   o->pos = s.pos;
   o->time = s.time;
+  o->angle = imp_shape_angle((imp_shape)mkind, m);
   o->has_hit = s.has_hit;
   if (s.has_hit) o->hit = s.hit;
   return s.has_hit;
