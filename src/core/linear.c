@@ -19,6 +19,15 @@ int imp_lin_sign(const imp_lin *a) {
   return imp_sign_of_sum(a->part, a->n);
 }
 
+int imp_lin_sign_diff(const imp_lin *a, const imp_lin *b) {
+  imp_lin d;
+  imp_lin_rough(&d, a, b, -1);
+  if (d.approx > 0x1p-50 * d.mag) return 1;
+  if (d.approx < -0x1p-50 * d.mag) return -1;
+  imp_lin_combine(&d, a, b, -1);
+  return imp_lin_sign(&d);
+}
+
 /* Whether v * 2^148 is an integer below 2^245 in size: then imp_wide_of
 ** holds it exactly. */
 static int on_grid(double v) {

@@ -77,6 +77,9 @@ static inline imp_lin imp_lin_sub(const imp_lin *a, const imp_lin *b) {
 
 /* The sign (-1, 0 or 1) of a, exactly. */
 int imp_lin_sign(const imp_lin *a);
+/* The sign of a - b, exactly, the difference built only where the rounded
+** one cannot tell. */
+int imp_lin_sign_diff(const imp_lin *a, const imp_lin *b);
 
 /* coef times the product of the k sums f[0..k) (coef +-1 or +-2). */
 typedef struct imp_term {

@@ -31,54 +31,54 @@ static void exact(imp_lin *out, double v, double lo) {
   imp_lin_combine(out, &a, &b, 1);
 }
 
-/* The vertex i of h exactly, negated when sign is -1. */
-static imp_xvec vertex(const imp_hull *h, int i, double sign) {
-  imp_xvec v;
-  exact(&v.x, sign * h->v[i].x, sign * h->lo[i].x);
-  exact(&v.y, sign * h->v[i].y, sign * h->lo[i].y);
-  return v;
+/* The vertices of h exactly, negated when sign is -1. */
+static void vertices(const imp_hull *h, double sign, imp_xvec *out) {
+  int i;
+  for (i = 0; i < h->count; i++) {
+    exact(&out[i].x, sign * h->v[i].x, sign * h->lo[i].x);
+    exact(&out[i].y, sign * h->v[i].y, sign * h->lo[i].y);
+  }
 }
 
-/* Edge i of h (negated), counter-clockwise: a segment's two, there and
-** back; a point has none. */
-static int edges(const imp_hull *h) { return h->count == 1 ? 0 : h->count; }
+/* Edges of a hull of count vertices, counter-clockwise: a segment's two,
+** there and back; a point has none. */
+static int edges(int count) { return count == 1 ? 0 : count; }
 
-static imp_xvec edge(const imp_hull *h, int i, double sign) {
-  imp_xvec a = vertex(h, i, sign), b = vertex(h, (i + 1) % h->count, sign);
-  return imp_xvec_sub(&b, &a);
-}
+static int next(int i, int count) { return i + 1 == count ? 0 : i + 1; }
 
-/* The lowest vertex (then leftmost) of h, negated: where its edges'
-** directions start from angle 0. */
-static int lowest(const imp_hull *h, double sign) {
+/* The lowest vertex (then leftmost): where the edges' directions start
+** from angle 0. */
+static int lowest(const imp_xvec *v, int count) {
   int i, best = 0;
-  for (i = 1; i < h->count; i++) {
-    imp_xvec a = vertex(h, i, sign), b = vertex(h, best, sign);
-    imp_xvec w = imp_xvec_sub(&a, &b);
-    int y = imp_lin_sign(&w.y);
-    if (y < 0 || (y == 0 && imp_lin_sign(&w.x) < 0)) best = i;
+  for (i = 1; i < count; i++) {
+    int y = imp_lin_sign_diff(&v[i].y, &v[best].y);
+    if (y < 0 || (y == 0 && imp_lin_sign_diff(&v[i].x, &v[best].x) < 0))
+      best = i;
   }
   return best;
 }
 
-/* 0 for a direction at an angle in [0, pi) from the x axis, else 1. */
-static int half(const imp_xvec *v) {
-  int y = imp_lin_sign(&v->y);
-  return !(y > 0 || (y == 0 && imp_lin_sign(&v->x) > 0));
+/* 0 for the direction of v1 - v0 at an angle in [0, pi) from the x axis,
+** else 1. */
+static int half(const imp_xvec *v1, const imp_xvec *v0) {
+  int y = imp_lin_sign_diff(&v1->y, &v0->y);
+  return !(y > 0 || (y == 0 && imp_lin_sign_diff(&v1->x, &v0->x) > 0));
 }
 
-/* The sign of angle(v) - angle(w), both in [0, 2 pi). */
-static int angle_order(const imp_xvec *v, const imp_xvec *w) {
-  int hv = half(v), hw = half(w);
+/* The sign of angle(v) - angle(w), both in [0, 2 pi), for the edges v
+** from v0 to v1 and w from w0 to w1. */
+static int angle_order(const imp_xvec *v1, const imp_xvec *v0,
+                       const imp_xvec *w1, const imp_xvec *w0) {
+  int hv = half(v1, v0), hw = half(w1, w0);
   if (hv != hw) return hv - hw;
-  return -imp_cross_sign_x(v, w);
+  return -imp_cross_sign_diff(v1, v0, w1, w0);
 }
 
-static void add_vertex(const imp_hull *a, int i, const imp_hull *m, int j,
+static void add_vertex(const imp_xvec *va, int i, const imp_xvec *vm, int j,
                        difference *out) {
-  imp_xvec u = vertex(a, i, 1), w = vertex(m, j, -1);
   int k = out->hull.count++;
-  out->hull.v[k] = imp_xvec_add(&u, &w);
+  imp_lin_combine(&out->hull.v[k].x, &va[i].x, &vm[j].x, 1);
+  imp_lin_combine(&out->hull.v[k].y, &va[i].y, &vm[j].y, 1);
   out->from_static[k] = i;
   out->from_moving[k] = j;
 }
@@ -88,30 +88,35 @@ static void add_vertex(const imp_hull *a, int i, const imp_hull *m, int j,
 ** line. */
 static void minkowski(const imp_hull *a, const imp_hull *m,
                       difference *out) {
-  int i = lowest(a, 1), j = lowest(m, -1), na = 0, nm = 0;
+  imp_xvec va[IMP_MAX_VERTICES], vm[IMP_MAX_VERTICES];
+  int i, j, na = 0, nm = 0, ea = edges(a->count), em = edges(m->count);
   imp_lin ra = imp_lin_of(a->radius), rm = imp_lin_of(m->radius);
+  vertices(a, 1, va);
+  vertices(m, -1, vm);
+  i = lowest(va, a->count);
+  j = lowest(vm, m->count);
   out->hull.count = 0;
   imp_lin_combine(&out->hull.radius, &ra, &rm, 1);
-  add_vertex(a, i, m, j, out);
-  while (na < edges(a) || nm < edges(m)) {
+  add_vertex(va, i, vm, j, out);
+  while (na < ea || nm < em) {
     int order;
-    if (na == edges(a)) {
+    if (na == ea) {
       order = 1;
-    } else if (nm == edges(m)) {
+    } else if (nm == em) {
       order = -1;
     } else {
-      imp_xvec ea = edge(a, i, 1), em = edge(m, j, -1);
-      order = angle_order(&ea, &em);
+      order = angle_order(&va[next(i, a->count)], &va[i],
+                          &vm[next(j, m->count)], &vm[j]);
     }
     if (order <= 0) {
-      i = (i + 1) % a->count;
+      i = next(i, a->count);
       na++;
     }
     if (order >= 0) {
-      j = (j + 1) % m->count;
+      j = next(j, m->count);
       nm++;
     }
-    if (na < edges(a) || nm < edges(m)) add_vertex(a, i, m, j, out);
+    if (na < ea || nm < em) add_vertex(va, i, vm, j, out);
   }
 }
 

@@ -175,16 +175,6 @@ static int cross_beyond(const imp_xvec *a1, const imp_xvec *a0,
   return decide(beyond_terms, a1, a0, b1, b0, r);
 }
 
-/* The sign of a - b, for coordinates. */
-static int lin_sign_diff(const imp_lin *a, const imp_lin *b) {
-  imp_lin d;
-  imp_lin_rough(&d, a, b, -1);
-  if (d.approx > 0x1p-50 * d.mag) return 1;
-  if (d.approx < -0x1p-50 * d.mag) return -1;
-  imp_lin_combine(&d, a, b, -1);
-  return imp_lin_sign(&d);
-}
-
 static int rounded(const imp_xhull *h) { return h->radius.n > 0; }
 
 /* Whether p is in the hull (radius 0): then *pl says whether inside it
@@ -192,8 +182,8 @@ static int rounded(const imp_xhull *h) { return h->radius.n > 0; }
 static int on_hull(const imp_xhull *h, const imp_xvec *p, imp_place *pl) {
   int i, zero = -1, corner = -1;
   if (h->count == 1) {
-    if (lin_sign_diff(&p->x, &h->v[0].x) != 0 ||
-        lin_sign_diff(&p->y, &h->v[0].y) != 0)
+    if (imp_lin_sign_diff(&p->x, &h->v[0].x) != 0 ||
+        imp_lin_sign_diff(&p->y, &h->v[0].y) != 0)
       return 0;
     pl->vertex = 0;
     return 1;
