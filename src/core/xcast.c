@@ -77,7 +77,7 @@ int imp_xhull_cast(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
   }
   line = imp_xhull_line(h, p, &dv, &touch);
   if (line == IMP_LINE_MISS || line == IMP_LINE_ALONG) return 0;
-  imp_xhull_span(h, p, d, line, touch, out);
+  imp_xhull_span(h, p, d, line, touch, 0, out);
   out->enter = inside ? 0 : within(out->enter, 0, 1);
   return 1;
 }
@@ -108,7 +108,7 @@ imp_clip_kind imp_xhull_clip(const imp_xhull *h, const imp_xvec *p,
       (line == IMP_LINE_MISS || imp_xhull_facing(h, p, &a, &dv) >= 0 ||
        imp_xhull_facing(h, &end, &b, &dv) <= 0))
     return clipped(IMP_CLIP_OUTSIDE, 1, 0, out);
-  imp_xhull_span(h, p, d, line, touch, &s);
+  imp_xhull_span(h, p, d, line, touch, 1, &s);
   /* Rounding must not carry a time to an end that is not in the shape. */
   t0 = in0 ? 0 : within(s.enter, DBL_MIN, 1);
   t1 = in1 ? 1 : within(s.leave, 0, 1 - DBL_EPSILON / 2);

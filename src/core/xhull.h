@@ -106,14 +106,16 @@ int imp_xhull_later(const imp_xhull *h, const imp_xvec *p, const imp_xvec *d,
 /* Where the line enters the shape and leaves it, as times along d, and
 ** what it meets first: the unit outward normal there, and the point of the
 ** hull (radius 0) nearest to it, (1 - along) v[edge] + along v[edge + 1].
-** For a line of the given kind (not a miss). */
+** For a line of the given kind (not a miss). Unless leaving is asked for,
+** a line crossing a hull of no radius is left to leave at INFINITY: that
+** exit costs a division per side, and a cast needs the entry alone. */
 typedef struct imp_xspan {
   double enter, leave, along;
   imp_vec2 normal;
   int edge;
 } imp_xspan;
 void imp_xhull_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
-                    int line, int touch, imp_xspan *out);
+                    int line, int touch, int leaving, imp_xspan *out);
 
 /* The segment from p along d (not zero) with the conventions of
 ** imp_shape_intersect_segment: whether it hits; if so, the span of its

@@ -151,14 +151,39 @@ static int decide(terms_of *terms, const imp_xvec *a1, const imp_xvec *a0,
                                  b1 ? exact(&eb, b1, b0) : &b, r));
 }
 
+/* The rounded value and the size of a1 - a0 (a0 NULL: a1) on each axis,
+** as rough makes them. */
+typedef struct rough2 { double x, y, mx, my; } rough2;
+
+static rough2 rough_pair(const imp_xvec *a1, const imp_xvec *a0) {
+  rough2 r;
+  r.x = a0 ? a1->x.approx - a0->x.approx : a1->x.approx;
+  r.y = a0 ? a1->y.approx - a0->y.approx : a1->y.approx;
+  r.mx = a0 ? a1->x.mag + a0->x.mag : a1->x.mag;
+  r.my = a0 ? a1->y.mag + a0->y.mag : a1->y.mag;
+  return r;
+}
+
+/* The sign of l + r when imp_terms_filter would certify it (the same sums
+** of two products), else 2. */
+static int filter2(double l, double r, double size) {
+  double value = l + r;
+  return value > 0x1p-46 * size ? 1 : (value < -0x1p-46 * size ? -1 : 2);
+}
+
+/* The two-term signs, the hottest, without terms and calls first. */
 int imp_cross_sign_diff(const imp_xvec *a1, const imp_xvec *a0,
                         const imp_xvec *b1, const imp_xvec *b0) {
-  return decide(cross_terms, a1, a0, b1, b0, NULL);
+  rough2 a = rough_pair(a1, a0), b = rough_pair(b1, b0);
+  int s = filter2(a.x * b.y, -(a.y * b.x), a.mx * b.my + a.my * b.mx);
+  return s != 2 ? s : decide(cross_terms, a1, a0, b1, b0, NULL);
 }
 
 int imp_dot_sign_diff(const imp_xvec *a1, const imp_xvec *a0,
                       const imp_xvec *b1, const imp_xvec *b0) {
-  return decide(dot_terms, a1, a0, b1, b0, NULL);
+  rough2 a = rough_pair(a1, a0), b = rough_pair(b1, b0);
+  int s = filter2(a.x * b.x, a.y * b.y, a.mx * b.mx + a.my * b.my);
+  return s != 2 ? s : decide(dot_terms, a1, a0, b1, b0, NULL);
 }
 
 /* The sign of |a|^2 - r^2, a = a1 - a0. */
@@ -398,8 +423,10 @@ int imp_xhull_line(const imp_xhull *h, const imp_xvec *p, const imp_xvec *d,
 int imp_xhull_later(const imp_xhull *h, const imp_xvec *p, const imp_xvec *d,
                     int i, int j) {
   static const int coef[8] = {1, -1, -1, 1, -1, 1, 1, -1};
-  imp_xvec ei = imp_xhull_edge(h, i), ej = imp_xhull_edge(h, j);
-  imp_xvec qi = imp_xvec_sub(p, &h->v[i]), qj = imp_xvec_sub(p, &h->v[j]);
+  const imp_xvec *vi = &h->v[i], *vj = &h->v[j];
+  const imp_xvec *ni = &h->v[imp_xhull_next(h, i)];
+  const imp_xvec *nj = &h->v[imp_xhull_next(h, j)];
+  imp_xvec ei, ej, qi, qj;
   /* N_i D_j, then -N_j D_i: e_a.x q_a.y - e_a.y q_a.x times e_b.x d.y -
   ** e_b.y d.x, term by term. */
   const imp_lin *f[8][4] = {
@@ -408,11 +435,22 @@ int imp_xhull_later(const imp_xhull *h, const imp_xvec *p, const imp_xvec *d,
     {&ej.x, &qj.y, &ei.x, &d->y}, {&ej.x, &qj.y, &ei.y, &d->x},
     {&ej.y, &qj.x, &ei.x, &d->y}, {&ej.y, &qj.x, &ei.y, &d->x}};
   imp_term t[8];
-  int k, m;
+  int k, m, s;
   for (k = 0; k < 8; k++) {
     t[k].coef = coef[k];
     t[k].k = 4;
     for (m = 0; m < 4; m++) t[k].f[m] = f[k][m];
   }
+  /* The rounded differences first, the exact ones where they cannot tell. */
+  rough(&ei, ni, vi);
+  rough(&ej, nj, vj);
+  rough(&qi, p, vi);
+  rough(&qj, p, vj);
+  s = imp_terms_filter(t, 8);
+  if (s != 2) return s;
+  exact(&ei, ni, vi);
+  exact(&ej, nj, vj);
+  exact(&qi, p, vi);
+  exact(&qj, p, vj);
   return imp_terms_sign(t, 8);
 }

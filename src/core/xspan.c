@@ -28,11 +28,25 @@ static dd lin_dd(const imp_lin *a) {
   return s;
 }
 
-static ddvec xvec_dd(const imp_xvec *a) {
+/* a - b, each part added in turn: as lin_dd of imp_lin_sub(a, b), without
+** building that difference. */
+static dd lin_dd_diff(const imp_lin *a, const imp_lin *b) {
+  dd s = lin_dd(a);
+  int i;
+  for (i = 0; i < b->n; i++) s = dd_add(s, dd_of(-b->part[i]));
+  return s;
+}
+
+static ddvec xvec_dd_diff(const imp_xvec *a, const imp_xvec *b) {
   ddvec v;
-  v.x = lin_dd(&a->x);
-  v.y = lin_dd(&a->y);
+  v.x = lin_dd_diff(&a->x, &b->x);
+  v.y = lin_dd_diff(&a->y, &b->y);
   return v;
+}
+
+/* Vertex i + 1 and vertex i: edge i's ends. */
+static const imp_xvec *head(const imp_xhull *h, int i) {
+  return &h->v[imp_xhull_next(h, i)];
 }
 
 static ddvec vec_dd(imp_vec2 a) {
@@ -64,23 +78,23 @@ static imp_vec2 unit(double x, double y) {
 
 /* Edge i's unit outward normal (its right, for y up). */
 static imp_vec2 outward(const imp_xhull *h, int i) {
-  imp_xvec e = imp_xhull_edge(h, i);
-  return unit(e.y.approx, -e.x.approx);
+  const imp_xvec *a = &h->v[i], *b = head(h, i);
+  return unit(b->y.approx - a->y.approx, -(b->x.approx - a->x.approx));
 }
 
 /* The time at which the line passes vertex k, across from it. */
 static double passing(const imp_xhull *h, int k, const imp_xvec *p,
                       imp_vec2 d) {
-  imp_xvec q = imp_xvec_sub(&h->v[k], p);
   ddvec dv = vec_dd(d);
-  return dd_div(dot(xvec_dd(&q), dv), dot(dv, dv)).hi;
+  return dd_div(dot(xvec_dd_diff(&h->v[k], p), dv), dot(dv, dv)).hi;
 }
 
 /* The unit normal across d, on the side of the line away from vertex k. */
 static imp_vec2 across(const imp_xhull *h, int k, const imp_xvec *p,
                        imp_vec2 d) {
-  imp_xvec q = imp_xvec_sub(&h->v[k], p), dv = imp_xvec_of(d.x, d.y);
-  return imp_cross_sign_x(&dv, &q) > 0 ? unit(d.y, -d.x) : unit(-d.y, d.x);
+  imp_xvec dv = imp_xvec_of(d.x, d.y);
+  return imp_cross_sign_diff(&dv, NULL, &h->v[k], p) > 0 ? unit(d.y, -d.x)
+                                                        : unit(-d.y, d.x);
 }
 
 /* The span of the vertices that the line passes as vertex k does (those
@@ -93,9 +107,9 @@ static void passing_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
   out->leave = -INFINITY;
   out->edge = k;  /* kept when no time is finite (an overflowed d) */
   for (i = 0; i < h->count; i++) {
-    imp_xvec w = imp_xvec_sub(&h->v[i], &h->v[k]);
     double t;
-    if (!all && imp_cross_sign_x(&dv, &w) != 0) continue;
+    if (!all && imp_cross_sign_diff(&dv, NULL, &h->v[i], &h->v[k]) != 0)
+      continue;
     t = passing(h, i, p, d);
     if (t < out->enter) {
       out->enter = t;
@@ -110,9 +124,10 @@ static void passing_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
 ** at time t on the line. */
 static double along_edge(const imp_xhull *h, int i, const imp_xvec *p,
                          imp_vec2 d, double t) {
-  imp_xvec e = imp_xhull_edge(h, i), q = imp_xvec_sub(p, &h->v[i]);
-  double x = q.x.approx + d.x * t, y = q.y.approx + d.y * t;
-  double ex = e.x.approx, ey = e.y.approx;
+  const imp_xvec *a = &h->v[i], *b = head(h, i);
+  double x = (p->x.approx - a->x.approx) + d.x * t;
+  double y = (p->y.approx - a->y.approx) + d.y * t;
+  double ex = b->x.approx - a->x.approx, ey = b->y.approx - a->y.approx;
   double u = (x * ex + y * ey) / (ex * ex + ey * ey);
   return u > 0 ? (u < 1 ? u : 1) : 0;  /* a NaN is 0 */
 }
@@ -120,25 +135,24 @@ static double along_edge(const imp_xhull *h, int i, const imp_xvec *p,
 /* The time at which the line crosses edge i's line: -N / D. */
 static double crossing(const imp_xhull *h, int i, const imp_xvec *p,
                        imp_vec2 d) {
-  imp_xvec e = imp_xhull_edge(h, i), q = imp_xvec_sub(p, &h->v[i]);
-  ddvec ev = xvec_dd(&e);
-  return dd_div(neg(cross(ev, xvec_dd(&q))), cross(ev, vec_dd(d))).hi;
+  ddvec ev = xvec_dd_diff(head(h, i), &h->v[i]);
+  return dd_div(neg(cross(ev, xvec_dd_diff(p, &h->v[i]))),
+                cross(ev, vec_dd(d))).hi;
 }
 
 /* Radius 0, a polygon: Cyrus-Beck, its entry chosen exactly. */
 static void polygon_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
-                         imp_xspan *out) {
+                         int leaving, imp_xspan *out) {
   imp_xvec dv = imp_xvec_of(d.x, d.y);
   int i, best = -1;
   out->leave = INFINITY;
   for (i = 0; i < h->count; i++) {
-    imp_xvec e = imp_xhull_edge(h, i);
-    int facing = imp_cross_sign_x(&e, &dv);
+    int facing = imp_cross_sign_diff(head(h, i), &h->v[i], &dv, NULL);
     if (facing > 0) {
       int later = best < 0 ? 1 : imp_xhull_later(h, p, &dv, best, i);
       if (later > 0 || (later == 0 && i == imp_xhull_next(h, best)))
         best = i;
-    } else if (facing < 0) {
+    } else if (facing < 0 && leaving) {
       double t = crossing(h, i, p, d);
       if (t < out->leave) out->leave = t;
     }
@@ -158,8 +172,7 @@ static void polygon_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
 ** about vertex k, or 0 when it misses it (by more than rounding). */
 static int disk(const imp_xhull *h, int k, const imp_xvec *p, imp_vec2 d,
                 dd r2, double *enter, double *leave) {
-  imp_xvec qx = imp_xvec_sub(p, &h->v[k]);
-  ddvec q = xvec_dd(&qx), dv = vec_dd(d);
+  ddvec q = xvec_dd_diff(p, &h->v[k]), dv = vec_dd(d);
   dd a = dot(dv, dv), b = dot(dv, q), c = cross(dv, q);
   dd far = dd_sub(dot(q, q), r2), reach = dd_mul(r2, a), off = dd_mul(c, c);
   dd disc = dd_sub(reach, off), s = dd_of(0), den;
@@ -191,17 +204,18 @@ static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
     double in, last;
     if (!disk(h, i, p, d, r2, &in, &last)) continue;
     if (in < out->enter) {
-      imp_xvec q = imp_xvec_sub(p, &h->v[i]);
+      const imp_xvec *v = &h->v[i];
       out->enter = in;
       out->edge = i;
       out->along = 0;
-      out->normal = unit(q.x.approx + d.x * in, q.y.approx + d.y * in);
+      out->normal = unit((p->x.approx - v->x.approx) + d.x * in,
+                         (p->y.approx - v->y.approx) + d.y * in);
     }
     if (last > out->leave) out->leave = last;
   }
   for (i = 0; h->count > 1 && i < h->count; i++) {
-    imp_xvec ex = imp_xhull_edge(h, i), qx = imp_xvec_sub(p, &h->v[i]);
-    ddvec e = xvec_dd(&ex), q = xvec_dd(&qx);
+    ddvec e = xvec_dd_diff(head(h, i), &h->v[i]);
+    ddvec q = xvec_dd_diff(p, &h->v[i]);
     dd side = cross(e, dv), length = dd_sqrt(dot(e, e));
     double t, u, span;
     if (side.hi == 0) continue;
@@ -226,7 +240,7 @@ static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
 }
 
 void imp_xhull_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
-                    int line, int touch, imp_xspan *out) {
+                    int line, int touch, int leaving, imp_xspan *out) {
   int round = h->radius.n > 0;
   if (line == IMP_LINE_TOUCH || line == IMP_LINE_ALONG) {
     passing_span(h, p, d, touch, 0, out);
@@ -236,14 +250,17 @@ void imp_xhull_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
       out->normal = unit(-d.x, -d.y);
     } else {
       /* Through a corner: the side there that the line crosses inwards. */
-      imp_xvec e = imp_xhull_edge(h, touch), dv = imp_xvec_of(d.x, d.y);
-      int side = imp_cross_sign_x(&e, &dv) > 0 ? touch
-                                                : imp_xhull_prev(h, touch);
+      imp_xvec dv = imp_xvec_of(d.x, d.y);
+      int side = imp_cross_sign_diff(head(h, touch), &h->v[touch], &dv,
+                                     NULL) > 0
+                     ? touch
+                     : imp_xhull_prev(h, touch);
       out->normal = outward(h, side);
     }
   } else if (line == IMP_LINE_PIERCE) {
-    imp_xvec e = imp_xhull_edge(h, 0), dv = imp_xvec_of(d.x, d.y);
-    int side = imp_cross_sign_x(&e, &dv) > 0 ? 0 : 1;
+    imp_xvec dv = imp_xvec_of(d.x, d.y);
+    int side =
+        imp_cross_sign_diff(head(h, 0), &h->v[0], &dv, NULL) > 0 ? 0 : 1;
     out->enter = out->leave = crossing(h, side, p, d);
     out->edge = side;
     out->along = along_edge(h, side, p, d, out->enter);
@@ -251,6 +268,6 @@ void imp_xhull_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
   } else if (round) {
     rounded_span(h, p, d, out);
   } else {
-    polygon_span(h, p, d, out);
+    polygon_span(h, p, d, leaving, out);
   }
 }
