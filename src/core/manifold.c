@@ -121,15 +121,37 @@ static int aligned_face(const imp_hull *ha, const imp_hull *hb, imp_vec2 n) {
   return best;
 }
 
+/* Whether p lies on the inner side of the hull's edge from vertex i, or
+** on it, exactly. The cross product in doubles decides where it clears
+** the bound on its error: the products' rounding (Shewchuk's bound, made
+** generous), and the vertices' parts below their doubles, at most spread
+** in size; else the exact predicate does. */
+static int inner_side(const imp_hull *h, int i, double spread, imp_vec2 p) {
+  int j = (i + 1) % h->count;
+  imp_vec2 a = h->v[i], b = h->v[j];
+  double ex = b.x - a.x, ey = b.y - a.y, fx = p.x - a.x, fy = p.y - a.y,
+         l = ex * fy, r = ey * fx, cross = l - r,
+         bound = 0x1p-50 * (fabs(l) + fabs(r)) +
+                 1.01 * spread * (fabs(ex) + fabs(ey) +
+                                  2 * (fabs(fx) + fabs(fy))) +
+                 4 * spread * spread + 0x1p-1000;
+  if (cross > bound) return 1;
+  if (-cross > bound) return 0;
+  return imp_orient(imp_hull_point(h, i), imp_hull_point(h, j),
+                    imp_xpoint_of(p)) >= 0;
+}
+
 /* Whether the closed shape of hull h holds p, exactly: in the bare hull
 ** (on the inner side of every edge), or within the radius of an edge or,
 ** for a point hull, of the point. */
 static int holds(const imp_hull *h, imp_vec2 p) {
   imp_xpoint x = imp_xpoint_of(p);
+  double spread = 0;
   int i, inside = h->count > 2;
   for (i = 0; i < h->count && inside; i++)
-    inside = imp_orient(imp_hull_point(h, i),
-                        imp_hull_point(h, (i + 1) % h->count), x) >= 0;
+    spread = fmax(spread, fmax(fabs(h->lo[i].x), fabs(h->lo[i].y)));
+  for (i = 0; i < h->count && inside; i++)
+    inside = inner_side(h, i, spread, p);
   if (inside || (h->count > 2 && h->radius == 0)) return inside;
   for (i = 0; i < (h->count == 2 ? 1 : h->count); i++)
     if (imp_segment_distance_sign(x, imp_hull_point(h, i),

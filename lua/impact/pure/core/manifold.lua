@@ -104,15 +104,37 @@ local function alignedface(ha, hb, nx, ny)
   return best
 end
 
+-- Whether (px, py) lies on the inner side of the hull's edge from vertex
+-- i to j, or on it, exactly: the cross product in doubles decides where
+-- it clears the bound on its error (the products' rounding, and the
+-- vertices' parts below their doubles, at most spread in size), else the
+-- exact predicate does.
+local function innerside(h, i, j, spread, px, py)
+  local xs, ys = h.x, h.y
+  local ax, ay = xs[i], ys[i]
+  local ex, ey, fx, fy = xs[j] - ax, ys[j] - ay, px - ax, py - ay
+  local l, r = ex * fy, ey * fx
+  local cross = l - r
+  local bound = 2 ^ -50 * (abs(l) + abs(r))
+    + 1.01 * spread * (abs(ex) + abs(ey) + 2 * (abs(fx) + abs(fy)))
+    + 4 * spread * spread + 2 ^ -1000
+  if cross > bound then return true end
+  if -cross > bound then return false end
+  local lx, ly = h.lx, h.ly
+  return orient(ax, ay, lx[i], ly[i], xs[j], ys[j], lx[j], ly[j], px, py, 0.0, 0.0) >= 0
+end
+
 -- Whether the closed shape of hull h holds (px, py), exactly: in the bare
 -- hull, or within the radius of an edge or, for a point hull, the point.
 local function holds(h, px, py)
   local n, xs, ys, lx, ly = h.n, h.x, h.y, h.lx, h.ly
-  local inside, i = n > 2, 0
+  local inside, spread = n > 2, 0.0
+  if inside then
+    for i = 0, n - 1 do spread = fmax(spread, fmax(abs(lx[i]), abs(ly[i]))) end
+  end
+  local i = 0
   while inside and i < n do
-    local j = (i + 1) % n
-    inside = orient(xs[i], ys[i], lx[i], ly[i], xs[j], ys[j], lx[j], ly[j],
-                    px, py, 0.0, 0.0) >= 0
+    inside = innerside(h, i, (i + 1) % n, spread, px, py)
     i = i + 1
   end
   if inside or (n > 2 and h.radius == 0) then return inside end
