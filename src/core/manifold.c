@@ -220,12 +220,12 @@ static int inside_both(const imp_hull *ha, const imp_hull *hb, imp_vec2 p,
 ** only grazes their common part (past a corner), the line across it, or
 ** the line towards a point well inside both: the middle of the contact
 ** when there is another point, else the middle of the common part of
-** polygons within the shapes. Where doubles do not
-** find it, the exact chord along the normal does, unless the shapes are
-** thin and cross away from it; then a wall of no thickness gives the
-** point of its part in the other, and otherwise alternate projections
-** onto the two (convex, and overlapping) bring it into both, until a step
-** moves it by no more than rounding, 2^-40 of the shapes' size. */
+** polygons within the shapes. Where doubles do not find it, the exact
+** chord along the normal does, unless the shapes are thin and cross away
+** from it; then a wall of no thickness gives the point of its part in the
+** other, and otherwise alternate projections onto the two (convex, and
+** overlapping) bring it into both, until a step moves it by no more than
+** rounding, 2^-40 of the shapes' size. */
 static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
                           imp_shape bkind, const void *b, const imp_hull *hb,
                           imp_vec2 n, imp_vec2 p, const imp_vec2 *other) {
