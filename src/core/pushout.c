@@ -77,8 +77,11 @@ void imp_penetration_of(imp_shape akind, const void *a, const imp_hull *ha,
   int i, na = imp_hull_face_count(ha), nb = imp_hull_face_count(hb);
   out->pa = ha->v[0];  /* kept when the hulls meet: two points on each other */
   out->pb = hb->v[0];
-  apart = imp_shape_distance(akind, bare(akind, a, &abare), bkind,
-                             bare(bkind, b, &bbare), &out->pa, &out->pb);
+  /* Overlapping shapes of no radius have hulls that meet: no distance. */
+  apart = r == 0 ? 0
+                 : imp_shape_distance(akind, bare(akind, a, &abare), bkind,
+                                      bare(bkind, b, &bbare), &out->pa,
+                                      &out->pb);
   out->normal = vec2(0, 1);
   if (apart > 0) {
     out->normal = vec2(out->pb.x - out->pa.x, out->pb.y - out->pa.y);

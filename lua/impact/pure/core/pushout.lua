@@ -67,8 +67,12 @@ function pushout.penetration(akind, a, ha, bkind, b, hb, p)
   local r = ha.radius + hb.radius
   local na, nb = facecount(ha), facecount(hb)
   p.pax, p.pay, p.pbx, p.pby = ha.x[0], ha.y[0], hb.x[0], hb.y[0]
-  local apart, pax, pay, pbx, pby = distance.distance(akind, bare(akind, a, 1), bkind,
-                                                      bare(bkind, b, 2))
+  -- overlapping shapes of no radius have hulls that meet: no distance
+  local apart, pax, pay, pbx, pby = 0, nil, nil, nil, nil
+  if r ~= 0 then
+    apart, pax, pay, pbx, pby = distance.distance(akind, bare(akind, a, 1), bkind,
+                                                  bare(bkind, b, 2))
+  end
   p.nx, p.ny = 0.0, 1.0
   if apart > 0 then
     p.pax, p.pay, p.pbx, p.pby = pax, pay, pbx, pby
