@@ -157,18 +157,8 @@ static int along_wall(const imp_hull *h, imp_shape kind, const void *shape,
   return 1;
 }
 
-/* The hull's width plus its height, and its radius. */
-static double reach(const imp_hull *h) {
-  double lx = h->v[0].x, hx = lx, ly = h->v[0].y, hy = ly;
-  int i;
-  for (i = 1; i < h->count; i++) {
-    lx = fmin(lx, h->v[i].x);
-    hx = fmax(hx, h->v[i].x);
-    ly = fmin(ly, h->v[i].y);
-    hy = fmax(hy, h->v[i].y);
-  }
-  return (hx - lx) + (hy - ly) + h->radius;
-}
+/* The hull's size, its radius included. */
+static double reach(const imp_hull *h) { return imp_hull_span(h) + h->radius; }
 
 /* On the line through p along n, the shapes' chords overlap where the
 ** line crosses both: the point of that overlap nearest p, in both within

@@ -36,6 +36,9 @@ int imp_hull_face_count(const imp_hull *h);
 ** faces 0 and 1 are its two sides; a point has none). */
 imp_vec2 imp_hull_face_normal(const imp_hull *h, int i);
 
+/* The hull's width plus its height, its radius left out: its size. */
+double imp_hull_span(const imp_hull *h);
+
 /* The largest u . v over the hull's vertices. */
 double imp_hull_support(const imp_hull *h, imp_vec2 u);
 

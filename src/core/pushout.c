@@ -163,8 +163,7 @@ static int clear_at(imp_shape akind, const void *a, imp_shape bkind,
   return !imp_shape_intersects(akind, a, bkind, &moved);
 }
 
-/* The hull's width plus its height. */
-static double span(const imp_hull *h) {
+double imp_hull_span(const imp_hull *h) {
   double lx = h->v[0].x, hx = lx, ly = h->v[0].y, hy = ly;
   int i;
   for (i = 1; i < h->count; i++) {
@@ -182,7 +181,7 @@ static double span(const imp_hull *h) {
 ** of the wide integers deciding a touch; but never more than 2^-31 of the
 ** depth, inside the 1e-9 of it that a push-out may be off by. */
 static double margin(const imp_hull *ha, const imp_hull *hb, double depth) {
-  double scene = span(ha) + span(hb) + ha->radius + hb->radius + depth;
+  double scene = imp_hull_span(ha) + imp_hull_span(hb) + ha->radius + hb->radius + depth;
   return fmin(0x1p-46 * scene, 0x1p-31 * depth);
 }
 

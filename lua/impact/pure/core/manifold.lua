@@ -130,17 +130,8 @@ local function alongwall(h, kind, o, px, py)
   return x0 + dx * t, y0 + dy * t
 end
 
--- The hull's width plus its height, and its radius.
-local function reach(h)
-  local xs, ys = h.x, h.y
-  local lx, ly = xs[0], ys[0]
-  local hx, hy = lx, ly
-  for i = 1, h.n - 1 do
-    lx, hx = fmin(lx, xs[i]), fmax(hx, xs[i])
-    ly, hy = fmin(ly, ys[i]), fmax(hy, ys[i])
-  end
-  return (hx - lx) + (hy - ly) + h.radius
-end
+-- The hull's size, its radius included.
+local function reach(h) return pushout.span(h) + h.radius end
 
 -- On the line through (px, py) along n, the point of the shapes' common
 -- chord nearest it; nil where the line misses their common part.

@@ -147,7 +147,7 @@ local function clearat(akind, a, bkind, b, px, py, nx, ny, depth)
   return not intersects(akind, a, bkind, moved)
 end
 
--- The hull's width plus its height.
+-- The hull's width plus its height, its radius left out: its size.
 local function span(h)
   local xs, ys = h.x, h.y
   local lx, ly = xs[0], ys[0]
@@ -158,6 +158,8 @@ local function span(h)
   end
   return (hx - lx) + (hy - ly)
 end
+
+pushout.span = span
 
 -- How far past touching a push-out starts: 2^-46 of the scene, a few
 -- times what the exact test's running error bounds leave open, so that
