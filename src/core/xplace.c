@@ -186,17 +186,35 @@ int imp_dot_sign_diff(const imp_xvec *a1, const imp_xvec *a0,
   return s != 2 ? s : decide(dot_terms, a1, a0, b1, b0, NULL);
 }
 
-/* The sign of |a|^2 - r^2, a = a1 - a0. */
+/* The sign of |a|^2 - r^2, a = a1 - a0, filtered in place first (as
+** cross_beyond). */
 static int length_beyond(const imp_xvec *a1, const imp_xvec *a0,
                          const imp_lin *r) {
+  rough2 a = rough_pair(a1, a0);
+  double value = a.x * a.x + a.y * a.y - r->approx * r->approx;
+  double size = a.mx * a.mx + a.my * a.my + r->mag * r->mag;
+  if (value > 0x1p-46 * size) return 1;
+  if (value < -0x1p-46 * size) return -1;
   return decide(length_terms, a1, a0, NULL, NULL, r);
 }
 
 /* The sign of cross(a, b)^2 - r^2 |a|^2 for a = a1 - a0, b = b1 - b0:
-** whether b is farther than r from the line along a, times |a|. */
+** whether b is farther than r from the line along a, times |a|. Filtered
+** in place first, each product and sum rounded as imp_terms_filter rounds
+** them (beyond imp_exact_input, where rounding may overflow, the rounded
+** sign is the answer, and it must be the same one). */
 static int cross_beyond(const imp_xvec *a1, const imp_xvec *a0,
                         const imp_xvec *b1, const imp_xvec *b0,
                         const imp_lin *r) {
+  rough2 a = rough_pair(a1, a0), b = rough_pair(b1, b0);
+  double r2 = -r->approx * r->approx, m2 = r->mag * r->mag;
+  double value = a.x * a.x * b.y * b.y + -2 * a.x * a.y * b.x * b.y +
+                 a.y * a.y * b.x * b.x + r2 * a.x * a.x + r2 * a.y * a.y;
+  double size = a.mx * a.mx * b.my * b.my + 2 * a.mx * a.my * b.mx * b.my +
+                a.my * a.my * b.mx * b.mx + m2 * a.mx * a.mx +
+                m2 * a.my * a.my;
+  if (value > 0x1p-46 * size) return 1;
+  if (value < -0x1p-46 * size) return -1;
   return decide(beyond_terms, a1, a0, b1, b0, r);
 }
 

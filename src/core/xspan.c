@@ -168,14 +168,40 @@ static void polygon_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
   out->normal = outward(h, best);
 }
 
+/* Whether the line passes vertex k farther than the radius by far more
+** than rounding, so that disk() finds it missed: its distance from the
+** line times |d|, less a bound on that product's error in doubles (the
+** vertex and p as their rounded sums), beyond the radius times |d|, both
+** rounded up; and far from overflow and underflow, where the double-double
+** arithmetic holds its precision. */
+static int surely_missed(const imp_xhull *h, int k, const imp_xvec *p,
+                         imp_vec2 d) {
+  const imp_xvec *v = &h->v[k];
+  double qx = p->x.approx - v->x.approx, qy = p->y.approx - v->y.approx;
+  double across = fabs(d.x * qy - d.y * qx);
+  double error = 0x1p-48 * (fabs(d.x) * (fabs(qy) + p->y.mag + v->y.mag) +
+                            fabs(d.y) * (fabs(qx) + p->x.mag + v->x.mag));
+  double reach = h->radius.mag * sqrt(d.x * d.x + d.y * d.y);
+  return across - error > reach * (1 + 0x1p-40) && reach > 0x1p-300 &&
+         across < 0x1p300;
+}
+
 /* The times at which the line enters and leaves the disk of radius r
 ** about vertex k, or 0 when it misses it (by more than rounding). */
 static int disk(const imp_xhull *h, int k, const imp_xvec *p, imp_vec2 d,
                 dd r2, double *enter, double *leave) {
-  ddvec q = xvec_dd_diff(p, &h->v[k]), dv = vec_dd(d);
-  dd a = dot(dv, dv), b = dot(dv, q), c = cross(dv, q);
-  dd far = dd_sub(dot(q, q), r2), reach = dd_mul(r2, a), off = dd_mul(c, c);
-  dd disc = dd_sub(reach, off), s = dd_of(0), den;
+  ddvec q, dv;
+  dd a, b, c, far, reach, off, disc, s = dd_of(0), den;
+  if (surely_missed(h, k, p, d)) return 0;
+  q = xvec_dd_diff(p, &h->v[k]);
+  dv = vec_dd(d);
+  a = dot(dv, dv);
+  b = dot(dv, q);
+  c = cross(dv, q);
+  far = dd_sub(dot(q, q), r2);
+  reach = dd_mul(r2, a);
+  off = dd_mul(c, c);
+  disc = dd_sub(reach, off);
   if (disc.hi < -0x1p-90 * (reach.hi + off.hi)) return 0;
   if (disc.hi > 0) s = dd_sqrt(disc);
   /* The roots (-b -+ s) / a, the one that would cancel as far / (its
