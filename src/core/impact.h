@@ -353,6 +353,16 @@ int imp_shape_intersect_segment(imp_shape kind, const void *shape, double px,
                                 double py, double dx, double dy,
                                 imp_hit *out);
 
+/* A point, or a disc of radius >= 0 centred on it, along p0 + v t +
+** g t^2 / 2 for t in [0, 1]: its first contact, hit or miss decided exactly
+** where the interiors meet (touching is no hit), time within 2^-52 after
+** it, pos the centre then, normal out of the shape, delta from the path's
+** end back to pos. g 0 is imp_shape_intersect_segment (radius 0) or
+** imp_shape_sweep of the disc with the contact's own time. */
+int imp_shape_intersect_arc(imp_shape kind, const void *shape, double x0,
+                            double y0, double vx, double vy, double gx,
+                            double gy, double radius, imp_hit *out);
+
 /* Clipping to the closed shape, with imp_aabb_clip_segment's kinds. */
 imp_clip_kind imp_shape_clip_segment(imp_shape kind, const void *shape,
                                      double px, double py, double dx,
@@ -557,6 +567,57 @@ int imp_grid_slide(imp_grid *g, size_t id, imp_vec2 *goal,
 ** collisions or too many items near the movement. */
 int imp_grid_project(imp_grid *g, size_t skip, const imp_rect *from,
                      imp_vec2 goal, imp_grid_collision *out, size_t cap);
+
+/*
+** The World's shape items (worldshape.c): their shapes by item id, kept
+** beside the grid, which holds each one's bounds.
+*/
+typedef struct imp_item_shape {
+  imp_shape kind;
+  imp_any_shape shape;
+} imp_item_shape;
+
+typedef struct imp_shapebook {
+  imp_item_shape **at;  /* by id; NULL for a bump rectangle */
+  size_t cap, count;
+  imp_alloc alloc;
+  void *ud;
+} imp_shapebook;
+
+void imp_shapebook_init(imp_shapebook *b, imp_alloc alloc, void *ud);
+void imp_shapebook_free(imp_shapebook *b);
+/* Keeps a copy of the shape for id: 0 when out of memory (nothing
+** changed). */
+int imp_shapebook_set(imp_shapebook *b, size_t id, imp_shape kind,
+                      const void *shape);
+void imp_shapebook_clear(imp_shapebook *b, size_t id);
+static inline const imp_item_shape *imp_shapebook_get(const imp_shapebook *b,
+                                                      size_t id) {
+  return id < b->cap ? b->at[id] : NULL;
+}
+
+/* The rectangle as the polygon at its (x, y) whose corners are bump's. */
+void imp_rect_polygon(const imp_rect *r, imp_polygon *out);
+/* The shape's bounds (imp_shape_bounds) as left, top, width and height. */
+void imp_shape_rect(imp_shape kind, const void *shape, imp_rect *out);
+/* moving (at its pos) heading for (goalx, goaly) against the static other,
+** as imp_rect_detect for shapes, positions being the shapes' pos:
+** overlapping at the start gives overlaps, touch out by imp_shape_overlap's
+** push-out and ti = minus its length; otherwise the sweep's stop (ti in
+** [0, 1), IMP_EPSILON of time short of contact), its place as touch and
+** its normal. Returns 0 when they do not collide. */
+int imp_shape_detect(imp_shape okind, const void *other, imp_shape mkind,
+                     const void *moving, double goalx, double goaly,
+                     imp_rect_collision *out);
+/* The World's queries on a shape item, exact: whether the rectangle
+** overlaps the shape (strictly, as imp_shape_intersects); whether the
+** segment from (x1, y1) to (x2, y2) hits it (imp_shape_intersect_segment),
+** and then where it enters and leaves, as parameters along it. */
+int imp_shape_meets_rect(imp_shape kind, const void *shape,
+                         const imp_rect *r);
+int imp_shape_crossed(imp_shape kind, const void *shape, double x1,
+                      double y1, double x2, double y2, double *ti1,
+                      double *ti2);
 
 #ifdef __cplusplus
 }
