@@ -168,6 +168,25 @@ static int intersectsegment(lua_State *L, int t) {
   return 1;
 }
 
+static int intersectarc(lua_State *L, int t) {
+  const char *fname = "intersectArc";
+  imp_shape k;
+  const void *s = checkself(L, t, fname, &k);
+  imp_vec2 pos, velocity, gravity;
+  imp_hit h;
+  double radius = 0;
+  int i = imp_checkvec2(L, imp_checkvec2(L, imp_checkvec2(L, 2, fname, &pos),
+                                         fname, &velocity), fname, &gravity);
+  if (lua_type(L, i) == LUA_TNUMBER) radius = imp_checkradius(L, i++, fname);
+  i = imp_optout(L, i, T_HIT, fname);
+  if (imp_shape_intersect_arc(k, s, pos.x, pos.y, velocity.x, velocity.y,
+                              gravity.x, gravity.y, radius, &h))
+    imp_pushhit(L, i, 1, &h);
+  else
+    lua_pushnil(L);
+  return 1;
+}
+
 static int clipsegment(lua_State *L, int t) {
   const char *fname = "clipSegment";
   imp_shape k;
@@ -184,14 +203,14 @@ static int sweepinto(lua_State *L, int t) { return imp_sweepinto(L, t); }
 /* Each type's methods: the functions above with self's type bound. */
 #define BIND(f, T, t) static int f##_##t(lua_State *L) { return f(L, T); }
 #define BIND_SHAPE(T, t) BIND(intersects, T, t) BIND(distance, T, t) \
-  BIND(manifold, T, t) BIND(sweep, T, t)
+  BIND(manifold, T, t) BIND(sweep, T, t) BIND(intersectarc, T, t)
 #define BIND_ROUND(T, t) BIND_SHAPE(T, t) BIND(bounds, T, t) \
   BIND(overlap, T, t) \
   BIND(intersectpoint, T, t) BIND(intersectsegment, T, t) \
   BIND(clipsegment, T, t) BIND(sweepinto, T, t)
 #define SHAPE_ENTRIES(t) {"intersects", intersects_##t}, \
   {"distance", distance_##t}, {"manifold", manifold_##t}, \
-  {"sweep", sweep_##t}
+  {"sweep", sweep_##t}, {"intersectArc", intersectarc_##t}
 #define ROUND_ENTRIES(t) SHAPE_ENTRIES(t), {"bounds", bounds_##t}, \
   {"overlap", overlap_##t}, {"intersectPoint", intersectpoint_##t}, \
   {"intersectSegment", intersectsegment_##t}, \

@@ -5,6 +5,7 @@ local object = require "impact.pure.object"
 local hullcore = require "impact.pure.core.hull"
 local distancecore = require "impact.pure.core.distance"
 local castcore = require "impact.pure.core.cast"
+local arccore = require "impact.pure.core.arc"
 local pushout = require "impact.pure.core.pushout"
 local manifoldcore = require "impact.pure.core.manifold"
 local turnsweep = require "impact.pure.core.turnsweep"
@@ -193,6 +194,28 @@ local function generic(tself)
     local t, hx, hy, ddx, ddy, nx, ny = castcore.intersectsegment(tself, o, px, py, dx, dy)
     if not t then return nil end
     return hit.push(out, o, t, hx, hy, ddx, ddy, nx, ny)
+  end
+
+  -- S:intersectArc(pos, velocity, gravity[, radius][, out]) -> Hit|nil:
+  -- first contact of a point (a disc) on pos + velocity t + gravity t^2 / 2.
+  function m.intersectArc(...)
+    local fname, n = "intersectArc", select("#", ...)
+    local o = ...
+    check(o, mt, tself, 1, fname, n)
+    local x0, y0, i = checkvec2(fname, 2, n, select(2, ...))
+    local vx, vy, gx, gy
+    vx, vy, i = checkvec2(fname, i, n, select(i, ...))
+    gx, gy, i = checkvec2(fname, i, n, select(i, ...))
+    local radius = 0.0
+    if type((select(i, ...))) == "number" then
+      radius = shapes.checkradius(fname, i, n, (select(i, ...)))
+      i = i + 1
+    end
+    local out = optout(select(i, ...), HIT, "Hit", i, fname, n)
+    local t, px, py, dx, dy, nx, ny =
+      arccore.intersectarc(tself, o, x0, y0, vx, vy, gx, gy, radius)
+    if not t then return nil end
+    return hit.push(out, o, t, px, py, dx, dy, nx, ny)
   end
 
   -- S:clipSegment(pos, delta) -> kind, t0, t1 (nil, nil when outside).
