@@ -7,6 +7,7 @@
 -- by field, items by identity, error messages word for word.
 local impact = require "impact"
 local pure = require "impact.pure.world"
+local pureshapes = require "impact.pure"
 local parts = require "impact.bump"  -- rect and responses of the native backend here
 
 local random = require("helpers").random
@@ -153,8 +154,37 @@ local function addItem(c, x, y, w, h)
   both(c, "add", call, "add", item, x, y, w, h)
 end
 
+-- A shape item: the same shape made by each backend.
+local function shapeOf(c)
+  local rnd = c.rnd
+  local x, y = c.x(-100, 100), c.y(-100, 100)
+  local kind = rnd.pick({ "Circle", "Capsule", "Polygon", "OBB", "AABB" })
+  local args
+  if kind == "Circle" then args = { x, y, c.num(0, 12) }
+  elseif kind == "Capsule" then
+    args = { c.num(-10, 10), c.num(-10, 10), c.num(-10, 10), c.num(-10, 10), c.num(0, 6), x, y, rnd.range(-7, 7) / 2 }
+  elseif kind == "Polygon" then
+    local a, b = c.size() / 2, c.size() / 2
+    args = { rnd.pick({ { -a, -b, a, -b, 0, b }, { -a, -b, a, -b, a, b, -a, b },
+                        { 0, 0, a, 0, a, b } }), x, y, rnd.range(-7, 7) / 3 }
+  elseif kind == "OBB" then args = { x, y, c.size() / 2, c.size() / 2, rnd.range(-7, 7) / 3 }
+  else args = { x, y, c.size() / 2, c.size() / 2 } end
+  return { native = impact[kind](unpack(args)), pure = pureshapes[kind](unpack(args)) }
+end
+
+local function addShape(c)
+  local item = setmetatable({ id = #c.items + 1 }, Item)
+  c.items[#c.items + 1] = item
+  local shape = shapeOf(c)
+  both(c, "add shape", function(w, name) return results(true, w:add(item, shape[name])) end)
+  both(c, "getShape", function(w) return results(true, tostring(w:getShape(item))) end)
+end
+
 local function populate(c)
   local rnd = c.rnd
+  if rnd.int(2) == 0 then
+    for _ = 1, rnd.range(3, 20) do addShape(c) end
+  end
   for _ = 1, rnd.range(10, 50) do addItem(c, c.x(-100, 100), c.y(-100, 100), c.size(), c.size()) end
   if rnd.int(3) == 0 then  -- a row of touching tiles
     local s, x0, y0 = rnd.pick({ 4, 8, 10, 16, 24.3 }), c.x(-100, 0), c.y(-100, 100)
@@ -188,14 +218,18 @@ local function moveStep(c)
   local method = rnd.pick({ "move", "move", "check", "project" })
   local r = rnd.int(40)
   if r == 0 then gx = rnd.pick(BAD) elseif r == 1 then gy = nil end
+  local shape = rnd.int(4) == 0 and shapeOf(c)
   both(c, method .. " " .. tostring(item), function(w, name)
     local out = useOut and c.outs[name] or nil
-    if method == "project" then
+    if method == "project" and shape then
+      return results(true, w:project(item, shape[name], gx, gy, filterOf(filters, name), out))
+    elseif method == "project" then
       return results(true, w:project(item, x, y, 12, 10, gx, gy, filterOf(filters, name), out))
     end
     return results(true, w[method](w, item, gx, gy, filterOf(filters, name), out))
   end)
   both(c, "getRect", call, "getRect", item)
+  both(c, "getShape", function(w) return results(true, tostring(w:getShape(item))) end)
 end
 
 local function queryStep(c)

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "shapes.h"
 #include "world.h"
 
 const char *const imp_keys[] = {
@@ -158,6 +159,27 @@ void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r) {
   if (!imp_worldupdate(w, id, r)) luaL_error(L, "not enough memory");
 }
 
+void imp_worldmoveto(lua_State *L, World *w, size_t id, imp_vec2 to) {
+  imp_item_shape *it = w->shapes.at != NULL && id < w->shapes.cap
+                           ? w->shapes.at[id] : NULL;
+  imp_any_shape moved;
+  imp_vec2 pos;
+  imp_rect r = w->g->items[id].r;
+  if (it == NULL) {
+    if (to.x != r.x) r.x = to.x;  /* as bump's update: -0 is 0 */
+    if (to.y != r.y) r.y = to.y;
+    imp_worldput(L, w, id, &r);
+    return;
+  }
+  pos = imp_shape_pos(it->kind, &it->shape);
+  if (to.x != pos.x) pos.x = to.x;
+  if (to.y != pos.y) pos.y = to.y;
+  imp_shape_moved(it->kind, &it->shape, pos, &moved);
+  imp_shape_rect(it->kind, &moved, &r);
+  imp_worldput(L, w, id, &r);
+  it->shape = moved;
+}
+
 static int world_new(lua_State *L) {
   double size = lua_isnoneornil(L, 1) ? 64 : checksize(L, 1, "World");
   World *w = (World *)imp_newobject(L, T_WORLD, W_NSLOTS);
@@ -171,6 +193,7 @@ static int world_new(lua_State *L) {
   }
   w->gccycles = &IMP_STATE(L)->gccycles;
   w->gcseen = *w->gccycles;
+  imp_shapebook_init(&w->shapes, alloc, ud);
   w->g = imp_grid_new_alloc(size, alloc, ud);
   if (w->g == NULL) return luaL_error(L, "not enough memory");
   return 1;
@@ -184,6 +207,7 @@ static int world_gc(lua_State *L) {
   World *w = (World *)imp_toobject(L, 1, T_WORLD);
   if (w == NULL) return 0;
   imp_grid_free(w->g);
+  imp_shapebook_free(&w->shapes);
   w->g = NULL;
   return 0;
 }
@@ -231,11 +255,14 @@ static void unrecord(lua_State *L, int t) {
 }
 
 /* All or nothing when memory runs out: the grid takes the item first, and
-** lets it go again if the tables cannot record it. */
+** lets it go again if the tables cannot record it. A shape item is kept
+** as a copy of the shape, in the grid by its bounds. */
 static int world_add(lua_State *L) {
   World *w = imp_checkworld(L, "add");
   int ids, items;
   imp_rect r;
+  imp_shape kind;
+  const void *shape;
   size_t id;
   lua_settop(L, 6);
   ids = imp_worldslot(L, W_IDS);
@@ -244,12 +271,18 @@ static int world_add(lua_State *L) {
     imp_argerror(L, 2, "add", lua_pushfstring(L, "%s item added twice",
                                                imp_typename(L, 2)));
   checkkey(L, 2, "add", "item");
-  imp_checkrect(L, 3, "add", &r);
+  shape = imp_toshape(L, 3, &kind);
+  if (shape != NULL) imp_shape_rect(kind, shape, &r);
+  else imp_checkrect(L, 3, "add", &r);
   pushrecord(L);
   lua_pushvalue(L, ids);
   lua_pushvalue(L, items);
   lua_pushvalue(L, 2);
   if (!imp_grid_add(w->g, &r, &id)) return luaL_error(L, "not enough memory");
+  if (shape != NULL && !imp_shapebook_set(&w->shapes, id, kind, shape)) {
+    imp_grid_remove(w->g, id);
+    return luaL_error(L, "not enough memory");
+  }
   lua_pushinteger(L, (lua_Integer)id);
   if (lua_pcall(L, 4, 0, 0) != 0) {
     lua_pushvalue(L, 2);
@@ -257,6 +290,7 @@ static int world_add(lua_State *L) {
     lua_pushinteger(L, (lua_Integer)id + 1);
     unrecord(L, items);
     imp_grid_remove(w->g, id);
+    imp_shapebook_clear(&w->shapes, id);
     return lua_error(L);
   }
   w->changes++;
@@ -264,8 +298,27 @@ static int world_add(lua_State *L) {
   return 1;
 }
 
+/* A shape item turned to angle: an AABB does not turn, and a circle's turn
+** changes nothing. */
+static void turnitem(lua_State *L, imp_item_shape *it, double angle) {
+  switch (it->kind) {
+  case IMP_SHAPE_AABB:
+    if (angle != 0) imp_argerror(L, 5, "update", "an AABB item does not turn");
+    break;
+  case IMP_SHAPE_OBB: imp_obb_set_angle(&it->shape.obb, angle); break;
+  case IMP_SHAPE_CAPSULE:
+    imp_capsule_set_angle(&it->shape.capsule, angle);
+    break;
+  case IMP_SHAPE_POLYGON:
+    imp_polygon_set_angle(&it->shape.polygon, angle);
+    break;
+  default: break;
+  }
+}
+
 /* world:update(item, x, y[, w, h]): moves the item, and resizes it when w
-** and h are given. */
+** and h are given; update(item, x, y[, angle]) moves a shape item's pos to
+** (x, y) and turns it to angle. */
 static int world_update(lua_State *L) {
   World *w = imp_checkworld(L, "update");
   lua_settop(L, 6);
@@ -273,6 +326,22 @@ static int world_update(lua_State *L) {
   imp_rect r = w->g->items[id].r;
   double x = imp_checknumber(L, 3, "update");
   double y = imp_checknumber(L, 4, "update");
+  imp_item_shape *it = (imp_item_shape *)imp_shapebook_get(&w->shapes, id);
+  if (it != NULL) {
+    imp_vec2 to;
+    to.x = x;
+    to.y = y;
+    if (!lua_isnoneornil(L, 5)) {
+      imp_item_shape was = *it;
+      turnitem(L, it, imp_checknumber(L, 5, "update"));
+      if (!imp_worldupdate(w, id, &r)) {  /* room for the move to come */
+        *it = was;
+        return luaL_error(L, "not enough memory");
+      }
+    }
+    imp_worldmoveto(L, w, id, to);
+    return 0;
+  }
   /* as in bump, a value equal to the old one (-0 to 0) changes nothing */
   if (x != r.x) r.x = x;
   if (y != r.y) r.y = y;
@@ -288,12 +357,46 @@ static int world_update(lua_State *L) {
   return 0;
 }
 
+/* world:getShape(item[, out]) -> a copy of a shape item's shape (into out,
+** a shape of its type, when given), or nil for a rectangle item. */
+static int world_getshape(lua_State *L) {
+  static const int types[] = {T_AABB, T_OBB, T_CIRCLE, T_CAPSULE, T_POLYGON};
+  static const size_t sizes[] = {sizeof(imp_aabb), sizeof(imp_obb),
+                                 sizeof(imp_circle), sizeof(imp_capsule),
+                                 sizeof(imp_polygon)};
+  World *w = imp_checkworld(L, "getShape");
+  lua_settop(L, 3);
+  size_t id = imp_checkitem(L, w, imp_worldslot(L, W_IDS), "getShape");
+  const imp_item_shape *it = imp_shapebook_get(&w->shapes, id);
+  if (it == NULL) {
+    lua_pushnil(L);
+    return 1;
+  }
+  if (!lua_isnil(L, 3)) {
+    memcpy(imp_checkobject(L, 3, types[it->kind], "getShape"), &it->shape,
+           sizes[it->kind]);
+    lua_settop(L, 3);
+    return 1;
+  }
+  switch (it->kind) {
+  case IMP_SHAPE_AABB:
+    imp_pushaabb(L, it->shape.aabb.pos, it->shape.aabb.half);
+    break;
+  case IMP_SHAPE_OBB: imp_pushobb(L, &it->shape.obb); break;
+  case IMP_SHAPE_CIRCLE: imp_pushcircle(L, &it->shape.circle); break;
+  case IMP_SHAPE_CAPSULE: imp_pushcapsule(L, &it->shape.capsule); break;
+  default: imp_pushpolygon(L, &it->shape.polygon); break;
+  }
+  return 1;
+}
+
 static int world_remove(lua_State *L) {
   World *w = imp_checkworld(L, "remove");
   lua_settop(L, 2);
   size_t id = imp_checkitem(L, w, imp_worldslot(L, W_IDS), "remove");
   settle(w);
   imp_grid_remove(w->g, id);  /* needs no memory, nor does forgetting */
+  imp_shapebook_clear(&w->shapes, id);
   forget(L, 2, id);
   w->removals++;
   w->changes++;
@@ -450,7 +553,8 @@ static int world_tostring(lua_State *L) {
 
 static const luaL_Reg methods[] = {
   {"add", world_add}, {"remove", world_remove}, {"update", world_update},
-  {"getRect", world_getrect}, {"hasItem", world_hasitem},
+  {"getRect", world_getrect}, {"getShape", world_getshape},
+  {"hasItem", world_hasitem},
   {"countItems", world_countitems}, {"countCells", world_countcells},
   {"getItems", world_getitems}, {"toWorld", world_toworld},
   {"toCell", world_tocell}, {"addResponse", world_addresponse},

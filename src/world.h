@@ -16,6 +16,7 @@ enum { P_COLS, P_INFOS, P_VISITED, P_COUNT };
 
 typedef struct World {
   imp_grid *g;
+  imp_shapebook shapes;    /* the shape items' shapes, by id */
   const size_t *gccycles;  /* the module's count (gccycles.c) */
   size_t gcseen;           /* its value when the cells were last settled */
   unsigned long removals;  /* items removed so far: after one, ids are reused */
@@ -81,6 +82,9 @@ size_t imp_checkitem(lua_State *L, const World *w, int ids,
 int imp_worldupdate(World *w, size_t id, const imp_rect *r);
 /* The same, out of memory a Lua error. */
 void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r);
+/* Moves the item id to (x, y): a shape item's pos (its bounds in the
+** grid), a rectangle's corner; out of memory a Lua error, nothing moved. */
+void imp_worldmoveto(lua_State *L, World *w, size_t id, imp_vec2 to);
 /* The ids that the grid finds near a rectangle (x, y, w, h) or, with
 ** segment set, a segment (x1, y1, x2, y2 in a, b, c, d): into local (room
 ** for cap), or when there are more, into a userdata pushed on the stack.

@@ -162,6 +162,13 @@ static void pushreused(lua_State *L, World *w, int out, int k) {
   lua_pushnil(L);
 }
 
+/* A normal's coordinate: bump's are the integers -1, 0 and 1; a shape's
+** slanted side's are fractions. */
+static void pushnormal(lua_State *L, double v) {
+  if (v == (double)(lua_Integer)v) lua_pushinteger(L, (lua_Integer)v);
+  else lua_pushnumber(L, v);
+}
+
 /* Calls the fill function with the table to reuse (or nil) on top. */
 static int fill(lua_State *L, const ColFill *f, int protect) {
   const imp_rect_collision *c = f->c;
@@ -174,8 +181,8 @@ static int fill(lua_State *L, const ColFill *f, int protect) {
   lua_pushnumber(L, c->ti);
   lua_pushnumber(L, c->move.x);
   lua_pushnumber(L, c->move.y);
-  lua_pushinteger(L, (lua_Integer)c->normal.x);  /* bump's are integers */
-  lua_pushinteger(L, (lua_Integer)c->normal.y);
+  pushnormal(L, c->normal.x);
+  pushnormal(L, c->normal.y);
   lua_pushnumber(L, c->touch.x);
   lua_pushnumber(L, c->touch.y);
   pushrect(L, f->item);

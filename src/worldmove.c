@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shapes.h"
 #include "world.h"
 
 enum { R_TOUCH, R_CROSS, R_SLIDE, R_BOUNCE, R_CUSTOM };
@@ -32,6 +33,7 @@ static const int response_keys[] = {K_TOUCH, K_CROSS, K_SLIDE, K_BOUNCE};
 typedef struct Collision {
   imp_rect_collision c;
   imp_rect other;   /* the other item's rectangle when found */
+  int shaped;       /* a shape's sweep found it, not bump's rules */
   double distance;  /* squared, between the centres: orders equal times */
   int otherslot;    /* the other item */
   int typeslot;     /* what the filter answered; 0: the response's name */
@@ -55,6 +57,8 @@ typedef struct Scratch {
 ** World's pool, made when needed). */
 #define LOCALVISITED 32
 #define LOCALHELD 8
+/* The most slanted slides a move keeps out of (see crease). */
+#define CREASES 16
 typedef struct Move {
   World *w;
   const char *fname;
@@ -70,6 +74,12 @@ typedef struct Move {
   unsigned long removals;  /* the World's count when the move began */
   size_t visitedids[LOCALVISITED];
   int nvisited;
+  int shaped;           /* the mover is a shape item, or a shape projected */
+  imp_item_shape mover;  /* its shape (pos aside) */
+  imp_any_shape placed;  /* the shape where the projection starts */
+  imp_rect box;          /* the mover's bounds there: itemRect */
+  imp_vec2 creases[CREASES];  /* the normals slid along by shapes */
+  int ncreases;
 } Move;
 
 /* Whether ids still tell the visited items apart. */
@@ -242,12 +252,43 @@ static void unspill(lua_State *L, const Move *m, Collision *c) {
   }
 }
 
+/* The collision of the mover at from heading for goal with item id: a
+** pair of rectangles by bump's rules, any other by the exact sweep
+** (imp_shape_detect), the shapes' positions their pos and a rectangle the
+** polygon it is. Sets c->shaped to say which. */
+static int detect(const Move *m, const imp_grid *g, size_t id,
+                  const imp_rect *from, imp_vec2 goal, Collision *c) {
+  const imp_item_shape *o = imp_shapebook_get(&m->w->shapes, id);
+  imp_polygon orect, mrect;
+  imp_shape okind = IMP_SHAPE_POLYGON, mkind = IMP_SHAPE_POLYGON;
+  const void *other = &orect, *mover = &mrect;
+  c->shaped = o != NULL || m->shaped;
+  if (!c->shaped)
+    return imp_rect_detect(from, &g->items[id].r, goal.x, goal.y, &c->c);
+  if (o != NULL) okind = o->kind, other = &o->shape;
+  else imp_rect_polygon(&g->items[id].r, &orect);
+  if (m->shaped) mkind = m->mover.kind, mover = &m->placed;
+  else imp_rect_polygon(from, &mrect);
+  return imp_shape_detect(okind, other, mkind, mover, goal.x, goal.y, &c->c);
+}
+
 /* The collisions of from moving to the goal, sorted, in *cols (the other
-** items and the filter's answers pushed on the Lua stack, or spilled). */
+** items and the filter's answers pushed on the Lua stack, or spilled). A
+** shape mover is at from's x and y, its pos; m->box gets its bounds. */
 static size_t project(lua_State *L, Move *m, const imp_rect *from,
                       imp_vec2 goal, Scratch *s, Collision **cols) {
   imp_grid *g = imp_worldgrid(L, m->w, m->fname);
-  imp_rect swept = imp_rect_swept(from, goal.x - from->x, goal.y - from->y);
+  imp_rect swept;
+  if (m->shaped) {
+    imp_vec2 at;
+    at.x = from->x;
+    at.y = from->y;
+    imp_shape_moved(m->mover.kind, &m->mover.shape, at, &m->placed);
+    imp_shape_rect(m->mover.kind, &m->placed, &m->box);
+  } else {
+    m->box = *from;
+  }
+  swept = imp_rect_swept(&m->box, goal.x - from->x, goal.y - from->y);
   Near q;
   size_t *ids, n, i, found = 0;
   Collision *out = s->cols;
@@ -269,8 +310,7 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
     c = &out[found];
     if (!imp_grid_alive(g, id) || (fast && visited_id(m, id))) continue;
     c->other = g->items[id].r;
-    if (imp_rect_apart(&swept, &c->other) ||
-        !imp_rect_detect(from, &c->other, goal.x, goal.y, &c->c))
+    if (imp_rect_apart(&swept, &c->other) || !detect(m, g, id, from, goal, c))
       continue;
     lua_rawgeti(L, m->items, (lua_Integer)id + 1);
     c->otherslot = lua_gettop(L);
@@ -291,8 +331,7 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
       g = imp_worldgrid(L, m->w, m->fname);
       if (m->w->changes != changes) {  /* look again: is it still hit? */
         ptrdiff_t now = imp_worldid(L, m->w, m->ids, c->otherslot);
-        if (now < 0 || !imp_rect_detect(from, &g->items[now].r, goal.x,
-                                        goal.y, &c->c)) {
+        if (now < 0 || !detect(m, g, (size_t)now, from, goal, c)) {
           lua_pop(L, 2);
           continue;
         }
@@ -304,7 +343,7 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
       c->typeslot = c->otherslot + 1;
       c->response = response_of(L, m->w, c->typeslot);
     }
-    c->distance = imp_rect_square_distance(from, &c->other);
+    c->distance = imp_rect_square_distance(&m->box, &c->other);
     c->id = id;
     c->order = (int)found;
     found++;
@@ -360,6 +399,8 @@ static void begin(lua_State *L, Move *m, World *w, const char *fname, int ids,
   m->removals = w->removals;
   m->nvisited = 0;
   m->shared = 0;
+  m->shaped = 0;
+  m->ncreases = 0;
   m->spill = m->nspill = 0;
   luaL_checkstack(L, 1 + LOCALHELD + W_STACKROOM, NULL);
   lua_settop(L, lua_gettop(L) + 1 + LOCALHELD);  /* nils */
@@ -390,6 +431,28 @@ static int visiting_filter(lua_State *L) {
   lua_pushvalue(L, 2);
   lua_call(L, 2, 1);
   return 1;
+}
+
+/* A slide's goal from touch along the normal n, kept out of the shapes
+** this move slid along before: along the crease where it heads into one,
+** and nowhere where it heads into two (a corner holds it). */
+static imp_vec2 crease(const Move *m, imp_vec2 n, imp_vec2 touch,
+                       imp_vec2 goal) {
+  double vx = goal.x - touch.x, vy = goal.y - touch.y;
+  int i, k;
+  for (i = 0; i < m->ncreases; i++) {
+    if (vx * m->creases[i].x + vy * m->creases[i].y < 0) {
+      double along = vy * n.x - vx * n.y;
+      vx = along * -n.y;
+      vy = along * n.x;
+      for (k = 0; k < m->ncreases; k++)
+        if (vx * m->creases[k].x + vy * m->creases[k].y < 0) return touch;
+      goal.x = touch.x + vx;
+      goal.y = touch.y + vy;
+      return goal;
+    }
+  }
+  return goal;
 }
 
 /* The collision that a check resolves next. */
@@ -467,12 +530,7 @@ static void arrive(lua_State *L, World *w, const char *fname, int ids,
   ptrdiff_t now;
   imp_worldgrid(L, w, fname);
   now = w->changes == changes ? (ptrdiff_t)id : imp_worldid(L, w, ids, 2);
-  if (now >= 0) {
-    imp_rect r = w->g->items[now].r;
-    if (goal.x != r.x) r.x = goal.x;  /* as bump's update: -0 is 0 */
-    if (goal.y != r.y) r.y = goal.y;
-    imp_worldput(L, w, (size_t)now, &r);
-  }
+  if (now >= 0) imp_worldmoveto(L, w, (size_t)now, goal);
 }
 
 /* Fills the table at list with the collision tables of n collisions that
@@ -572,7 +630,8 @@ int imp_world_slide(World *w, double id, double goalx, double goaly,
   imp_grid_collision cols[IMP_SLIDES];
   imp_vec2 goal;
   int n;
-  if (w->g == NULL || w->hasresponses || !isitem(w, id) ||
+  if (w->g == NULL || w->hasresponses || w->shapes.count > 0 ||
+      !isitem(w, id) ||
       goalx - goalx != 0 || goaly - goaly != 0 || most < 0 ||
       most > IMP_SLIDES)
     return -1;
@@ -589,7 +648,8 @@ int imp_world_project(World *w, double id, double x, double y, double width,
   imp_rect from;
   imp_vec2 goal;
   int n;
-  if (w->g == NULL || w->hasresponses || !(id == -1 || isitem(w, id)) ||
+  if (w->g == NULL || w->hasresponses || w->shapes.count > 0 ||
+      !(id == -1 || isitem(w, id)) ||
       x - x != 0 || y - y != 0 || !(width > 0 && width - width == 0) ||
       !(height > 0 && height - height == 0) || goalx - goalx != 0 ||
       goaly - goaly != 0 || most < 0 || most > IMP_SLIDES)
@@ -632,7 +692,8 @@ int imp_world_arrive(lua_State *L) {
 }
 
 /* world:project(item, x, y, w, h[, goalX, goalY, filter, out]) -> cols,
-** len: the item need not be in the World. */
+** len, or world:project(item, shape[, goalX, goalY, filter, out]) from the
+** shape's pos: the item need not be in the World. */
 static int world_project(lua_State *L) {
   const char *fname = "project";
   World *w = imp_checkworld(L, fname);
@@ -644,16 +705,35 @@ static int world_project(lua_State *L) {
   Scratch s;
   Collision *cols;
   size_t n, i;
+  imp_shape kind;
+  const void *shape = imp_toshape(L, 3, &kind);
+  if (shape != NULL) {  /* checked, then where a rectangle's would be */
+    imp_vec2 pos = imp_shape_pos(kind, shape);
+    int k;
+    lua_settop(L, 7);
+    if (!lua_isnil(L, 4)) imp_checknumber(L, 4, fname);
+    if (!lua_isnil(L, 5)) imp_checknumber(L, 5, fname);
+    imp_optfilter(L, 6, fname);
+    imp_optouttable(L, 7, fname);
+    for (k = 0; k < 3; k++) {
+      lua_pushnil(L);
+      lua_insert(L, 4);
+    }
+    from.x = pos.x;
+    from.y = pos.y;
+    from.w = from.h = 0;
+  }
   lua_settop(L, 10);
   luaL_checkstack(L, W_STACKROOM, NULL);
-  imp_checkrect(L, 3, fname, &from);
+  if (shape == NULL) imp_checkrect(L, 3, fname, &from);
   goal.x = lua_isnil(L, 7) ? from.x : imp_checknumber(L, 7, fname);
   goal.y = lua_isnil(L, 8) ? from.y : imp_checknumber(L, 8, fname);
   filter = imp_optfilter(L, 9, fname);
   out = prepareout(L, 10, fname);
   imp_worldslot(L, W_IDS);
   id = imp_worldid(L, w, 11, 2);
-  if (!filter && !w->hasresponses) {  /* every collision slides */
+  if (!filter && !w->hasresponses && w->shapes.count == 0 && shape == NULL) {
+    /* every collision slides, by bump's rules alone */
     imp_grid_collision found[IMP_SLIDES];
     int nf = imp_grid_project(w->g, id < 0 ? (size_t)-1 : (size_t)id, &from,
                               goal, found, IMP_SLIDES);
@@ -665,11 +745,16 @@ static int world_project(lua_State *L) {
     }
   }
   begin(L, &m, w, fname, 11, id, filter);
+  if (shape != NULL) {
+    m.shaped = 1;
+    m.mover.kind = kind;
+    imp_shape_moved(kind, shape, imp_shape_pos(kind, shape), &m.mover.shape);
+  }
   n = project(L, &m, &from, goal, &s, &cols);
   top = lua_gettop(L);
   for (i = 0; i < n; i++) {
     unspill(L, &m, &cols[i]);
-    pushcol(L, w, &from, &cols[i], out, (int)i + 1, 0, goal);
+    pushcol(L, w, &m.box, &cols[i], out, (int)i + 1, 0, goal);
     lua_rawseti(L, 10, (lua_Integer)i + 1);
     lua_settop(L, top);
   }
@@ -695,21 +780,33 @@ static int check(lua_State *L, const char *fname, int moving) {
   lua_Integer nlist = -1;  /* >= 0: the next step is list[1] */
   unsigned long changes, projected;
   size_t id;
+  const imp_item_shape *mover;
   lua_settop(L, 6);  /* up to begin() the slots Lua grants a C function do */
   imp_worldslot(L, W_IDS);
   id = imp_checkitem(L, w, 7, fname);
   start = w->g->items[id].r;
+  mover = imp_shapebook_get(&w->shapes, id);
+  if (mover != NULL) {
+    imp_vec2 pos = imp_shape_pos(mover->kind, &mover->shape);
+    start.x = pos.x;
+    start.y = pos.y;
+  }
   goal.x = imp_checknumber(L, 3, fname);
   goal.y = imp_checknumber(L, 4, fname);
   filter = imp_optfilter(L, 5, fname);
   out = prepareout(L, 6, fname);
-  if (!filter && !w->hasresponses) {  /* every collision slides */
+  if (!filter && !w->hasresponses && w->shapes.count == 0) {
+    /* every collision slides, by bump's rules alone */
     imp_grid_collision slides[IMP_SLIDES];
     imp_vec2 to = goal;
     int ns = imp_grid_slide(w->g, id, &to, slides, IMP_SLIDES);
     if (ns >= 0) return slid(L, w, fname, id, out, moving, slides, ns, to);
   }
   begin(L, &m, w, fname, 7, (ptrdiff_t)id, filter);
+  if (mover != NULL) {
+    m.shaped = 1;
+    m.mover = *mover;
+  }
   changes = w->changes;
   lua_pushnil(L);  /* a custom response's collisions */
   list = lua_gettop(L);
@@ -740,6 +837,9 @@ static int check(lua_State *L, const char *fname, int moving) {
       case R_CROSS: break;
       case R_SLIDE:
         next = imp_rect_slide(&st.c, goal);
+        if (m.ncreases > 0) next = crease(&m, st.c.normal, st.c.touch, next);
+        if (c != NULL && c->shaped && m.ncreases < CREASES)
+          m.creases[m.ncreases++] = st.c.normal;
         extra = K_SLIDE;
         break;
       case R_BOUNCE:
@@ -749,7 +849,7 @@ static int check(lua_State *L, const char *fname, int moving) {
       default: break;
     }
     if (st.col == 0) {
-      pushcol(L, w, &from, c, out, ncols + 1, extra, next);
+      pushcol(L, w, &m.box, c, out, ncols + 1, extra, next);
       st.col = lua_gettop(L);
     } else if (extra) {
       imp_setxy(L, st.col, extra, next);

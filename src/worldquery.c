@@ -30,7 +30,26 @@ typedef struct Found {
 #define LOCALCANDIDATES 512
 #define LOCALFOUND 128
 
-static int test(const Ask *a, const imp_rect *r, Found *f) {
+/* Whether item id, of rectangle r, answers the query: by bump's rules, or
+** exactly on a shape item's shape (a point strictly inside). */
+static int test(const Ask *a, const imp_shapebook *shapes, size_t id,
+                const imp_rect *r, Found *f) {
+  const imp_item_shape *it = imp_shapebook_get(shapes, id);
+  if (it != NULL) {
+    imp_hit h;
+    switch (a->q) {
+      case Q_RECT: return imp_shape_meets_rect(it->kind, &it->shape, &a->r);
+      case Q_POINT:
+        return imp_shape_intersect_point(it->kind, &it->shape, a->x1, a->y1,
+                                         &h);
+      default: break;
+    }
+    if (!imp_shape_crossed(it->kind, &it->shape, a->x1, a->y1, a->x2, a->y2,
+                           &f->ti1, &f->ti2))
+      return 0;
+    f->weight = f->ti1;
+    return 1;
+  }
   switch (a->q) {
     case Q_RECT: return imp_rect_intersects(&a->r, r);
     case Q_POINT: return imp_rect_contains_point(r, a->x1, a->y1);
@@ -166,7 +185,9 @@ static int collect(lua_State *L, World *w, const Ask *a, int filter,
       memcpy(*found, localfound, k * sizeof **found);
     }
     f = &(*found)[k];
-    if (!imp_grid_alive(g, id) || !test(a, &g->items[id].r, f)) continue;
+    if (!imp_grid_alive(g, id) ||
+        !test(a, &w->shapes, id, &g->items[id].r, f))
+      continue;
     lua_rawgeti(L, items, (lua_Integer)id + 1);
     if (filter) {
       unsigned long changes = w->changes;
@@ -179,7 +200,8 @@ static int collect(lua_State *L, World *w, const Ask *a, int filter,
       g = imp_worldgrid(L, w, fname);
       if (ok && w->changes != changes) {  /* is it still there, and hit? */
         ptrdiff_t now = imp_worldid(L, w, idtable, lua_gettop(L));
-        ok = now >= 0 && test(a, &g->items[now].r, f);
+        ok = now >= 0 &&
+             test(a, &w->shapes, (size_t)now, &g->items[now].r, f);
       }
       if (!ok) {
         lua_pop(L, 1);
@@ -238,7 +260,8 @@ int imp_world_query(World *w, int kind, double a, double b, double c,
   int k = 0, coords = kind == IMP_QUERY_COORDS;
   if (coords) kind = Q_SEGMENT;
   if (kind == Q_POINT) c = d = 0;
-  if (w->g == NULL || a - a != 0 || b - b != 0 || c - c != 0 || d - d != 0 ||
+  if (w->g == NULL || w->shapes.count > 0 || a - a != 0 || b - b != 0 ||
+      c - c != 0 || d - d != 0 ||
       (kind == Q_RECT && !(c > 0 && d > 0)) || kind < Q_RECT ||
       kind > Q_SEGMENT)
     return -1;
@@ -251,7 +274,8 @@ int imp_world_query(World *w, int kind, double a, double b, double c,
   for (i = 0; i < n; i++) {
     if (k == IMP_QUERY_FOUND) return -1;
     if (!imp_grid_alive(w->g, local[i]) ||
-        !test(&q, &w->g->items[local[i]].r, &found[k]))
+        !test(&q, &w->shapes, local[i], &w->g->items[local[i]].r,
+              &found[k]))
       continue;
     found_ids[k] = local[i];
     found[k].index = k + 1;

@@ -192,10 +192,23 @@ int imp_rect_detect(const imp_rect *item, const imp_rect *other, double goalx,
   return 1;
 }
 
+/* A rectangle's normal is along an axis, and bump's responses set one
+** coordinate; a shape's slanted normal takes the rest of the movement's
+** part along it away (slide) or reverses it (bounce). */
+static int slanted(imp_vec2 n) { return n.x != 0 && n.y != 0; }
+
 imp_vec2 imp_rect_slide(const imp_rect_collision *c, imp_vec2 goal) {
   if (c->move.x != 0 || c->move.y != 0) {
-    if (c->normal.x != 0) goal.x = c->touch.x;
-    else goal.y = c->touch.y;
+    if (slanted(c->normal)) {
+      double rx = goal.x - c->touch.x, ry = goal.y - c->touch.y;
+      double into = rx * c->normal.x + ry * c->normal.y;
+      goal.x = c->touch.x + (rx - into * c->normal.x);
+      goal.y = c->touch.y + (ry - into * c->normal.y);
+    } else if (c->normal.x != 0) {
+      goal.x = c->touch.x;
+    } else {
+      goal.y = c->touch.y;
+    }
   }
   return goal;
 }
@@ -204,8 +217,15 @@ imp_vec2 imp_rect_bounce(const imp_rect_collision *c, imp_vec2 goal) {
   imp_vec2 b = c->touch;
   if (c->move.x != 0 || c->move.y != 0) {
     double rx = goal.x - c->touch.x, ry = goal.y - c->touch.y;
-    if (c->normal.x == 0) ry = -ry;
-    else rx = -rx;
+    if (slanted(c->normal)) {
+      double into = rx * c->normal.x + ry * c->normal.y;
+      rx -= 2 * into * c->normal.x;
+      ry -= 2 * into * c->normal.y;
+    } else if (c->normal.x == 0) {
+      ry = -ry;
+    } else {
+      rx = -rx;
+    }
     b.x = c->touch.x + rx;
     b.y = c->touch.y + ry;
   }

@@ -200,18 +200,35 @@ end
 
 -- bump's responses: where the item heads after a collision (move, normal,
 -- touch) on its way to the goal, sliding along the side it touched or
--- bouncing off it.
-function rect.slide(mx, my, nx, tx, ty, goalX, goalY)
+-- bouncing off it. A rectangle's normal is along an axis, and bump's
+-- responses set one coordinate; a shape's slanted normal takes the rest of
+-- the movement's part along it away (slide) or reverses it (bounce).
+function rect.slide(mx, my, nx, ny, tx, ty, goalX, goalY)
   if mx ~= 0 or my ~= 0 then
-    if nx ~= 0 then goalX = tx else goalY = ty end
+    if nx ~= 0 and ny ~= 0 then
+      local rx, ry = goalX - tx, goalY - ty
+      local into = rx * nx + ry * ny
+      return tx + (rx - into * nx), ty + (ry - into * ny)
+    elseif nx ~= 0 then
+      goalX = tx
+    else
+      goalY = ty
+    end
   end
   return goalX, goalY
 end
 
-function rect.bounce(mx, my, nx, tx, ty, goalX, goalY)
+function rect.bounce(mx, my, nx, ny, tx, ty, goalX, goalY)
   if mx ~= 0 or my ~= 0 then
     local rx, ry = goalX - tx, goalY - ty
-    if nx == 0 then ry = -ry else rx = -rx end
+    if nx ~= 0 and ny ~= 0 then
+      local into = rx * nx + ry * ny
+      rx, ry = rx - 2 * into * nx, ry - 2 * into * ny
+    elseif nx == 0 then
+      ry = -ry
+    else
+      rx = -rx
+    end
     return tx + rx, ty + ry
   end
   return tx, ty

@@ -58,8 +58,8 @@ return function(internal)
   -- slide and bounce: on from the touch to the goal that the rule gives.
   local function turn(name, rule, n, world, col, x, y, w, h, goalX, goalY, filter)
     checkresponse(name, n, world, col)
-    local tx, ty, mx, my, nx = cols.read(col, name)
-    goalX, goalY = rule(mx, my, nx, tx, ty, optgoal(name, n, x, y, goalX, goalY))
+    local tx, ty, mx, my, nx, ny = cols.read(col, name)
+    goalX, goalY = rule(mx, my, nx, ny, tx, ty, optgoal(name, n, x, y, goalX, goalY))
     cols.setxy(col, name, goalX, goalY)
     local gx, gy, list, len = projectOn(world, col, tx, ty, w, h, goalX, goalY, filter)
     return gx, gy, list, len

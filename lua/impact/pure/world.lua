@@ -12,6 +12,9 @@ local grid = require "impact.pure.grid"
 local cols = require "impact.pure.cols"
 local gccycles = require "impact.pure.gccycles"
 local object = require "impact.pure.object"
+local worldshape = require "impact.pure.worldshape"
+local hullcore = require "impact.pure.core.hull"
+local shapes = require "impact.pure.shapes"
 
 local type, rawget, rawset, select, setmetatable =
       type, rawget, rawset, select, setmetatable
@@ -149,6 +152,18 @@ local function put(g, id, x, y, w, h)
 end
 internal.put = put
 
+-- Moves an item to (x, y) at the end of a move: a shape item's pos.
+function internal.arrive(g, id, x, y)
+  local shape = g.shapes[id]
+  if not shape then return put(g, id, x, y, g.w[id], g.h[id]) end
+  local kind = g.kinds[id]
+  shape = worldshape.copy(kind, shape)
+  if x ~= shape["\0px"] then shape["\0px"] = x end  -- as put: -0 is 0
+  if y ~= shape["\0py"] then shape["\0py"] = y end
+  put(g, id, worldshape.rect(kind, shape))
+  g.shapes[id] = shape
+end
+
 -- World(cellSize = 64)
 local function new(_, ...)
   local size = ...
@@ -157,6 +172,8 @@ local function new(_, ...)
   g.items, g.ids = {}, {}
   g.removals, g.changes = 0, 0
   g.responses, g.hasresponses = {}, false
+  -- shape items: id -> a copy of the shape, and its kind
+  g.shapes, g.kinds, g.nshapes = {}, {}, 0
   -- collision and segment info tables left over from out tables
   g.colpool, g.infopool = cols.pool(), cols.pool()
   g.gcseen = gccycles()
@@ -165,6 +182,8 @@ local function new(_, ...)
   return w
 end
 
+-- world:add(item, x, y, w, h), or world:add(item, shape): the item is a
+-- copy of the shape, kept in the grid by its bounds.
 function World.add(...)
   local self, item, x, y, w, h = ...
   local g = checkworld(self, "add", select("#", ...))
@@ -172,24 +191,70 @@ function World.add(...)
     argerror(2, "add", typename(item) .. " item added twice")
   end
   checkkey(2, "add", item, "item")
-  x, y, w, h = internal.checkrect(3, "add", 6, x, y, w, h)
+  local kind = shapes.kindof(x)
+  local shape
+  if kind then
+    shape = worldshape.copy(kind, x)
+    x, y, w, h = worldshape.rect(kind, shape)
+  else
+    x, y, w, h = internal.checkrect(3, "add", 6, x, y, w, h)
+  end
   local id = grid.add(g, x, y, w, h)
   g.ids[item], g.items[id] = id, item
+  if shape then
+    g.shapes[id], g.kinds[id] = shape, kind
+    g.nshapes = g.nshapes + 1
+  end
   g.changes = g.changes + 1
   return item
 end
 
+-- A shape item turned to angle (an AABB does not turn, and a circle's turn
+-- changes nothing).
+local function turn(kind, shape, angle)
+  if kind == "AABB" then
+    if angle ~= 0 then argerror(5, "update", "an AABB item does not turn") end
+  elseif kind ~= "Circle" then
+    hullcore.setangle(shape, angle)
+  end
+end
+
 -- world:update(item, x, y[, w, h]): moves the item, and resizes it when w
--- and h are given.
+-- and h are given; a shape item's pos goes to (x, y), and it turns to the
+-- angle when given.
 function World.update(...)
   local self, item, x, y, w, h = ...
   local g = checkworld(self, "update", select("#", ...))
   local id = checkitem(g, item, "update")
   x = checknumber(x, 3, "update", 3)
   y = checknumber(y, 4, "update", 4)
+  local shape = g.shapes[id]
+  if shape then
+    local kind = g.kinds[id]
+    if w ~= nil then
+      shape = worldshape.copy(kind, shape)
+      turn(kind, shape, checknumber(w, 5, "update", 5))
+      g.shapes[id] = shape
+    end
+    return internal.arrive(g, id, x, y)
+  end
   if w == nil then w = g.w[id] else w = checksize(5, "update", w) end
   if h == nil then h = g.h[id] else h = checksize(6, "update", h) end
   put(g, id, x, y, w, h)
+end
+
+-- world:getShape(item[, out]) -> a copy of a shape item's shape (into out,
+-- a shape of the same type, when given), or nil for a rectangle item.
+function World.getShape(...)
+  local self, item, out = ...
+  local n = select("#", ...)
+  local g = checkworld(self, "getShape", n)
+  local id = checkitem(g, item, "getShape")
+  local shape = g.shapes[id]
+  if not shape then return nil end
+  local kind = g.kinds[id]
+  if out ~= nil then object.check(out, object.meta[kind], kind, 3, "getShape", n) end
+  return worldshape.copy(kind, shape, out)
 end
 
 function World.remove(...)
@@ -199,6 +264,10 @@ function World.remove(...)
   settle(g)
   grid.remove(g, id)
   g.ids[item], g.items[id] = nil, nil
+  if g.shapes[id] then
+    g.shapes[id], g.kinds[id] = nil, nil
+    g.nshapes = g.nshapes - 1
+  end
   g.removals = g.removals + 1
   g.changes = g.changes + 1
 end

@@ -15,6 +15,8 @@ local rect = require "impact.pure.rect"
 local grid = require "impact.pure.grid"
 local cols = require "impact.pure.cols"
 local object = require "impact.pure.object"
+local worldshape = require "impact.pure.worldshape"
+local shapes = require "impact.pure.shapes"
 
 local type, rawget, rawset, select, tostring =
       type, rawget, rawset, select, tostring
@@ -40,9 +42,12 @@ end
 -- A move's scratch: cand (candidate ids), visited (item -> true), and the
 -- collisions found, one array per field.
 local FIELDS = { "ov", "ti", "mx", "my", "nx", "ny", "tx", "ty", "ox", "oy",
-                 "ow", "oh", "dist", "other", "kind", "resp", "order" }
+                 "ow", "oh", "dist", "other", "kind", "resp", "order", "shaped",
+                 "cnx", "cny" }
 local function newscratch()
-  local s = { cand = {}, visited = {}, seen = {}, nseen = 0, n = 0 }
+  local s = { cand = {}, visited = {}, seen = {}, nseen = 0, n = 0, ncrease = 0,
+              placed = {}, mover = worldshape.newrectpolygon(),
+              otherrect = worldshape.newrectpolygon() }
   for _, f in ipairs(FIELDS) do s[f] = {} end
   return s
 end
@@ -72,7 +77,8 @@ local function clearscratch(s)
   s.nseen = 0
   local other, kind = s.other, s.kind
   for i = 1, s.n do other[i], kind[i] = nil, nil end
-  s.n, s.item, s.filter = 0, nil, nil
+  s.n, s.item, s.filter, s.ncrease = 0, nil, nil, 0
+  s.mkind, s.mshape = nil, nil
 end
 
 -- The collisions of the rectangle (fx, fy, fw, fh) moving to (gx, gy), in
@@ -163,13 +169,145 @@ local function project(g, s, fx, fy, fw, fh, gx, gy)
   return found, first
 end
 
+-- The collision of the mover (the shape mover, placed, or the rectangle
+-- fx, fy, fw, fh) heading for (gx, gy) with the item of id at: nil when
+-- none, else overlaps, ti, normal, touch, and whether a shape decided it.
+local function detectpair(g, s, at, mover, fx, fy, fw, fh, gx, gy)
+  local X, Y, W, H = g.x, g.y, g.w, g.h
+  local okind, other, mkind = g.kinds[at], g.shapes[at], s.mkind
+  local ov, ti, nx, ny, tx, ty
+  if not okind and not mkind then
+    local cx, cy
+    ov, ti, nx, ny, cx, cy = collide(X[at] - fx - fw, Y[at] - fy - fh, fw + W[at],
+                                     fh + H[at], gx - fx, gy - fy, fw, fh)
+    if ov == nil then return nil end
+    return ov, ti, nx, ny, fx + cx, fy + cy, false
+  end
+  if not okind then
+    okind, other = "Polygon", worldshape.rectpolygon(X[at], Y[at], W[at], H[at], s.otherrect)
+  end
+  if not mkind then
+    mkind, mover = "Polygon", worldshape.rectpolygon(fx, fy, fw, fh, s.mover)
+  end
+  ov, ti, nx, ny, tx, ty = worldshape.detect(okind, other, mkind, mover, gx, gy)
+  if ov == nil then return nil end
+  return ov, ti, nx, ny, tx, ty, true
+end
+
+-- project for a World that holds shapes, or a shape moving (s.mkind and
+-- s.mshape): a pair of rectangles collides by bump's rules, any other by
+-- the exact sweep (worldshape.detect), with the shapes' positions their
+-- pos and a rectangle the polygon it is. The mover's bounds at the start
+-- go in s.bx, s.by, s.bw, s.bh (its itemRect).
+local function projectshaped(g, s, fx, fy, fw, fh, gx, gy)
+  local mkind, mover = s.mkind, nil
+  if mkind then
+    mover = worldshape.copy(mkind, s.mshape, s.placed)
+    mover["\0px"], mover["\0py"] = fx, fy
+    s.bx, s.by, s.bw, s.bh = worldshape.rect(mkind, mover)
+  else
+    s.bx, s.by, s.bw, s.bh = fx, fy, fw, fh
+  end
+  local bx, by, bw, bh = s.bx, s.by, s.bw, s.bh
+  local dx, dy = gx - fx, gy - fy
+  local cand = s.cand
+  local nc = queryRect(g, cand, swept(bx, by, bw, bh, dx, dy))
+  local sx, sy, sw, sh = swept(bx, by, bw, bh, dx, dy)
+  local X, Y, W, H, alive, items = g.x, g.y, g.w, g.h, g.alive, g.items
+  local visited, item, filter = s.visited, s.item, s.filter
+  local found, first, firstti, firstdist = 0, 0, 0, 0
+  local sr, sb = sx + sw, sy + sh
+  local smx, smy = (sx < 0 and -sx or sx) + sw, (sy < 0 and -sy or sy) + sh
+  for i = 1, nc do
+    local id = cand[i]
+    local other = items[id]
+    local ov, ti, nx, ny, tx, ty, shaped
+    if alive[id] and not visited[other] then
+      local ox, oy, ow, oh = X[id], Y[id], W[id], H[id]
+      local tolx = 1e-9 * ((smx + (ox < 0 and -ox or ox)) + ow)
+      local toly = 1e-9 * ((smy + (oy < 0 and -oy or oy)) + oh)
+      if not (ox - sr > tolx or sx - (ox + ow) > tolx or
+              oy - sb > toly or sy - (oy + oh) > toly) then
+        ov, ti, nx, ny, tx, ty, shaped = detectpair(g, s, id, mover, fx, fy, fw, fh, gx, gy)
+      end
+    end
+    if ov ~= nil then
+      local kind, resp, at = nil, SLIDE, id
+      if filter then
+        local changes = g.changes
+        kind = filter(item, other)
+        if not kind then
+          ov = nil
+        else
+          resp = responseOf(g, kind)
+          if g.changes ~= changes then  -- look again: is it still hit?
+            at = g.ids[other]
+            if at then
+              ov, ti, nx, ny, tx, ty, shaped = detectpair(g, s, at, mover, fx, fy, fw, fh, gx, gy)
+            else
+              ov = nil
+            end
+          end
+        end
+      elseif g.hasresponses then  -- slide may be replaced
+        kind = "slide"
+        resp = responseOf(g, kind)
+      end
+      if ov ~= nil then
+        local ox, oy, ow, oh = X[at], Y[at], W[at], H[at]
+        local dist = squareDistance(bx, by, bw, bh, ox, oy, ow, oh)
+        found = found + 1
+        s.ov[found], s.ti[found], s.mx[found], s.my[found] = ov, ti, dx, dy
+        s.nx[found], s.ny[found], s.tx[found], s.ty[found] = nx, ny, tx, ty
+        s.ox[found], s.oy[found], s.ow[found], s.oh[found] = ox, oy, ow, oh
+        s.dist[found], s.other[found], s.shaped[found] = dist, other, shaped
+        s.kind[found], s.resp[found] = kind or NAMES[resp], resp
+        if first == 0 or ti < firstti or (ti == firstti and dist < firstdist) then
+          first, firstti, firstdist = found, ti, dist
+        end
+      end
+    end
+  end
+  if found > s.n then s.n = found end
+  return found, first
+end
+
+-- The collisions of the mover at (fx, fy) heading for (gx, gy): by bump's
+-- rules alone in a World of rectangles (then no collision is shaped).
+local function projectany(g, s, fx, fy, fw, fh, gx, gy)
+  s.byshapes = s.mkind ~= nil or g.nshapes > 0
+  if s.byshapes then return projectshaped(g, s, fx, fy, fw, fh, gx, gy) end
+  s.bx, s.by, s.bw, s.bh = fx, fy, fw, fh
+  return project(g, s, fx, fy, fw, fh, gx, gy)
+end
+
+-- A slide's goal (gx, gy) from the touch (tx, ty) along the normal
+-- (nx, ny), kept out of the shapes this move slid along before (their
+-- normals in s.cnx, s.cny): along the crease where it heads into one, and
+-- nowhere where it heads into two (a corner holds it).
+local function crease(s, nx, ny, tx, ty, gx, gy)
+  local vx, vy = gx - tx, gy - ty
+  local cnx, cny, n = s.cnx, s.cny, s.ncrease
+  for i = 1, n do
+    if vx * cnx[i] + vy * cny[i] < 0 then
+      local along = vy * nx - vx * ny
+      vx, vy = along * -ny, along * nx
+      for k = 1, n do
+        if vx * cnx[k] + vy * cny[k] < 0 then return tx, ty end
+      end
+      return tx + vx, ty + vy
+    end
+  end
+  return gx, gy
+end
+
 -- Pushes the collision j of the scratch as bump's collision table, for
 -- entry k of the out table (nil: a new table), with slide or bounce when
--- extra names one.
-local function collision(g, s, j, out, k, fx, fy, fw, fh, extra, ex, ey)
+-- extra names one; itemRect is the mover's at the projection's start.
+local function collision(g, s, j, out, k, extra, ex, ey)
   return fill(reused(g.colpool, out, k), s.item, s.other[j], s.kind[j], s.ov[j],
               s.ti[j], s.mx[j], s.my[j], s.nx[j], s.ny[j], s.tx[j], s.ty[j],
-              fx, fy, fw, fh, s.ox[j], s.oy[j], s.ow[j], s.oh[j], extra, ex, ey)
+              s.bx, s.by, s.bw, s.bh, s.ox[j], s.oy[j], s.ow[j], s.oh[j], extra, ex, ey)
 end
 
 -- The order of the n collisions of a projection, in s.order.
@@ -195,27 +333,35 @@ end
 return function(World, internal)
   local take, give = internal.pool(newscratch, clearscratch)
   local checkworld, checkitem = internal.checkworld, internal.checkitem
-  local optfilter, optout, put = internal.optfilter, internal.optout, internal.put
+  local optfilter, optout = internal.optfilter, internal.optout
 
   -- world:project(item, x, y, w, h[, goalX, goalY, filter, out]) -> cols,
-  -- len: the item need not be in the World.
+  -- len, or world:project(item, shape[, goalX, goalY, filter, out]) from
+  -- the shape's pos: the item need not be in the World.
   function World.project(...)
     local self, item, x, y, w, h, gx, gy, filter, out = ...
     local n = select("#", ...)
     local g = checkworld(self, "project", n)
-    x, y, w, h = internal.checkrect(3, "project", 10, x, y, w, h)
-    if gx == nil then gx = x else gx = checknumber(gx, 7, "project", 7) end
-    if gy == nil then gy = y else gy = checknumber(gy, 8, "project", 8) end
-    filter = optfilter(9, "project", filter)
-    local given = optout(10, "project", out)
+    local mkind, first = shapes.kindof(x), 7
+    if mkind then
+      gx, gy, filter, out, first = y, w, h, gx, 4
+      x, y = x["\0px"], x["\0py"]
+    else
+      x, y, w, h = internal.checkrect(3, "project", 10, x, y, w, h)
+    end
+    if gx == nil then gx = x else gx = checknumber(gx, first, "project", first) end
+    if gy == nil then gy = y else gy = checknumber(gy, first + 1, "project", first + 1) end
+    filter = optfilter(first + 2, "project", filter)
+    local given = optout(first + 3, "project", out)
     if not given then out = {} end
     local s = take()
     s.item, s.filter = item, filter
+    if mkind then s.mkind, s.mshape = mkind, select(3, ...) end
     if item ~= nil and item == item then visit(s, item) end
-    local found = project(g, s, x, y, w, h, gx, gy)
+    local found = projectany(g, s, x, y, w, h, gx, gy)
     local o = order(s, found)
     for i = 1, found do
-      rawset(out, i, collision(g, s, o[i], given, i, x, y, w, h))
+      rawset(out, i, collision(g, s, o[i], given, i))
     end
     if given then trim(g.colpool, out, found) end
     give(s)
@@ -268,6 +414,8 @@ return function(World, internal)
     local g = checkworld(self, fname, n)
     local id = checkitem(g, item, fname)
     local sx, sy, sw, sh = g.x[id], g.y[id], g.w[id], g.h[id]
+    local mkind = g.kinds[id]
+    if mkind then sx, sy = g.shapes[id]["\0px"], g.shapes[id]["\0py"] end
     gx = checknumber(gx, 3, fname, 3)
     gy = checknumber(gy, 4, fname, 4)
     filter = optfilter(5, fname, filter)
@@ -275,6 +423,7 @@ return function(World, internal)
     if not given then out = {} end
     local s = take()
     s.item, s.filter = item, filter
+    if mkind then s.mkind, s.mshape = mkind, g.shapes[id] end
     visit(s, item)
     local changes = g.changes
     local fx, fy = sx, sy
@@ -282,7 +431,7 @@ return function(World, internal)
     -- the projection: found collisions, the first, and when a cross goes
     -- on through it, its order and how far along it is (k)
     local projected = g.changes  -- a change from here on: project again
-    local found, j = project(g, s, fx, fy, sw, sh, gx, gy)
+    local found, j = projectany(g, s, fx, fy, sw, sh, gx, gy)
     local o, k = nil, 1
     while true do
       -- The next projection comes after this block, whose locals are then
@@ -291,7 +440,7 @@ return function(World, internal)
       -- project).
       local again = false
       do
-        local col, kind, resp, tx, ty, mx, my, nx
+        local col, kind, resp, tx, ty, mx, my, nx, ny, shaped
         if nlist >= 0 then
           if nlist == 0 then break end
           col = rawget(list, 1)
@@ -300,29 +449,35 @@ return function(World, internal)
           end
           kind = col.type
           resp = responseOf(g, kind)
-          tx, ty, mx, my, nx = readcol(col, fname)
+          tx, ty, mx, my, nx, ny = readcol(col, fname)
           local other = col.other
           if other ~= nil and other == other then visit(s, other) end
         else
           if k > found then break end
           if o then j = o[k] end
           kind, resp = s.kind[j], s.resp[j]
-          tx, ty, mx, my, nx = s.tx[j], s.ty[j], s.mx[j], s.my[j], s.nx[j]
+          tx, ty, mx, my, nx, ny = s.tx[j], s.ty[j], s.mx[j], s.my[j], s.nx[j], s.ny[j]
+          shaped = s.byshapes and s.shaped[j]
           visit(s, s.other[j])
         end
         local nextx, nexty, extra = gx, gy, nil
         if resp == TOUCH then
           nextx, nexty = tx, ty
         elseif resp == SLIDE then
-          nextx, nexty = slide(mx, my, nx, tx, ty, gx, gy)
+          nextx, nexty = slide(mx, my, nx, ny, tx, ty, gx, gy)
+          if s.ncrease > 0 then nextx, nexty = crease(s, nx, ny, tx, ty, nextx, nexty) end
+          if shaped then
+            local c = s.ncrease + 1
+            s.cnx[c], s.cny[c], s.ncrease = nx, ny, c
+          end
           extra = "slide"
         elseif resp == BOUNCE then
-          nextx, nexty = bounce(mx, my, nx, tx, ty, gx, gy)
+          nextx, nexty = bounce(mx, my, nx, ny, tx, ty, gx, gy)
           extra = "bounce"
         end
         local listed = col == nil
         if listed then
-          col = collision(g, s, j, given, ncols + 1, fx, fy, sw, sh, extra, nextx, nexty)
+          col = collision(g, s, j, given, ncols + 1, extra, nextx, nexty)
         elseif extra then
           setxy(col, extra, nextx, nexty)
         end
@@ -351,14 +506,14 @@ return function(World, internal)
       end
       if again then
         projected = g.changes
-        found, j = project(g, s, fx, fy, sw, sh, gx, gy)
+        found, j = projectany(g, s, fx, fy, sw, sh, gx, gy)
       end
     end
     if given then trim(g.colpool, out, ncols) end
     if moving then  -- callbacks may have removed the item
       local now = id
       if g.changes ~= changes then now = g.ids[item] end
-      if now then put(g, now, gx, gy, g.w[now], g.h[now]) end
+      if now then internal.arrive(g, now, gx, gy) end
     end
     give(s)
     return gx, gy, out, ncols

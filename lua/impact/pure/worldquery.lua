@@ -8,6 +8,9 @@ local rect = require "impact.pure.rect"
 local grid = require "impact.pure.grid"
 local cols = require "impact.pure.cols"
 local object = require "impact.pure.object"
+local worldshape = require "impact.pure.worldshape"
+local distance = require "impact.pure.core.distance"
+local castcore = require "impact.pure.core.cast"
 
 local select, rawget, rawset = select, rawget, rawset
 local sort = table.sort
@@ -22,7 +25,8 @@ local RECT, POINT, SEGMENT = 1, 2, 3
 -- segment enters and leaves them and their order along its line.
 local function newscratch()
   return { cand = {}, item = {}, ti1 = {}, ti2 = {}, weight = {}, order = {}, n = 0,
-           q = RECT, a = 0.0, b = 0.0, c = 0.0, d = 0.0, dx = 0.0, dy = 0.0 }
+           q = RECT, a = 0.0, b = 0.0, c = 0.0, d = 0.0, dx = 0.0, dy = 0.0,
+           rect = worldshape.newrectpolygon() }
 end
 
 -- Empties the scratch for its pool, holding on to no item.
@@ -52,6 +56,30 @@ local function test(s, X, Y, W, H, id)
   -- bump orders by the infinite line, not the segment
   local li1, li2 = segment(X[id], Y[id], W[id], H[id], s.a, s.b, s.dx, s.dy, -HUGE, HUGE)
   return true, ti1, ti2, li1 < li2 and li1 or li2
+end
+
+-- The same for a shape item, exact on its shape (a point strictly inside,
+-- a segment as intersectSegment has it): the test of src/worldquery.c.
+local function shapetest(s, kind, shape)
+  local q = s.q
+  if q == RECT then
+    return distance.intersects("Polygon", worldshape.rectpolygon(s.a, s.b, s.c, s.d, s.rect),
+                               kind, shape)
+  end
+  if q == POINT then return castcore.intersectpoint(kind, shape, s.a, s.b) ~= nil end
+  local t = castcore.intersectsegment(kind, shape, s.a, s.b, s.dx, s.dy)
+  if not t then return false end
+  local _, _, t1 = castcore.clipsegment(kind, shape, s.a, s.b, s.dx, s.dy)
+  if t1 == nil or not (t1 > t) then t1 = t end
+  return true, t, t1, t
+end
+
+-- Whether item id answers the query: by bump's rules, or a shape item on
+-- its shape.
+local function answers(g, s, X, Y, W, H, id)
+  local kind = g.kinds[id]
+  if kind then return shapetest(s, kind, g.shapes[id]) end
+  return test(s, X, Y, W, H, id)
 end
 
 local sorting
@@ -112,7 +140,7 @@ local function collect(g, s, q, a, b, c, d, filter, out)
   for i = 1, n do
     local id = cand[i]
     if alive[id] then
-      local ok, ti1, ti2, weight = test(s, X, Y, W, H, id)
+      local ok, ti1, ti2, weight = answers(g, s, X, Y, W, H, id)
       if ok then
         local item = items[id]
         if filter then
@@ -122,7 +150,7 @@ local function collect(g, s, q, a, b, c, d, filter, out)
             local now = g.ids[item]
             ok = false
             if now then
-              ok, ti1, ti2, weight = test(s, X, Y, W, H, now)
+              ok, ti1, ti2, weight = answers(g, s, X, Y, W, H, now)
             end
           end
         end

@@ -1,0 +1,80 @@
+-- The World's shape items, as src/core/worldshape.c has them: a copy of
+-- an item's shape, kept beside the grid (which keeps its bounds), a bump
+-- rectangle met by a shape as the polygon it is, and bump's collision of a
+-- pair where either is a shape, made of the exact sweep and push-out.
+local hullcore = require "impact.pure.core.hull"
+local shapesweep = require "impact.pure.core.shapesweep"
+local pushout = require "impact.pure.core.pushout"
+local object = require "impact.pure.object"
+
+local ipairs, rawset, setmetatable, sqrt = ipairs, rawset, setmetatable, math.sqrt
+local tointeger = math.tointeger or function(v) return v end
+
+-- A normal's coordinate as the collision tables have it: bump's are the
+-- integers -1, 0 and 1; a shape's slanted side's are fractions.
+local function normal(v) return tointeger(v) or v end
+
+local worldshape = {}
+
+-- The fields that make each kind's geometry (a copy leaves out views and a
+-- script's own fields).
+local GEOMETRY = {
+  AABB = { "\0px", "\0py", "\0hx", "\0hy", "\0c", "\0s" },
+  OBB = { "\0px", "\0py", "\0hx", "\0hy", "\0a", "\0c", "\0s" },
+  Circle = { "\0px", "\0py", "\0r" },
+  Capsule = { "\0px", "\0py", "\0a", "\0c", "\0s", "\0ax", "\0ay", "\0bx", "\0by", "\0r" },
+  Polygon = { "\0px", "\0py", "\0a", "\0c", "\0s", "\0n", "\0v" },
+}
+
+-- A copy of the shape o of the kind named: into out when given.
+function worldshape.copy(kind, o, out)
+  local meta = object.meta[kind]
+  out = out or setmetatable({}, meta)
+  rawset(out, "\0", meta)
+  for _, k in ipairs(GEOMETRY[kind]) do rawset(out, k, o[k]) end
+  return out
+end
+
+-- The shape's bounds as left, top, width and height.
+function worldshape.rect(kind, o)
+  local px, py, hx, hy = hullcore.bounds(kind, o)
+  return px - hx, py - hy, hx + hx, hy + hy
+end
+
+-- The rectangle as the polygon at its (x, y) whose corners are bump's: at
+-- angle 0 a polygon's world vertex is pos + v, each sum rounded. into is a
+-- polygon table kept for it.
+function worldshape.rectpolygon(x, y, w, h, into)
+  local v = into["\0v"]
+  v[3], v[5], v[6], v[8] = w, w, h, h
+  into["\0px"], into["\0py"] = x, y
+  return into
+end
+
+function worldshape.newrectpolygon()
+  return { ["\0"] = object.meta.Polygon, ["\0px"] = 0.0, ["\0py"] = 0.0, ["\0a"] = 0.0,
+           ["\0c"] = 1.0, ["\0s"] = 0.0, ["\0n"] = 4,
+           ["\0v"] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 } }
+end
+
+-- moving (at its pos) heading for (gx, gy) against the static other, as
+-- rect.collide for shapes (imp_shape_detect): nil when they do not
+-- collide, else overlaps, ti, the normal, and touch (where moving's pos is
+-- then) and move.
+function worldshape.detect(okind, other, mkind, moving, gx, gy)
+  local fx, fy = moving["\0px"], moving["\0py"]
+  local mx, my = gx - fx, gy - fy
+  local time, sx, sy, enter, _, _, _, _, nx, ny =
+    shapesweep.sweep(okind, other, mkind, moving, mx, my)
+  if not enter then return nil end
+  -- starting in overlap, the sweep stops at 0: out by the push-out
+  if time == 0 then
+    local t, _, _, dx, dy, pnx, pny = pushout.overlap(okind, other, mkind, moving)
+    if t then
+      return true, -sqrt(dx * dx + dy * dy), normal(pnx), normal(pny), fx + dx, fy + dy, mx, my
+    end
+  end
+  return false, time, normal(nx), normal(ny), sx, sy, mx, my
+end
+
+return worldshape

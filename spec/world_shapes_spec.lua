@@ -1,0 +1,173 @@
+local impact = require "impact"
+
+-- A World of any shape: world:add(item, shape) keeps a copy; move, check and
+-- project sweep it exactly against every item (a bump rectangle as the
+-- polygon it is), slide along slanted sides, and never tunnel; queries test
+-- the shape itself. Positions are the shapes' pos. Expected values are
+-- worked out by hand; a sweep stops impact.EPSILON of its time short of
+-- contact.
+
+local Circle, Polygon, OBB, AABB = impact.Circle, impact.Polygon, impact.OBB, impact.AABB
+local EPSILON, sqrt = impact.EPSILON, math.sqrt
+local mathtype = math.type or function() return "integer" end
+
+local function close(expected, got, tol, what)
+  assert(math.abs(expected - got) <= tol,
+         ("%s: %.17g expected, got %.17g"):format(what or "value", expected, got))
+end
+
+-- A row of n touching 10 x 10 tiles with their tops at y = 100.
+local function tiles(world, n)
+  for i = 0, n - 1 do world:add({ i }, i * 10, 100, 10, 10) end
+end
+
+describe("a World of shapes", function()
+  it("keeps a copy of the shape, in the grid by its bounds", function()
+    local world = impact.World()
+    local circle = Circle(5, 50, 5)
+    world:add("ball", circle)
+    circle.pos = impact.Point(1000, 1000)  -- the World's copy stays
+    assert.same({ 0, 45, 10, 10 }, { world:getRect("ball") })
+    assert.equal("Circle(pos=(5, 50), radius=5)", tostring(world:getShape("ball")))
+    local out = Circle(0, 0, 1)
+    assert.equal(out, world:getShape("ball", out))
+    assert.equal(5, out.radius)
+    world:add("box", 0, 0, 1, 1)
+    assert.is_nil(world:getShape("box"))
+  end)
+
+  it("turns a shape item with update's angle; an AABB item does not turn", function()
+    local world = impact.World()
+    world:add("bar", OBB(0, 0, 10, 1))
+    world:update("bar", 0, 0, math.pi / 2)
+    local x, y, w, h = world:getRect("bar")
+    close(-1, x, 1e-12, "x")
+    close(-10, y, 1e-12, "y")
+    close(2, w, 1e-12, "w")
+    close(20, h, 1e-12, "h")
+    world:add("box", AABB(0, 0, 1, 1))
+    assert.has_error(function() world:update("box", 0, 0, 1) end,
+                     "bad argument #4 to 'update' (an AABB item does not turn)")
+    world:update("box", 3, 4, 0)
+    assert.same({ 2, 3, 2, 2 }, { world:getRect("box") })
+  end)
+
+  it("stops a falling circle EPSILON short of the tile it lands on, normal (0, -1) as integers", function()
+    local world = impact.World()
+    tiles(world, 10)
+    world:add("ball", Circle(5, 50, 5))
+    local x, y, cols, n = world:move("ball", 5, 150)
+    -- the ball's bottom (55) meets the tops (100) after 45 of 100
+    assert.equal(1, n)
+    close(0.45 - EPSILON, cols[1].ti, 1e-15, "ti")
+    close(50 + 100 * (0.45 - EPSILON), y, 1e-12, "y")
+    assert.equal(5, x)
+    assert.equal(0, cols[1].normal.x)
+    assert.equal(-1, cols[1].normal.y)
+    assert.equal("integer", mathtype(cols[1].normal.y))
+    assert.is_false(cols[1].overlaps)
+  end)
+
+  it("slides a circle across every seam of a tiled floor (no ghost collisions)", function()
+    local world = impact.World(16)
+    tiles(world, 20)
+    world:add("ball", Circle(5, 95, 5))  -- resting: touching the tops
+    local x, y = 5, 95
+    for _ = 1, 20 do
+      x, y = world:move("ball", x + 7.3, y + 1)  -- pressed down, going right
+      assert.equal(95, y)
+    end
+    close(5 + 20 * 7.3, x, 1e-9, "x")
+  end)
+
+  it("slides along a 45-degree ramp: the rest of the move along its tangent", function()
+    local world = impact.World()
+    world:add("ramp", Polygon({ 0, 0, 100, 100, 0, 100 }))
+    world:add("ball", Circle(10, -20, 5))
+    local x, y, cols, n = world:move("ball", 10, 80)
+    -- contact where the centre is 5 from y = x: y = 10 - 5 sqrt(2); the
+    -- rest of the fall, 80 - y, goes half into x and half into y
+    local contact = 10 - 5 * sqrt(2)
+    local rest = 80 - contact
+    assert.equal(1, n)
+    close(sqrt(0.5), cols[1].normal.x, 1e-15, "normal x")
+    close(-sqrt(0.5), cols[1].normal.y, 1e-15, "normal y")
+    close(10 + rest / 2, x, 1e-5, "x")
+    close(contact + rest / 2, y, 1e-5, "y")
+    close(10 + rest / 2, cols[1].slide.x, 1e-5, "slide x")
+    assert.is_false(world:getShape("ball"):intersects(world:getShape("ramp")))
+  end)
+
+  it("never tunnels: a small circle crossing 1000 units meets a wall 0.01 thick", function()
+    local world = impact.World(8)
+    world:add("wall", 500, -50, 0.01, 100)
+    world:add("ball", Circle(0, 0, 1))
+    local x, y, cols, n = world:move("ball", 1000, 0)
+    assert.equal(1, n)
+    assert.equal("wall", cols[1].other)
+    close(499 - 1000 * EPSILON, x, 1e-9, "x")
+    assert.equal(0, y)
+  end)
+
+  it("holds a slide in a corner: a floor and an overhanging wall both respected", function()
+    local world = impact.World()
+    world:add("floor", 0, 100, 300, 10)
+    -- a wall whose face 2x - y = 200 runs from (150, 100) up to (100, 0):
+    -- sliding down its face would go into the floor
+    world:add("wall", Polygon({ 100, 0, 200, 0, 200, 100, 150, 100 }))
+    world:add("ball", Circle(50, 95, 5))  -- resting on the floor
+    local x, y, cols, n = world:move("ball", 200, 96)
+    assert.equal(2, n)
+    assert.equal("floor", cols[1].other)
+    assert.equal("wall", cols[2].other)
+    -- held where it touches both: 5 from the face at y = 95
+    close(147.5 - 2.5 * sqrt(5), x, 1e-5, "x")
+    assert.equal(95, y)
+    local ball = world:getShape("ball")
+    assert.is_false(ball:intersects(world:getShape("wall")))
+    assert.is_false(ball:intersects(AABB(150, 105, 150, 5)))
+  end)
+
+  it("pushes a shape that starts inside out by the shortest way, ti minus the depth", function()
+    local world = impact.World()
+    world:add("block", 0, 0, 100, 100)
+    world:add("ball", Circle(50, 2, 5))  -- 7 into the top face, 53 into the rest
+    local x, y, cols, n = world:check("ball", 50, 2)
+    assert.equal(1, n)
+    assert.is_true(cols[1].overlaps)
+    close(-7, cols[1].ti, 1e-9, "ti")
+    assert.equal(0, cols[1].normal.x)
+    assert.equal(-1, cols[1].normal.y)
+    close(-5, cols[1].touch.y, 1e-9, "touch y")
+    -- a check that does not move goes nowhere, as bump's
+    assert.same({ 50, 2 }, { x, y })
+  end)
+
+  it("projects a shape from its pos, and names the shape form's arguments in errors", function()
+    local world = impact.World()
+    tiles(world, 3)
+    local cols, n = world:project("probe", Circle(5, 50, 5), 5, 150)
+    assert.equal(1, n)
+    close(0.45 - EPSILON, cols[1].ti, 1e-15, "ti")
+    assert.has_error(function() world:project("probe", Circle(5, 50, 5), "x") end,
+                     "bad argument #3 to 'project' (number expected, got string)")
+  end)
+
+  it("queries each shape item on its shape, not its bounds", function()
+    local world = impact.World()
+    world:add("ball", Circle(0, 0, 5))
+    -- (4, 4) is in the bounds but 5.66 from the centre
+    assert.equal(0, select(2, world:queryPoint(4, 4)))
+    assert.equal(1, select(2, world:queryPoint(3, 3.9)))
+    -- a rectangle in the bounds' corner, apart from the circle
+    assert.equal(0, select(2, world:queryRect(4, 4, 1, 1)))
+    assert.equal(1, select(2, world:queryRect(3, 3, 1, 1)))
+    -- a segment grazing the bounds' corner misses; one through the middle
+    -- enters at 0.3 and leaves at 0.8 (x from -8 to 12)
+    assert.equal(0, select(2, world:querySegment(4, 10, 10, 4)))
+    local found, n = world:querySegmentWithCoords(-8, 0, 12, 0)
+    assert.equal(1, n)
+    close(0.15, found[1].ti1, 1e-15, "ti1")
+    close(0.65, found[1].ti2, 1e-15, "ti2")
+  end)
+end)

@@ -1,0 +1,130 @@
+/*
+** The World's shape items: a shape kept by item id beside the grid (which
+** keeps the shape's bounds), a bump rectangle met by a shape as the
+** polygon it is, and bump's collision of a pair where either is a shape,
+** made of the exact sweep and push-out, so that no move passes through a
+** shape or ends inside one.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "impact.h"
+
+void imp_shapebook_init(imp_shapebook *b, imp_alloc alloc, void *ud) {
+  b->at = NULL;
+  b->cap = b->count = 0;
+  b->alloc = alloc;
+  b->ud = ud;
+}
+
+void imp_shapebook_free(imp_shapebook *b) {
+  size_t id;
+  for (id = 0; id < b->cap; id++) imp_shapebook_clear(b, id);
+  if (b->at != NULL) b->alloc(b->ud, b->at, b->cap * sizeof *b->at, 0);
+  b->at = NULL;
+  b->cap = 0;
+}
+
+int imp_shapebook_set(imp_shapebook *b, size_t id, imp_shape kind,
+                      const void *shape) {
+  imp_item_shape *it;
+  if (id >= b->cap) {
+    size_t cap = b->cap < 16 ? 16 : b->cap, i;
+    void *at;
+    while (cap <= id) {
+      if (cap > ((size_t)-1 / sizeof *b->at) / 2) return 0;
+      cap *= 2;
+    }
+    at = b->alloc(b->ud, b->at, b->cap * sizeof *b->at, cap * sizeof *b->at);
+    if (at == NULL) return 0;
+    b->at = (imp_item_shape **)at;
+    for (i = b->cap; i < cap; i++) b->at[i] = NULL;
+    b->cap = cap;
+  }
+  it = b->at[id];
+  if (it == NULL) {
+    it = (imp_item_shape *)b->alloc(b->ud, NULL, 0, sizeof *it);
+    if (it == NULL) return 0;
+    b->at[id] = it;
+    b->count++;
+  }
+  it->kind = kind;
+  imp_shape_moved(kind, shape, imp_shape_pos(kind, shape), &it->shape);
+  return 1;
+}
+
+void imp_shapebook_clear(imp_shapebook *b, size_t id) {
+  if (id >= b->cap || b->at[id] == NULL) return;
+  b->alloc(b->ud, b->at[id], sizeof *b->at[id], 0);
+  b->at[id] = NULL;
+  b->count--;
+}
+
+/* At angle 0 a polygon's world vertex is pos + v, each sum rounded: the
+** corners x + w and y + h, as bump's own tests compute them. */
+void imp_rect_polygon(const imp_rect *r, imp_polygon *out) {
+  memset(out, 0, sizeof *out);
+  out->pos.x = r->x;
+  out->pos.y = r->y;
+  out->c = 1;
+  out->count = 4;
+  out->v[1].x = r->w;
+  out->v[2].x = r->w;
+  out->v[2].y = r->h;
+  out->v[3].y = r->h;
+}
+
+void imp_shape_rect(imp_shape kind, const void *shape, imp_rect *out) {
+  imp_aabb box;
+  imp_shape_bounds(kind, shape, &box);
+  out->x = box.pos.x - box.half.x;
+  out->y = box.pos.y - box.half.y;
+  out->w = box.half.x + box.half.x;
+  out->h = box.half.y + box.half.y;
+}
+
+int imp_shape_detect(imp_shape okind, const void *other, imp_shape mkind,
+                     const void *moving, double goalx, double goaly,
+                     imp_rect_collision *out) {
+  imp_vec2 from = imp_shape_pos(mkind, moving);
+  imp_sweep s;
+  imp_hit push;
+  out->move.x = goalx - from.x;
+  out->move.y = goaly - from.y;
+  imp_shape_sweep(okind, other, mkind, moving, out->move.x, out->move.y, &s);
+  if (!s.has_hit) return 0;
+  /* starting in overlap, the sweep stops at 0: out by the push-out */
+  if (s.time == 0 && imp_shape_overlap(okind, other, mkind, moving, &push)) {
+    out->overlaps = 1;
+    out->ti = -sqrt(push.delta.x * push.delta.x + push.delta.y * push.delta.y);
+    out->normal = push.normal;
+    out->touch.x = from.x + push.delta.x;
+    out->touch.y = from.y + push.delta.y;
+    return 1;
+  }
+  out->overlaps = 0;
+  out->ti = s.time;
+  out->normal = s.hit.normal;
+  out->touch = s.pos;
+  return 1;
+}
+
+int imp_shape_meets_rect(imp_shape kind, const void *shape,
+                         const imp_rect *r) {
+  imp_polygon p;
+  imp_rect_polygon(r, &p);
+  return imp_shape_intersects(IMP_SHAPE_POLYGON, &p, kind, shape);
+}
+
+int imp_shape_crossed(imp_shape kind, const void *shape, double x1,
+                      double y1, double x2, double y2, double *ti1,
+                      double *ti2) {
+  imp_hit h;
+  imp_clip c;
+  double dx = x2 - x1, dy = y2 - y1;
+  if (!imp_shape_intersect_segment(kind, shape, x1, y1, dx, dy, &h)) return 0;
+  imp_shape_clip_segment(kind, shape, x1, y1, dx, dy, &c);
+  *ti1 = h.time;
+  *ti2 = c.t1 > h.time ? c.t1 : h.time;
+  return 1;
+}
