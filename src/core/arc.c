@@ -328,8 +328,10 @@ int imp_shape_intersect_arc(imp_shape kind, const void *shape, double x0,
   if (!(radius >= 0)) return 0;
   if (gx == 0 && gy == 0) {
     imp_sweep s;
-    if (radius == 0)
-      return imp_shape_intersect_segment(kind, shape, x0, y0, vx, vy, out);
+    if (radius == 0)  /* as each type's own intersectSegment answers */
+      return kind == IMP_SHAPE_OBB
+        ? imp_obb_intersect_segment(shape, x0, y0, vx, vy, out)
+        : imp_shape_intersect_segment(kind, shape, x0, y0, vx, vy, out);
     imp_shape_sweep(kind, shape, IMP_SHAPE_CIRCLE, &disc, vx, vy, &s);
     if (!s.has_hit) return 0;
     fill(&a, vx == 0 && vy == 0 ? 0 : s.hit.time, s.hit.normal, out);

@@ -11,6 +11,7 @@ local hullcore = require "impact.pure.core.hull"
 local distance = require "impact.pure.core.distance"
 local pushout = require "impact.pure.core.pushout"
 local cast = require "impact.pure.core.cast"
+local obbcore = require "impact.pure.core.obb"
 local shapesweep = require "impact.pure.core.shapesweep"
 local vec2 = require "impact.pure.point"
 
@@ -220,7 +221,10 @@ function arc.intersectarc(kind, o, x0, y0, vx, vy, gx, gy, radius)
   local disc = { ["\0px"] = x0, ["\0py"] = y0, ["\0r"] = radius }
   if not (radius >= 0) then return nil end
   if gx == 0 and gy == 0 then
-    if radius == 0 then return cast.intersectsegment(kind, o, x0, y0, vx, vy) end
+    if radius == 0 then  -- as each type's own intersectSegment answers
+      if kind == "OBB" then return obbcore.intersectSegment(o, x0, y0, vx, vy) end
+      return cast.intersectsegment(kind, o, x0, y0, vx, vy)
+    end
     local _, _, _, enter, _, _, _, _, nx, ny =
       shapesweep.sweep(kind, o, "Circle", disc, vx, vy)
     if not enter then return nil end
