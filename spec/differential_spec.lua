@@ -448,6 +448,19 @@ family("shape tests", function(g)
   return { method = op, args = finish(g, args, out) }
 end)
 
+family("arcs", function(g)
+  local args = { g.shape() }
+  g.point(args)
+  g.point(args)
+  if g.int(4) == 0 then
+    args[#args + 1], args[#args + 2] = 0, 0
+  else
+    g.point(args)
+  end
+  if g.int(2) == 0 then args[#args + 1] = g.int(3) == 0 and g.number() or g.int(5) * 0.25 end
+  return { method = "intersectArc", args = finish(g, args, "Hit") }
+end)
+
 family("turning sweeps", function(g)
   local op = g.pick({ "sweep", "sweepInto" })
   local args = { g.shape() }
