@@ -501,6 +501,24 @@ describe("NaN and infinities", function()
     end
   end)
 
+  it("NaN or inf is refused in every number position of intersectArc, a negative radius too", function()
+    local shapes = { box, impact.OBB(0, 0, 1, 1, 0.5), impact.Circle(0, 0, 1),
+                     impact.Capsule(-1, 0, 1, 0, 0.5), impact.Polygon({ 0, 0, 1, 0, 0, 1 }) }
+    for _, s in ipairs(shapes) do
+      for i = 1, 7 do
+        local args = { 0, 0, 1, 1, 0, -1, 0.5 }
+        args[i] = i % 2 == 0 and NAN or INF
+        fails("bad argument #" .. i .. " to 'intersectArc' (finite number expected, got "
+              .. (i % 2 == 0 and "nan" or "inf") .. ")",
+              function() local r = s:intersectArc((table.unpack or unpack)(args, 1, 7)) return r end)
+      end
+      fails("bad argument #7 to 'intersectArc' (negative radius)",
+            function() local r = s:intersectArc(0, 0, 1, 1, 0, -1, -0.5) return r end)
+      fails("bad argument #7 to 'intersectArc' (Hit expected, got Point)",
+            function() local r = s:intersectArc(0, 0, 1, 1, 0, -1, Point()) return r end)
+    end
+  end)
+
   it("NaN or inf padding is refused", function()
     fails("bad argument #5 to 'intersectSegment' (finite number expected, got nan)",
           function() local r = box:intersectSegment(0, 0, 1, 1, NAN) return r end)
