@@ -132,6 +132,20 @@ function impact.AABB:intersectPoint(x, y, out) end
 ---@overload fun(self: impact.AABB, px: number, py: number, dx: number, dy: number, out?: impact.Hit): impact.Hit?
 function impact.AABB:intersectSegment(px, py, dx, dy, paddingX, paddingY, out) end
 
+---First contact of a point, or a disc of radius (default 0) centred on it,
+---along p0 + v t + g t^2 / 2 for t in [0, 1]; touching is no hit.
+---@param x0 number
+---@param y0 number
+---@param vx number
+---@param vy number
+---@param gx number
+---@param gy number
+---@param radius? number
+---@param out? impact.Hit
+---@return impact.Hit?
+---@overload fun(self: impact.AABB, pos: impact.Point, velocity: impact.Point, gravity: impact.Point, radius?: number, out?: impact.Hit): impact.Hit?
+function impact.AABB:intersectArc(x0, y0, vx, vy, gx, gy, radius, out) end
+
 ---Static overlap (touching is none): the push-out for `other`.
 ---@param other impact.AABB
 ---@param out? impact.Hit
@@ -274,6 +288,20 @@ function impact.OBB:intersectPoint(x, y, out) end
 ---@overload fun(self: impact.OBB, pos: impact.Point, dx: number, dy: number, out?: impact.Hit): impact.Hit?
 ---@overload fun(self: impact.OBB, px: number, py: number, delta: impact.Point, out?: impact.Hit): impact.Hit?
 function impact.OBB:intersectSegment(px, py, dx, dy, out) end
+
+---First contact of a point, or a disc of radius (default 0) centred on it,
+---along p0 + v t + g t^2 / 2 for t in [0, 1]; touching is no hit.
+---@param x0 number
+---@param y0 number
+---@param vx number
+---@param vy number
+---@param gx number
+---@param gy number
+---@param radius? number
+---@param out? impact.Hit
+---@return impact.Hit?
+---@overload fun(self: impact.OBB, pos: impact.Point, velocity: impact.Point, gravity: impact.Point, radius?: number, out?: impact.Hit): impact.Hit?
+function impact.OBB:intersectArc(x0, y0, vx, vy, gx, gy, radius, out) end
 
 ---@param px number
 ---@param py number
@@ -431,6 +459,20 @@ function impact.Circle:intersectPoint(x, y, out) end
 ---@overload fun(self: impact.Circle, pos: impact.Point, delta: impact.Point, out?: impact.Hit): impact.Hit?
 function impact.Circle:intersectSegment(px, py, dx, dy, out) end
 
+---First contact of a point, or a disc of radius (default 0) centred on it,
+---along p0 + v t + g t^2 / 2 for t in [0, 1]; touching is no hit.
+---@param x0 number
+---@param y0 number
+---@param vx number
+---@param vy number
+---@param gx number
+---@param gy number
+---@param radius? number
+---@param out? impact.Hit
+---@return impact.Hit?
+---@overload fun(self: impact.Circle, pos: impact.Point, velocity: impact.Point, gravity: impact.Point, radius?: number, out?: impact.Hit): impact.Hit?
+function impact.Circle:intersectArc(x0, y0, vx, vy, gx, gy, radius, out) end
+
 ---The part of the segment in the closed shape.
 ---@param px number
 ---@param py number
@@ -528,6 +570,20 @@ function impact.Capsule:intersectPoint(x, y, out) end
 ---@return impact.Hit?
 ---@overload fun(self: impact.Capsule, pos: impact.Point, delta: impact.Point, out?: impact.Hit): impact.Hit?
 function impact.Capsule:intersectSegment(px, py, dx, dy, out) end
+
+---First contact of a point, or a disc of radius (default 0) centred on it,
+---along p0 + v t + g t^2 / 2 for t in [0, 1]; touching is no hit.
+---@param x0 number
+---@param y0 number
+---@param vx number
+---@param vy number
+---@param gx number
+---@param gy number
+---@param radius? number
+---@param out? impact.Hit
+---@return impact.Hit?
+---@overload fun(self: impact.Capsule, pos: impact.Point, velocity: impact.Point, gravity: impact.Point, radius?: number, out?: impact.Hit): impact.Hit?
+function impact.Capsule:intersectArc(x0, y0, vx, vy, gx, gy, radius, out) end
 
 ---The part of the segment in the closed shape.
 ---@param px number
@@ -639,6 +695,20 @@ function impact.Polygon:intersectPoint(x, y, out) end
 ---@return impact.Hit?
 ---@overload fun(self: impact.Polygon, pos: impact.Point, delta: impact.Point, out?: impact.Hit): impact.Hit?
 function impact.Polygon:intersectSegment(px, py, dx, dy, out) end
+
+---First contact of a point, or a disc of radius (default 0) centred on it,
+---along p0 + v t + g t^2 / 2 for t in [0, 1]; touching is no hit.
+---@param x0 number
+---@param y0 number
+---@param vx number
+---@param vy number
+---@param gx number
+---@param gy number
+---@param radius? number
+---@param out? impact.Hit
+---@return impact.Hit?
+---@overload fun(self: impact.Polygon, pos: impact.Point, velocity: impact.Point, gravity: impact.Point, radius?: number, out?: impact.Hit): impact.Hit?
+function impact.Polygon:intersectArc(x0, y0, vx, vy, gx, gy, radius, out) end
 
 ---The part of the segment in the closed shape.
 ---@param px number
