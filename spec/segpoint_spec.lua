@@ -70,10 +70,11 @@ describe("impact.sweepSegmentPoint, in typical use", function()
                1, -3)
   end)
 
-  it("gives floats for integer arguments and ignores those past the twelfth", function()
+  it("gives floats for integer arguments and ignores those past the radius", function()
     -- The contacts of the case below: t = 0 and s = 1 are floats, as every
-    -- result is, under Lua 5.3 and 5.4 (math.type tells them apart).
-    local got = hits(0, 0, 0, 0, 2, 0, 0, 2, 1, 0, 1, 2, "extra", {})
+    -- result is, under Lua 5.3 and 5.4 (math.type tells them apart). A nil
+    -- radius is none (segpoint_radius_spec.lua has the radius).
+    local got = hits(0, 0, 0, 0, 2, 0, 0, 2, 1, 0, 1, 2, nil, "extra", {})
     assert.are.same({ n = 4, 0, 0.5, 0.5, 1 }, got)
     if math.type then
       for i = 1, 4 do assert.are.equal("float", math.type(got[i])) end
