@@ -769,18 +769,22 @@ function impact.clipSegment(box, px, py, dx, dy) end
 ---A segment whose ends move from a0 to a1 and from b0 to b1 against a
 ---point moving from c0 to c1, over time [0, 1]: when (t) and where along
 ---the segment (s, 0 at the a end) they meet, earliest first; nil when never.
+---With a positive radius the point is a disc's centre: the first time the
+---disc touches the segment (0 if it does at time 0) and s of the segment's
+---point nearest the centre then, or nil.
 ---@param a0 impact.Point
 ---@param a1 impact.Point
 ---@param b0 impact.Point
 ---@param b1 impact.Point
 ---@param c0 impact.Point
 ---@param c1 impact.Point
+---@param radius? number
 ---@return number? t1
 ---@return number? s1
 ---@return number? t2
 ---@return number? s2
----@overload fun(a0x: number, a0y: number, a1x: number, a1y: number, b0x: number, b0y: number, b1x: number, b1y: number, c0x: number, c0y: number, c1x: number, c1y: number): number?, number?, number?, number?
-function impact.sweepSegmentPoint(a0, a1, b0, b1, c0, c1) end
+---@overload fun(a0x: number, a0y: number, a1x: number, a1y: number, b0x: number, b0y: number, b1x: number, b1y: number, c0x: number, c0y: number, c1x: number, c1y: number, radius?: number): number?, number?, number?, number?
+function impact.sweepSegmentPoint(a0, a1, b0, b1, c0, c1, radius) end
 
 --------------------------------------------------------------------------
 -- World (bump.lua 3.1.7's API)

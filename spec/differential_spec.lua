@@ -406,6 +406,21 @@ family("sweepSegmentPoint", function(g)
   return { path = { "sweepSegmentPoint" }, args = finish(g, args) }
 end)
 
+family("sweepSegmentPoint with a radius", function(g)
+  local args = {}
+  -- On a small grid with radii of halves, so that grazes, end caps and
+  -- starts in contact are common; now and then anywhere.
+  for _ = 1, 6 do
+    if g.int(4) == 0 then g.point(args)
+    else
+      args[#args + 1] = g.int(5) - 2
+      args[#args + 1] = g.int(5) - 2
+    end
+  end
+  args[#args + 1] = g.int(4) == 0 and g.number() or g.int(5) * 0.5
+  return { path = { "sweepSegmentPoint" }, args = finish(g, args) }
+end)
+
 family("clipSegment and type", function(g)
   if g.int(2) == 0 then return { path = { "type" }, args = { g.maybebad(g.rect()) } } end
   local args = { g.aabb() }

@@ -181,6 +181,15 @@ describe("a table that carries an impact type's metatable", function()
     local p = Point(1, 2)
     fails("bad argument #3 to 'sweepSegmentPoint' (Point or number expected, got table)",
           function() local t = impact.sweepSegmentPoint(p, p, fakePoint, p, p, p) return t end)
+    fails("bad argument #7 to 'sweepSegmentPoint' (negative radius)",
+          function() local t = impact.sweepSegmentPoint(p, p, p, p, p, p, -1) return t end)
+    fails("bad argument #13 to 'sweepSegmentPoint' (finite number expected, got nan)",
+          function()
+            local t = impact.sweepSegmentPoint(0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0 / 0)
+            return t
+          end)
+    fails("bad argument #7 to 'sweepSegmentPoint' (number expected, got table)",
+          function() local t = impact.sweepSegmentPoint(p, p, p, p, p, p, {}) return t end)
   end)
 
   it("is refused as an out object", function()
