@@ -75,6 +75,7 @@ typedef struct Move {
   size_t visitedids[LOCALVISITED];
   int nvisited;
   int shaped;           /* the mover is a shape item, or a shape projected */
+  int byshapes;         /* the projection's pairs collide as shapes */
   imp_item_shape mover;  /* its shape (pos aside) */
   imp_any_shape placed;  /* the shape where the projection starts */
   imp_rect box;          /* the mover's bounds there: itemRect */
@@ -252,17 +253,18 @@ static void unspill(lua_State *L, const Move *m, Collision *c) {
   }
 }
 
-/* The collision of the mover at from heading for goal with item id: a
-** pair of rectangles by bump's rules, any other by the exact sweep
-** (imp_shape_detect), the shapes' positions their pos and a rectangle the
-** polygon it is. Sets c->shaped to say which. */
+/* The collision of the mover at from heading for goal with item id: in a
+** World of rectangles by bump's rules; once shapes are about, by the exact
+** sweep (imp_shape_detect), the shapes' positions their pos and a
+** rectangle the polygon it is, so that bump's rounding (a rectangle left
+** an ulp into the one it rests on) cannot snag it on a shape's side. */
 static int detect(const Move *m, const imp_grid *g, size_t id,
                   const imp_rect *from, imp_vec2 goal, Collision *c) {
   const imp_item_shape *o = imp_shapebook_get(&m->w->shapes, id);
   imp_polygon orect, mrect;
   imp_shape okind = IMP_SHAPE_POLYGON, mkind = IMP_SHAPE_POLYGON;
   const void *other = &orect, *mover = &mrect;
-  c->shaped = o != NULL || m->shaped;
+  c->shaped = m->byshapes;
   if (!c->shaped)
     return imp_rect_detect(from, &g->items[id].r, goal.x, goal.y, &c->c);
   if (o != NULL) okind = o->kind, other = &o->shape;
@@ -279,6 +281,7 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
                       imp_vec2 goal, Scratch *s, Collision **cols) {
   imp_grid *g = imp_worldgrid(L, m->w, m->fname);
   imp_rect swept;
+  m->byshapes = m->shaped || m->w->shapes.count > 0;
   if (m->shaped) {
     imp_vec2 at;
     at.x = from->x;

@@ -42,8 +42,7 @@ end
 -- A move's scratch: cand (candidate ids), visited (item -> true), and the
 -- collisions found, one array per field.
 local FIELDS = { "ov", "ti", "mx", "my", "nx", "ny", "tx", "ty", "ox", "oy",
-                 "ow", "oh", "dist", "other", "kind", "resp", "order", "shaped",
-                 "cnx", "cny" }
+                 "ow", "oh", "dist", "other", "kind", "resp", "order", "cnx", "cny" }
 local function newscratch()
   local s = { cand = {}, visited = {}, seen = {}, nseen = 0, n = 0, ncrease = 0,
               placed = {}, mover = worldshape.newrectpolygon(),
@@ -170,35 +169,26 @@ local function project(g, s, fx, fy, fw, fh, gx, gy)
 end
 
 -- The collision of the mover (the shape mover, placed, or the rectangle
--- fx, fy, fw, fh) heading for (gx, gy) with the item of id at: nil when
--- none, else overlaps, ti, normal, touch, and whether a shape decided it.
+-- fx, fy, fw, fh) heading for (gx, gy) with the item of id at, by the
+-- exact sweep, a rectangle as the polygon it is: nil when none, else
+-- overlaps, ti, normal and touch.
 local function detectpair(g, s, at, mover, fx, fy, fw, fh, gx, gy)
-  local X, Y, W, H = g.x, g.y, g.w, g.h
   local okind, other, mkind = g.kinds[at], g.shapes[at], s.mkind
-  local ov, ti, nx, ny, tx, ty
-  if not okind and not mkind then
-    local cx, cy
-    ov, ti, nx, ny, cx, cy = collide(X[at] - fx - fw, Y[at] - fy - fh, fw + W[at],
-                                     fh + H[at], gx - fx, gy - fy, fw, fh)
-    if ov == nil then return nil end
-    return ov, ti, nx, ny, fx + cx, fy + cy, false
-  end
   if not okind then
-    okind, other = "Polygon", worldshape.rectpolygon(X[at], Y[at], W[at], H[at], s.otherrect)
+    okind, other = "Polygon", worldshape.rectpolygon(g.x[at], g.y[at], g.w[at], g.h[at], s.otherrect)
   end
   if not mkind then
     mkind, mover = "Polygon", worldshape.rectpolygon(fx, fy, fw, fh, s.mover)
   end
-  ov, ti, nx, ny, tx, ty = worldshape.detect(okind, other, mkind, mover, gx, gy)
-  if ov == nil then return nil end
-  return ov, ti, nx, ny, tx, ty, true
+  return worldshape.detect(okind, other, mkind, mover, gx, gy)
 end
 
 -- project for a World that holds shapes, or a shape moving (s.mkind and
--- s.mshape): a pair of rectangles collides by bump's rules, any other by
--- the exact sweep (worldshape.detect), with the shapes' positions their
--- pos and a rectangle the polygon it is. The mover's bounds at the start
--- go in s.bx, s.by, s.bw, s.bh (its itemRect).
+-- s.mshape): every pair collides by the exact sweep (worldshape.detect),
+-- with the shapes' positions their pos and a rectangle the polygon it is,
+-- so that bump's rounding (a rectangle left an ulp into the one it rests
+-- on) cannot snag it on a shape's side. The mover's bounds at the start go
+-- in s.bx, s.by, s.bw, s.bh (its itemRect).
 local function projectshaped(g, s, fx, fy, fw, fh, gx, gy)
   local mkind, mover = s.mkind, nil
   if mkind then
@@ -221,14 +211,14 @@ local function projectshaped(g, s, fx, fy, fw, fh, gx, gy)
   for i = 1, nc do
     local id = cand[i]
     local other = items[id]
-    local ov, ti, nx, ny, tx, ty, shaped
+    local ov, ti, nx, ny, tx, ty
     if alive[id] and not visited[other] then
       local ox, oy, ow, oh = X[id], Y[id], W[id], H[id]
       local tolx = 1e-9 * ((smx + (ox < 0 and -ox or ox)) + ow)
       local toly = 1e-9 * ((smy + (oy < 0 and -oy or oy)) + oh)
       if not (ox - sr > tolx or sx - (ox + ow) > tolx or
               oy - sb > toly or sy - (oy + oh) > toly) then
-        ov, ti, nx, ny, tx, ty, shaped = detectpair(g, s, id, mover, fx, fy, fw, fh, gx, gy)
+        ov, ti, nx, ny, tx, ty = detectpair(g, s, id, mover, fx, fy, fw, fh, gx, gy)
       end
     end
     if ov ~= nil then
@@ -243,7 +233,7 @@ local function projectshaped(g, s, fx, fy, fw, fh, gx, gy)
           if g.changes ~= changes then  -- look again: is it still hit?
             at = g.ids[other]
             if at then
-              ov, ti, nx, ny, tx, ty, shaped = detectpair(g, s, at, mover, fx, fy, fw, fh, gx, gy)
+              ov, ti, nx, ny, tx, ty = detectpair(g, s, at, mover, fx, fy, fw, fh, gx, gy)
             else
               ov = nil
             end
@@ -260,7 +250,7 @@ local function projectshaped(g, s, fx, fy, fw, fh, gx, gy)
         s.ov[found], s.ti[found], s.mx[found], s.my[found] = ov, ti, dx, dy
         s.nx[found], s.ny[found], s.tx[found], s.ty[found] = nx, ny, tx, ty
         s.ox[found], s.oy[found], s.ow[found], s.oh[found] = ox, oy, ow, oh
-        s.dist[found], s.other[found], s.shaped[found] = dist, other, shaped
+        s.dist[found], s.other[found] = dist, other
         s.kind[found], s.resp[found] = kind or NAMES[resp], resp
         if first == 0 or ti < firstti or (ti == firstti and dist < firstdist) then
           first, firstti, firstdist = found, ti, dist
@@ -457,7 +447,7 @@ return function(World, internal)
           if o then j = o[k] end
           kind, resp = s.kind[j], s.resp[j]
           tx, ty, mx, my, nx, ny = s.tx[j], s.ty[j], s.mx[j], s.my[j], s.nx[j], s.ny[j]
-          shaped = s.byshapes and s.shaped[j]
+          shaped = s.byshapes
           visit(s, s.other[j])
         end
         local nextx, nexty, extra = gx, gy, nil
