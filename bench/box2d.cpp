@@ -52,6 +52,7 @@ struct body {
   b2Vec2 ends[2]; /* a capsule's segment */
   b2DistanceProxy proxy;
   b2Transform xf;
+  float angle; /* as drawn: xf's angle comes back from its sine */
 };
 
 static void attach(body *b) {
@@ -124,13 +125,15 @@ static body random_body(imp_shape kind, double area) {
     imp_polygon_set_angle(&b.shape.polygon, angle);
   }
   b.xf.Set(b2Vec2(x, y), angle);
+  b.angle = angle;
   return b;
 }
 
-/* One scene: a static shape a, a shape b, b's movement, and a segment. */
+/* One scene: a static shape a, a shape b, b's movement (its turn about
+** its pos too), and a segment. */
 struct scene {
   body a, b;
-  double dx, dy, px, py, rx, ry;
+  double dx, dy, dangle, px, py, rx, ry;
 };
 
 /* A test: its outcome in *hit, a number to sum. */
@@ -244,24 +247,42 @@ static double i_sweep(const scene *s, int *hit) {
   return w.time;
 }
 
-static double b_sweep(const scene *s, int *hit) {
+static double i_turn(const scene *s, int *hit) {
+  imp_sweep w;
+  imp_shape_turn_sweep(s->a.kind, &s->a.shape, s->b.kind, &s->b.shape, s->dx,
+                       s->dy, s->dangle, &w);
+  *hit = w.has_hit;
+  return w.time;
+}
+
+/* A body's motion as Box2D sweeps it: about its pos (local centre 0), from
+** time 0 to 1. */
+static b2Sweep box2d_sweep(const body *b, double dx, double dy,
+                           double dangle) {
+  b2Sweep w;
+  w.localCenter.SetZero();
+  w.c0 = b->xf.p;
+  w.c.Set(w.c0.x + (float)dx, w.c0.y + (float)dy);
+  w.a0 = b->angle;
+  w.a = b->angle + (float)dangle;
+  w.alpha0 = 0;
+  return w;
+}
+
+static void box2d_toi(const scene *s, b2TOIOutput *out) {
   b2TOIInput in;
-  b2TOIOutput out;
-  b2Vec2 from = s->b.xf.p;
-  float angle = s->b.xf.q.GetAngle(), angle_a = s->a.xf.q.GetAngle();
   in.proxyA = s->a.proxy;
   in.proxyB = s->b.proxy;
-  in.sweepA.localCenter.SetZero();
-  in.sweepA.c0 = in.sweepA.c = s->a.xf.p;
-  in.sweepA.a0 = in.sweepA.a = angle_a;
-  in.sweepA.alpha0 = 0;
-  in.sweepB.localCenter.SetZero();
-  in.sweepB.c0 = from;
-  in.sweepB.c.Set(from.x + (float)s->dx, from.y + (float)s->dy);
-  in.sweepB.a0 = in.sweepB.a = angle;
-  in.sweepB.alpha0 = 0;
+  in.sweepA = box2d_sweep(&s->a, 0, 0, 0);
+  in.sweepB = box2d_sweep(&s->b, s->dx, s->dy, s->dangle);
   in.tMax = 1;
-  b2TimeOfImpact(&out, &in);
+  b2TimeOfImpact(out, &in);
+}
+
+/* b2TimeOfImpact, straight (a turn of 0) or turning. */
+static double b_sweep(const scene *s, int *hit) {
+  b2TOIOutput out;
+  box2d_toi(s, &out);
   *hit = out.state == b2TOIOutput::e_touching;
   return out.t;
 }
@@ -269,23 +290,29 @@ static double b_sweep(const scene *s, int *hit) {
 static scene scenes[CASES];
 static volatile double sink;
 
+/* How b moves in a case's scenes. */
+enum motion { STILL, STRAIGHT, TURNING };
+
 /* The scenes of one pair of kinds: as many hits as misses by impact's
-** test, in random order; a sweep's b starts apart from a. */
+** test, in random order; a sweep's b starts apart from a, and a turn goes
+** up to a full one either way. */
 static void draw_scenes(imp_shape akind, imp_shape bkind, kernel k,
-                        int apart) {
+                        motion moves) {
   int counts[2] = {0, 0}, n = 0;
   while (n < CASES) {
     scene s;
     int hit;
     s.a = random_body(akind, 0);
-    s.b = random_body(bkind, apart ? 12 : 6);
+    s.b = random_body(bkind, moves != STILL ? 12 : 6);
     s.dx = uniform(-24, 24);
     s.dy = uniform(-24, 24);
+    s.dangle = moves == TURNING ? uniform(-6.3, 6.3) : 0;
     s.px = uniform(-10, 10) + (float)s.b.xf.p.x;
     s.py = uniform(-10, 10) + (float)s.b.xf.p.y;
     s.rx = uniform(-20, 20);
     s.ry = uniform(-20, 20);
-    if (apart && imp_shape_intersects(akind, &s.a.shape, bkind, &s.b.shape))
+    if (moves != STILL &&
+        imp_shape_intersects(akind, &s.a.shape, bkind, &s.b.shape))
       continue;
     k(&s, &hit);
     hit = hit != 0;
@@ -347,53 +374,185 @@ static double agreement(kernel a, kernel b) {
   return 100.0 * same / CASES;
 }
 
+/* How the turning sweeps end, over the scenes: stop poses that overlap
+** (by imp_shape_intersects) and fails, for impact and Box2D. impact fails
+** where it passes through (an overlap sampled before its stop, or a miss
+** where one is sampled) or reports a hit with no contact near it. Box2D's
+** fails: a miss where an overlap is sampled, a stop after an overlap
+** deeper than it means to leave (3 linear slops of a rounded pair, less
+** a quarter slop of tolerance), e_failed, and e_overlapped (every scene
+** starts apart). */
+struct tally {
+  int overlaps[2], fails[2];
+  int missed, passed, failed, overlapped;  /* Box2D's fails by kind */
+};
+
+#define SAMPLES 2048  /* times at which a whole motion is sampled */
+
+/* b moved to (x, y) and turned to angle overlaps a, the round one of them
+** (a circle or a capsule, in these scenes) thinner by depth. */
+static int overlaps_at(const scene *s, double x, double y, double angle,
+                       double depth) {
+  imp_any_shape fixed = s->a.shape, at;
+  imp_vec2 p;
+  p.x = x;
+  p.y = y;
+  imp_shape_moved(s->b.kind, &s->b.shape, p, &at);
+  if (s->b.kind == IMP_SHAPE_POLYGON) {
+    imp_polygon_set_angle(&at.polygon, angle);
+  } else {
+    imp_capsule_set_angle(&at.capsule, angle);
+    at.capsule.radius -= depth;
+  }
+  if (s->a.kind == IMP_SHAPE_CIRCLE) fixed.circle.radius -= depth;
+  return imp_shape_intersects(s->a.kind, &fixed, s->b.kind, &at);
+}
+
+/* The same at time t of b's motion, on the path impact takes. */
+static int overlaps_when(const scene *s, double t, double depth) {
+  imp_vec2 p = imp_shape_pos(s->b.kind, &s->b.shape);
+  return overlaps_at(s, p.x + s->dx * t, p.y + s->dy * t,
+                     imp_shape_angle(s->b.kind, &s->b.shape) + s->dangle * t,
+                     depth);
+}
+
+/* The first of n + 1 evenly spaced times from t1 to t2 at which b
+** overlaps a (thinned by depth), or 2 if none. */
+static double first_overlap(const scene *s, double t1, double t2, int n,
+                            double depth) {
+  int i;
+  for (i = 0; i <= n; i++) {
+    double t = t1 + (t2 - t1) * i / n;
+    if (overlaps_when(s, t, depth)) return t;
+  }
+  return 2;
+}
+
+/* impact's stop and hit against the sampled first overlap. */
+static void check_impact(const scene *s, double first, tally *c) {
+  imp_sweep w;
+  int touches;
+  imp_shape_turn_sweep(s->a.kind, &s->a.shape, s->b.kind, &s->b.shape, s->dx,
+                       s->dy, s->dangle, &w);
+  c->overlaps[0] += overlaps_at(s, w.pos.x, w.pos.y, w.angle, 0);
+  touches = first < 2 || (w.has_hit && (overlaps_when(s, w.hit.time, 0) ||
+    first_overlap(s, w.time, fmin(1, w.time + 0x1p-12), 256, 0) < 2));
+  c->fails[0] += first < w.time || w.has_hit != touches;
+}
+
+/* The overlap Box2D's b2TimeOfImpact aims for, less its tolerance: it
+** stops the cores at max(slop, radii - 3 slop) apart. */
+static double box2d_depth(const scene *s) {
+  float radii = s->a.proxy.m_radius + s->b.proxy.m_radius;
+  float target = b2Max(b2_linearSlop, radii - 3.0f * b2_linearSlop);
+  return b2Max(0.0f, radii - (target - 0.25f * b2_linearSlop));
+}
+
+/* Box2D's: its stop pose is where its own sweep puts b at its t. */
+static void check_box2d(const scene *s, double first, tally *c) {
+  b2TOIOutput out;
+  b2Sweep w = box2d_sweep(&s->b, s->dx, s->dy, s->dangle);
+  b2Transform xf;
+  float t;
+  box2d_toi(s, &out);
+  t = out.t;
+  c->failed += out.state == b2TOIOutput::e_failed;
+  c->overlapped += out.state == b2TOIOutput::e_overlapped;
+  if (out.state == b2TOIOutput::e_touching) {
+    w.GetTransform(&xf, t);
+    c->overlaps[1] += overlaps_at(s, xf.p.x, xf.p.y,
+                                  (1.0f - t) * w.a0 + t * w.a, 0);
+    c->passed += first < t && first_overlap(s, 0, t, SAMPLES,
+                                            box2d_depth(s)) < t;
+  } else if (out.state == b2TOIOutput::e_separated) {
+    c->missed += first < 2;
+  }
+  c->fails[1] = c->missed + c->passed + c->failed + c->overlapped;
+}
+
+static tally check_turns() {
+  tally c = {{0, 0}, {0, 0}, 0, 0, 0, 0};
+  int i;
+  for (i = 0; i < CASES; i++) {
+    double first = first_overlap(&scenes[i], 0, 1, SAMPLES, 0);
+    check_impact(&scenes[i], first, &c);
+    check_box2d(&scenes[i], first, &c);
+  }
+  return c;
+}
+
 static const struct {
   const char *name;
   imp_shape a, b;
   kernel impact, box2d;
-  int apart;
+  motion moves;
 } cases[] = {
   {"overlap polygon-polygon", IMP_SHAPE_POLYGON, IMP_SHAPE_POLYGON,
-   i_intersects, b_overlap, 0},
+   i_intersects, b_overlap, STILL},
   {"overlap polygon-circle", IMP_SHAPE_POLYGON, IMP_SHAPE_CIRCLE,
-   i_intersects, b_overlap, 0},
+   i_intersects, b_overlap, STILL},
   {"overlap polygon-capsule", IMP_SHAPE_POLYGON, IMP_SHAPE_CAPSULE,
-   i_intersects, b_overlap, 0},
-  {"ray circle", IMP_SHAPE_POLYGON, IMP_SHAPE_CIRCLE, i_ray, b_ray, 0},
-  {"ray polygon", IMP_SHAPE_POLYGON, IMP_SHAPE_POLYGON, i_ray, b_ray, 0},
+   i_intersects, b_overlap, STILL},
+  {"ray circle", IMP_SHAPE_POLYGON, IMP_SHAPE_CIRCLE, i_ray, b_ray, STILL},
+  {"ray polygon", IMP_SHAPE_POLYGON, IMP_SHAPE_POLYGON, i_ray, b_ray,
+   STILL},
   {"manifold polygon-polygon", IMP_SHAPE_POLYGON, IMP_SHAPE_POLYGON,
-   i_manifold, b_manifold, 0},
+   i_manifold, b_manifold, STILL},
   {"manifold polygon-circle", IMP_SHAPE_POLYGON, IMP_SHAPE_CIRCLE,
-   i_manifold, b_manifold, 0},
+   i_manifold, b_manifold, STILL},
   {"manifold circle-circle", IMP_SHAPE_CIRCLE, IMP_SHAPE_CIRCLE, i_manifold,
-   b_manifold, 0},
+   b_manifold, STILL},
   {"distance polygon-polygon", IMP_SHAPE_POLYGON, IMP_SHAPE_POLYGON,
-   i_distance, b_distance, 0},
+   i_distance, b_distance, STILL},
   {"distance polygon-capsule", IMP_SHAPE_POLYGON, IMP_SHAPE_CAPSULE,
-   i_distance, b_distance, 0},
+   i_distance, b_distance, STILL},
   {"sweep polygon-polygon", IMP_SHAPE_POLYGON, IMP_SHAPE_POLYGON, i_sweep,
-   b_sweep, 1},
+   b_sweep, STRAIGHT},
   {"sweep polygon-circle", IMP_SHAPE_POLYGON, IMP_SHAPE_CIRCLE, i_sweep,
-   b_sweep, 1},
+   b_sweep, STRAIGHT},
+  {"turn polygon-polygon", IMP_SHAPE_POLYGON, IMP_SHAPE_POLYGON, i_turn,
+   b_sweep, TURNING},
+  {"turn circle-polygon", IMP_SHAPE_CIRCLE, IMP_SHAPE_POLYGON, i_turn,
+   b_sweep, TURNING},
+  {"turn polygon-capsule", IMP_SHAPE_POLYGON, IMP_SHAPE_CAPSULE, i_turn,
+   b_sweep, TURNING},
 };
+
+#define NCASES (sizeof cases / sizeof cases[0])
 
 int main(int argc, char **argv) {
   const double budget = argc > 1 ? atof(argv[1]) : 0.2;
+  tally turns[NCASES];
   size_t i;
   printf("Shape kernels against Box2D 2.4.1 over %d random scenes, half of "
          "them hits, in an order that changes every pass.\n\n", CASES);
   printf("| kernel | impact ns | Box2D ns | Box2D / impact | agree |\n"
          "|---|---:|---:|---:|---:|\n");
-  for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+  for (i = 0; i < NCASES; i++) {
     unsigned long long seed;
     double ns, bns;
-    draw_scenes(cases[i].a, cases[i].b, cases[i].impact, cases[i].apart);
+    state = 12345 * (i + 1);  /* the same scenes, whatever the timings took */
+    draw_scenes(cases[i].a, cases[i].b, cases[i].impact, cases[i].moves);
     seed = state;
     ns = best_ns(cases[i].impact, budget, seed);
     bns = best_ns(cases[i].box2d, budget, seed);
     printf("| %s | %.1f | %.1f | %.2fx | %.1f%% |\n", cases[i].name, ns, bns,
            bns / ns, agreement(cases[i].impact, cases[i].box2d));
     fflush(stdout);
+    if (cases[i].moves == TURNING) turns[i] = check_turns();
+  }
+  printf("\nTurning sweeps: stop poses that overlap by imp_shape_intersects, "
+         "and fails\n(passing through, by %d samples of the motion; "
+         "Box2D's states).\n\n", SAMPLES);
+  printf("| turning sweep | impact overlaps | Box2D overlaps | impact fails "
+         "| Box2D fails |\n|---|---:|---:|---:|---:|\n");
+  for (i = 0; i < NCASES; i++) {
+    const tally *c = &turns[i];
+    if (cases[i].moves != TURNING) continue;
+    printf("| %s | %d | %d | %d | %d (%d missed, %d passed in, %d e_failed, "
+           "%d e_overlapped) |\n", cases[i].name, c->overlaps[0],
+           c->overlaps[1], c->fails[0], c->fails[1], c->missed, c->passed,
+           c->failed, c->overlapped);
   }
   return 0;
 }
