@@ -242,8 +242,10 @@ local function queryStep(c)
   local p, q = c.x(-150, 150), c.y(-150, 150)
   if kind == "queryRect" then p, q = c.size() * 3, c.size() * 3 end
   if rnd.int(30) == 0 then p = rnd.pick(BAD) end
+  local shape = rnd.int(3) == 0 and shapeOf(c)
   both(c, kind, function(w, name)
     local out = useOut and c.outs[name] or nil
+    if shape then return results(true, w:queryShape(shape[name], filter, out)) end
     if kind == "queryPoint" then return results(true, w:queryPoint(a, b, filter, out)) end
     return results(true, w[kind](w, a, b, p, q, filter, out))
   end)

@@ -185,6 +185,30 @@ describe("a World of shapes", function()
     close(0.65, found[1].ti2, 1e-15, "ti2")
   end)
 
+  it("finds with queryShape the items a shape overlaps, touching excluded", function()
+    local world = impact.World()
+    world:add("box", 0, 0, 10, 10)
+    world:add("ball", Circle(20, 5, 5))
+    world:add("wedge", Polygon({ 0, 0, 10, 0, 5, 8 }, 40, 0))
+    local function found(shape)
+      local items, n = world:queryShape(shape)
+      table.sort(items)
+      return n .. ": " .. table.concat(items, " ")
+    end
+    -- between the box (x = 10) and the ball (x = 15), touching neither
+    assert.equal("0: ", found(Circle(12.5, 5, 2.5)))
+    assert.equal("1: ball", found(Circle(13, 5, 2.0000001)))
+    assert.equal("0: ", found(Circle(10, 5, 0)))  -- a point on the box's side
+    assert.equal("3: ball box wedge", found(AABB(25, 5, 20, 1)))
+    -- the wedge's side from (40, 0) to (45, 8), outward normal (-8, 5) / sqrt(89):
+    -- a circle just over its radius from the side's middle, then just under
+    local ox, oy = -8 / sqrt(89), 5 / sqrt(89)
+    assert.equal("0: ", found(Circle(42.5 + ox * 1.000001, 4 + oy * 1.000001, 1)))
+    assert.equal("1: wedge", found(Circle(42.5 + ox * 0.999999, 4 + oy * 0.999999, 1)))
+    assert.has_error(function() world:queryShape(3) end,
+                     "bad argument #1 to 'queryShape' (shape expected, got number)")
+  end)
+
   it("passes every seam of floors of mixed rectangle and polygon tiles, any sizes and cells", function()
     local rnd = random(47)
     for trial = 1, 150 do

@@ -3,20 +3,24 @@
 ** rectangle overlaps a rectangle, holds a point (deeper than
 ** IMP_RECT_DELTA) or is crossed by a segment (in order along it). An
 ** optional filter(item) keeps the items it answers true for; an optional
-** last table receives the results instead of a new one.
+** last table receives the results instead of a new one. Shape items answer
+** on their shapes, exactly, and queryShape finds the items a shape
+** overlaps.
 */
 #include <stdlib.h>
 #include <string.h>
 
+#include "shapes.h"
 #include "world.h"
 
-typedef enum Query { Q_RECT, Q_POINT, Q_SEGMENT } Query;
+typedef enum Query { Q_RECT, Q_POINT, Q_SEGMENT, Q_SHAPE } Query;
 
 /* What a query asks, and what it found of one item. */
 typedef struct Ask {
   Query q;
   imp_rect r;              /* Q_RECT */
   double x1, y1, x2, y2;   /* Q_POINT: (x1, y1); Q_SEGMENT: the segment */
+  imp_item_shape shape;    /* Q_SHAPE, with its bounds in r */
 } Ask;
 
 typedef struct Found {
@@ -35,6 +39,12 @@ typedef struct Found {
 static int test(const Ask *a, const imp_shapebook *shapes, size_t id,
                 const imp_rect *r, Found *f) {
   const imp_item_shape *it = imp_shapebook_get(shapes, id);
+  if (a->q == Q_SHAPE) {
+    if (it == NULL)
+      return imp_shape_meets_rect(a->shape.kind, &a->shape.shape, r);
+    return imp_shape_intersects(a->shape.kind, &a->shape.shape, it->kind,
+                                &it->shape);
+  }
   if (it != NULL) {
     imp_hit h;
     switch (a->q) {
@@ -152,7 +162,7 @@ static void reorder(lua_State *L, int out, Found *found, int n) {
 static Near nearof(const Ask *a) {
   Near q;
   q.segment = a->q == Q_SEGMENT;
-  if (a->q == Q_RECT) {
+  if (a->q == Q_RECT || a->q == Q_SHAPE) {
     q.a = a->r.x, q.b = a->r.y, q.c = a->r.w, q.d = a->r.h;
   } else if (a->q == Q_POINT) {
     q.a = a->x1, q.b = a->y1, q.c = 0, q.d = 0;
@@ -322,6 +332,20 @@ static int segment(lua_State *L, const char *fname, int coords) {
   return query(L, &a, 6, fname, coords);
 }
 
+/* world:queryShape(shape[, filter, out]) -> items, len: the items the shape
+** overlaps (touching is no overlap), in the grid's order. */
+static int world_queryshape(lua_State *L) {
+  Ask a;
+  const void *shape;
+  a.q = Q_SHAPE;
+  imp_checkworld(L, "queryShape");
+  shape = imp_checkshape(L, 2, "queryShape", &a.shape.kind);
+  imp_shape_moved(a.shape.kind, shape, imp_shape_pos(a.shape.kind, shape),
+                  &a.shape.shape);
+  imp_shape_rect(a.shape.kind, &a.shape.shape, &a.r);
+  return query(L, &a, 3, "queryShape", 0);
+}
+
 /* world:querySegment(x1, y1, x2, y2[, filter, out]) -> items, len: in
 ** order along the segment. */
 static int world_querysegment(lua_State *L) {
@@ -337,6 +361,7 @@ static int world_querysegmentwithcoords(lua_State *L) {
 
 const luaL_Reg imp_world_query_methods[] = {
   {"queryRect", world_queryrect}, {"queryPoint", world_querypoint},
+  {"queryShape", world_queryshape},
   {"querySegment", world_querysegment},
   {"querySegmentWithCoords", world_querysegmentwithcoords}, {NULL, NULL}
 };

@@ -8,6 +8,7 @@ local rect = require "impact.pure.rect"
 local grid = require "impact.pure.grid"
 local cols = require "impact.pure.cols"
 local object = require "impact.pure.object"
+local shapes = require "impact.pure.shapes"
 local worldshape = require "impact.pure.worldshape"
 local distance = require "impact.pure.core.distance"
 local castcore = require "impact.pure.core.cast"
@@ -19,14 +20,14 @@ local intersects, containsPoint, segment = rect.intersects, rect.containsPoint, 
 local checknumber = object.checknumber
 local HUGE = math.huge
 
-local RECT, POINT, SEGMENT = 1, 2, 3
+local RECT, POINT, SEGMENT, SHAPE = 1, 2, 3, 4
 
 -- A query's scratch: candidate ids, and the items found with where a
 -- segment enters and leaves them and their order along its line.
 local function newscratch()
   return { cand = {}, item = {}, ti1 = {}, ti2 = {}, weight = {}, order = {}, n = 0,
            q = RECT, a = 0.0, b = 0.0, c = 0.0, d = 0.0, dx = 0.0, dy = 0.0,
-           rect = worldshape.newrectpolygon() }
+           rect = worldshape.newrectpolygon(), shapecopy = {} }
 end
 
 -- Empties the scratch for its pool, holding on to no item.
@@ -78,6 +79,13 @@ end
 -- its shape.
 local function answers(g, s, X, Y, W, H, id)
   local kind = g.kinds[id]
+  if s.q == SHAPE then
+    if not kind then
+      return distance.intersects("Polygon", worldshape.rectpolygon(X[id], Y[id], W[id], H[id], s.rect),
+                                 s.kind, s.shape)
+    end
+    return distance.intersects(s.kind, s.shape, kind, g.shapes[id])
+  end
   if kind then return shapetest(s, kind, g.shapes[id]) end
   return test(s, X, Y, W, H, id)
 end
@@ -131,7 +139,7 @@ end
 local function collect(g, s, q, a, b, c, d, filter, out)
   local cand = s.cand
   local n
-  if q == RECT then n = grid.queryRect(g, cand, a, b, c, d)
+  if q == RECT or q == SHAPE then n = grid.queryRect(g, cand, a, b, c, d)
   elseif q == POINT then n = grid.queryRect(g, cand, a, b, 0.0, 0.0)
   else n = grid.querySegment(g, a, b, c, d, cand) end
   local X, Y, W, H, alive, items = g.x, g.y, g.w, g.h, g.alive, g.items
@@ -174,13 +182,15 @@ return function(World, internal)
   -- Runs the query with the filter and the out table that follow its
   -- arguments (narg: the filter's); returns the items (or with coords,
   -- bump's info tables) and their count.
-  local function query(g, fname, narg, q, a, b, c, d, filter, out, coords)
+  local function query(g, fname, narg, q, a, b, c, d, filter, out, coords, kind, shape)
     filter = optfilter(narg, fname, filter)
     if not optout(narg + 1, fname, out) then out = {} end
     -- info tables go back to the pool first, so that each place gets its
     -- own table back
     if coords then cols.trim(g.infopool, out, 0) end
     local s = take()
+    -- queryShape's shape: a copy, which a filter cannot move
+    if kind then s.kind, s.shape = kind, worldshape.copy(kind, shape, s.shapecopy) end
     local n = collect(g, s, q, a, b, c, d, filter, out)
     local items, o = s.item, s.order
     if q == SEGMENT and n > 1 then
@@ -228,6 +238,19 @@ return function(World, internal)
     x = checknumber(x, 2, "queryPoint", n)
     y = checknumber(y, 3, "queryPoint", n)
     local items, len = query(g, "queryPoint", 4, POINT, x, y, x, y, filter, out)
+    return items, len
+  end
+
+  -- world:queryShape(shape[, filter, out]) -> items, len: the items the
+  -- shape overlaps (touching is no overlap), in the grid's order.
+  function World.queryShape(...)
+    local self, shape, filter, out = ...
+    local n = select("#", ...)
+    local g = checkworld(self, "queryShape", n)
+    local kind = shapes.checkshape(shape, 2, "queryShape", n)
+    local x, y, w, h = worldshape.rect(kind, shape)
+    local items, len = query(g, "queryShape", 3, SHAPE, x, y, w, h, filter, out, false,
+                             kind, shape)
     return items, len
   end
 
