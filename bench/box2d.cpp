@@ -7,6 +7,8 @@
 ** get no skin (radius 0) for the same reason. "agree" is how often Box2D
 ** gives the same outcome: it differs where its tolerances decide (touching
 ** within its slop, a ray starting inside, which it does not report).
+** The turning sweeps (b2TimeOfImpact, b's pose linear in time about its
+** pos) are then checked against samples of each motion (check_turns).
 ** Box2D is the distribution's shared library; impact's core is linked in
 ** with link-time optimisation. The argument: seconds per timing (0.2).
 */
