@@ -176,19 +176,52 @@ static double height(const motion *m, imp_vec2 n, imp_vec2 u, double t) {
          ((n.x * u.x + n.y * u.y) * cos(w) + (n.y * u.x - n.x * u.y) * sin(w));
 }
 
-/* Its least value over [t1, t2]: at an end or at a minimum inside, where
-** the sinusoid rho cos(w t - phi) has sine b / (rho w) and a negative
-** cosine; of those, the first or the last in time is the least. */
-static double lowest(const motion *m, imp_vec2 n, imp_vec2 u, double t1,
-                     double t2) {
-  double w = m->dangle, b = n.x * m->d.x + n.y * m->d.y;
-  double p = n.x * u.x + n.y * u.y, q = n.y * u.x - n.x * u.y;
-  double rho = sqrt(p * p + q * q), phi = atan2(q, p), base, lo, hi, c;
-  double low = height(m, n, u, t1), h = height(m, n, u, t2);
+/* An axis tested from time t1 on, over shorter and shorter intervals:
+** what does not depend on the interval's end, worked out once. For each
+** vertex of moving: its height at t1, and its sinusoid rho cos(w t - phi),
+** whose minima have the phase base (wavy: it has minima inside at all). */
+typedef struct axis {
+  imp_vec2 n;
+  double t1, top, b;  /* top: the static hull's; b: pos's speed along n */
+  double start[IMP_MAX_VERTICES], phi[IMP_MAX_VERTICES];
+  double base[IMP_MAX_VERTICES];
+  int wavy[IMP_MAX_VERTICES];
+} axis;
+
+static void axis_from(const motion *m, imp_vec2 n, double t1, axis *a) {
+  const imp_hull *f = &m->fixed, *h = &m->turning;
+  double w = m->dangle;
+  int i;
+  a->n = n;
+  a->t1 = t1;
+  a->top = -HUGE_VAL;
+  for (i = 0; i < f->count; i++) {
+    double y = n.x * (f->v[i].x + f->lo[i].x) + n.y * (f->v[i].y + f->lo[i].y);
+    if (y > a->top) a->top = y;
+  }
+  a->b = n.x * m->d.x + n.y * m->d.y;
+  for (i = 0; i < h->count; i++) {
+    imp_vec2 u = h->v[i];
+    double p = n.x * u.x + n.y * u.y, q = n.y * u.x - n.x * u.y;
+    double rho = sqrt(p * p + q * q);
+    a->start[i] = height(m, n, u, t1);
+    a->phi[i] = atan2(q, p);
+    a->wavy[i] = rho * fabs(w) > fabs(a->b);
+    if (a->wavy[i]) a->base[i] = pi - asin(a->b / (rho * w));
+  }
+}
+
+/* Vertex i's least height over [t1, t2]: at an end or at a minimum
+** inside, where the sinusoid has sine b / (rho w) and a negative cosine;
+** of those, the first or the last in time is the least. */
+static double lowest(const motion *m, const axis *a, int i, double t2) {
+  imp_vec2 u = m->turning.v[i];
+  double w = m->dangle, phi = a->phi[i], base, lo, hi, c;
+  double low = a->start[i], h = height(m, a->n, u, t2);
   if (h < low) low = h;
-  if (!(rho * fabs(w) > fabs(b))) return low;
-  base = pi - asin(b / (rho * w));
-  lo = w * t1 - phi;
+  if (!a->wavy[i]) return low;
+  base = a->base[i];
+  lo = w * a->t1 - phi;
   hi = w * t2 - phi;
   if (hi < lo) {
     c = lo;
@@ -197,28 +230,24 @@ static double lowest(const motion *m, imp_vec2 n, imp_vec2 u, double t1,
   }
   c = base + 2 * pi * ceil((lo - base) / (2 * pi));
   if (!(c <= hi)) return low;
-  h = height(m, n, u, (c + phi) / w);
+  h = height(m, a->n, u, (c + phi) / w);
   if (h < low) low = h;
   c = base + 2 * pi * floor((hi - base) / (2 * pi));
-  h = height(m, n, u, (c + phi) / w);
+  h = height(m, a->n, u, (c + phi) / w);
   return h < low ? h : low;
 }
 
-/* Whether over [t1, t2] moving stays beyond the static shape along n by
-** more than the rounding. */
-static int apart_along(const motion *m, imp_vec2 n, double t1, double t2) {
-  const imp_hull *a = &m->fixed, *b = &m->turning;
-  double top = -HUGE_VAL, bottom = HUGE_VAL;
+/* Whether over [t1, t2] moving stays beyond the static shape along the
+** axis by more than the rounding. */
+static int apart_along(const motion *m, const axis *a, double t2) {
+  double bottom = HUGE_VAL;
   int i;
-  for (i = 0; i < a->count; i++) {
-    double h = n.x * (a->v[i].x + a->lo[i].x) + n.y * (a->v[i].y + a->lo[i].y);
-    if (h > top) top = h;
-  }
-  for (i = 0; i < b->count; i++) {
-    double h = lowest(m, n, b->v[i], t1, t2);
+  for (i = 0; i < m->turning.count; i++) {
+    double h = lowest(m, a, i, t2);
     if (!(h >= bottom)) bottom = h;  /* a NaN is kept */
   }
-  return (bottom - b->radius) - (top + a->radius) > m->margin;
+  return (bottom - m->turning.radius) - (a->top + m->fixed.radius) >
+         m->margin;
 }
 
 /* The latest time up to 1 until which the axis from pa to pb keeps the two
@@ -226,13 +255,15 @@ static int apart_along(const motion *m, imp_vec2 n, double t1, double t2) {
 static double apart_until(const motion *m, imp_vec2 pa, imp_vec2 pb,
                           double t) {
   imp_vec2 n;
+  axis a;
   double end = 1;
   int i;
   n.x = pb.x - pa.x;
   n.y = pb.y - pa.y;
   imp_vec2_normalize(&n);
+  axis_from(m, n, t, &a);
   for (i = 0; i < TURN_APART_TRIES && end - t > m->tau; i++) {
-    if (apart_along(m, n, t, end)) return end;
+    if (apart_along(m, &a, end)) return end;
     end = t + 0.5 * (end - t);
   }
   return t;
