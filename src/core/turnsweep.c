@@ -169,11 +169,17 @@ static void close_in(const motion *m, double t, double next, imp_vec2 pa,
 }
 
 /* The height along n at time t of the point at offset u from pos at the
-** start: a + b t + p cos(w t) + q sin(w t). */
+** start: a + b t + p cos(w t) + q sin(w t), given that cosine and sine
+** (the same for every vertex at one time). */
+static double height_turned(const motion *m, imp_vec2 n, imp_vec2 u,
+                            double t, double c, double s) {
+  return (n.x * m->pos.x + n.y * m->pos.y) + (n.x * m->d.x + n.y * m->d.y) * t +
+         ((n.x * u.x + n.y * u.y) * c + (n.y * u.x - n.x * u.y) * s);
+}
+
 static double height(const motion *m, imp_vec2 n, imp_vec2 u, double t) {
   double w = m->dangle * t;
-  return (n.x * m->pos.x + n.y * m->pos.y) + (n.x * m->d.x + n.y * m->d.y) * t +
-         ((n.x * u.x + n.y * u.y) * cos(w) + (n.y * u.x - n.x * u.y) * sin(w));
+  return height_turned(m, n, u, t, cos(w), sin(w));
 }
 
 /* An axis tested from time t1 on, over shorter and shorter intervals:
@@ -211,14 +217,14 @@ static void axis_from(const motion *m, imp_vec2 n, double t1, axis *a) {
   }
 }
 
-/* Vertex i's least height over [t1, t2]: at an end or at a minimum
-** inside, where the sinusoid has sine b / (rho w) and a negative cosine;
-** of those, the first or the last in time is the least. */
-static double lowest(const motion *m, const axis *a, int i, double t2) {
+/* Vertex i's least height over [t1, t2] (h2: at t2): at an end or at a
+** minimum inside, where the sinusoid has sine b / (rho w) and a negative
+** cosine; of those, the first or the last in time is the least. */
+static double lowest(const motion *m, const axis *a, int i, double t2,
+                     double h2) {
   imp_vec2 u = m->turning.v[i];
-  double w = m->dangle, phi = a->phi[i], base, lo, hi, c;
-  double low = a->start[i], h = height(m, a->n, u, t2);
-  if (h < low) low = h;
+  double w = m->dangle, phi = a->phi[i], base, lo, hi, c, h;
+  double low = h2 < a->start[i] ? h2 : a->start[i];
   if (!a->wavy[i]) return low;
   base = a->base[i];
   lo = w * a->t1 - phi;
@@ -240,10 +246,11 @@ static double lowest(const motion *m, const axis *a, int i, double t2) {
 /* Whether over [t1, t2] moving stays beyond the static shape along the
 ** axis by more than the rounding. */
 static int apart_along(const motion *m, const axis *a, double t2) {
-  double bottom = HUGE_VAL;
+  double w = m->dangle * t2, c = cos(w), s = sin(w), bottom = HUGE_VAL;
   int i;
   for (i = 0; i < m->turning.count; i++) {
-    double h = lowest(m, a, i, t2);
+    imp_vec2 u = m->turning.v[i];
+    double h = lowest(m, a, i, t2, height_turned(m, a->n, u, t2, c, s));
     if (!(h >= bottom)) bottom = h;  /* a NaN is kept */
   }
   return (bottom - m->turning.radius) - (a->top + m->fixed.radius) >
