@@ -230,6 +230,12 @@ local function moveStep(c)
   end)
   both(c, "getRect", call, "getRect", item)
   both(c, "getShape", function(w) return results(true, tostring(w:getShape(item))) end)
+  if rnd.int(4) == 0 then
+    local pushing = newFilter(c)
+    both(c, "push " .. tostring(item), function(w, name)
+      return results(true, w:push(item, filterOf(pushing, name), useOut and c.outs[name] or nil))
+    end)
+  end
 end
 
 local function queryStep(c)

@@ -209,6 +209,48 @@ describe("a World of shapes", function()
                      "bad argument #1 to 'queryShape' (shape expected, got number)")
   end)
 
+  it("pushes an item out of what it overlaps by the shortest way, never into another", function()
+    local world = impact.World()
+    world:add("floor", 0, 100, 100, 10)
+    world:add("wall", Polygon({ 0, 0, 10, 0, 10, 100, 0, 100 }, 50, 0))
+    world:add("ball", Circle(45, 98, 5))  -- 3 into the floor, touching the wall
+    local x, y, cols, n = world:push("ball")
+    assert.equal(1, n)
+    assert.equal("floor", cols[1].other)
+    assert.equal("slide", cols[1].type)
+    assert.is_true(cols[1].overlaps)
+    close(-3, cols[1].ti, 1e-9, "ti")
+    assert.same({ 0, -1 }, { cols[1].normal.x, cols[1].normal.y })
+    assert.equal(45, x)
+    close(95, y, 1e-9, "y")
+    -- 7 into the wall's side and 3 into the floor: straight out of the
+    -- wall (down) is in the floor, out of the floor (up) still in the wall;
+    -- the way out is up 3 and left 7
+    world:update("ball", 52, 98)
+    x, y, cols, n = world:push("ball")
+    assert.equal(2, n)
+    assert.same({ "floor", "wall" }, { cols[1].other, cols[2].other })  -- in the grid's order
+    close(45, x, 1e-9, "x")
+    close(95, y, 1e-9, "y")
+    local ball = world:getShape("ball")
+    assert.equal(x, ball.pos.x)
+    assert.is_false(ball:intersects(world:getShape("wall")))
+    assert.is_false(ball:intersects(AABB(50, 105, 50, 5)))
+    -- the floor crossed: out of the wall alone, down into the floor
+    world:update("ball", 52, 98)
+    x, y, cols, n = world:push("ball", function(_, other)
+      return other == "floor" and "cross" or "slide"
+    end)
+    assert.equal(1, n)
+    assert.equal("wall", cols[1].other)
+    assert.equal(52, x)
+    close(105, y, 1e-9, "y")
+    -- overlapping nothing: it stays
+    world:update("ball", 20, 20)
+    assert.same({ 20, 20, 0 }, { select(1, world:push("ball")), select(2, world:push("ball")),
+                                 select(4, world:push("ball")) })
+  end)
+
   it("passes every seam of floors of mixed rectangle and polygon tiles, any sizes and cells", function()
     local rnd = random(47)
     for trial = 1, 150 do

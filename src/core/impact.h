@@ -630,6 +630,18 @@ int imp_shape_crossed(imp_shape kind, const void *shape, double x1,
                       double y1, double x2, double y2, double *ti1,
                       double *ti2);
 
+/* world:push's search: where a shape at start that overlaps others goes by
+** the shortest way out. blocking(ud, at, push, cap) tells what still holds
+** the shape placed at at: it writes each blocking item's push-out (as
+** imp_shape_overlap gives it) into push and returns how many. From each
+** place tried, every push-out gives a place to try; the nearest to start
+** not tried yet comes next, until one is clear (*out, and 1) or
+** IMP_PUSH_CANDIDATES places are found without one (0). */
+#define IMP_PUSH_CANDIDATES 64
+typedef int (*imp_blocking)(void *ud, imp_vec2 at, imp_vec2 *push, int cap);
+int imp_push_search(imp_vec2 start, imp_blocking blocking, void *ud,
+                    imp_vec2 *out);
+
 #ifdef __cplusplus
 }
 #endif

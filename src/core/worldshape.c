@@ -128,3 +128,44 @@ int imp_shape_crossed(imp_shape kind, const void *shape, double x1,
   *ti2 = c.t1 > h.time ? c.t1 : h.time;
   return 1;
 }
+
+static double distance2(imp_vec2 a, imp_vec2 b) {
+  double dx = a.x - b.x, dy = a.y - b.y;
+  return dx * dx + dy * dy;
+}
+
+/* Candidates are kept in the order found; each round takes the nearest
+** to the start not yet tried (the first found of equals), so the search
+** is the same on every backend. */
+int imp_push_search(imp_vec2 start, imp_blocking blocking, void *ud,
+                    imp_vec2 *out) {
+  imp_vec2 cand[IMP_PUSH_CANDIDATES], push[IMP_PUSH_CANDIDATES];
+  int tried[IMP_PUSH_CANDIDATES];
+  int n = 0, i, k, m;
+  imp_vec2 at = start;
+  for (;;) {
+    m = blocking(ud, at, push, IMP_PUSH_CANDIDATES);
+    if (m == 0) {
+      *out = at;
+      return 1;
+    }
+    for (k = 0; k < m && n < IMP_PUSH_CANDIDATES; k++) {
+      imp_vec2 c;
+      c.x = at.x + push[k].x;
+      c.y = at.y + push[k].y;
+      for (i = 0; i < n; i++)
+        if (cand[i].x == c.x && cand[i].y == c.y) break;
+      if (i < n) continue;
+      cand[n] = c;
+      tried[n++] = 0;
+    }
+    for (i = 0, k = -1; i < n; i++) {
+      if (!tried[i] &&
+          (k < 0 || distance2(cand[i], start) < distance2(cand[k], start)))
+        k = i;
+    }
+    if (k < 0) return 0;
+    tried[k] = 1;
+    at = cand[k];
+  }
+}

@@ -423,6 +423,7 @@ setmetatable(World, { __call = new })
 
 require "impact.pure.worldmove"(World, internal)
 require "impact.pure.worldquery"(World, internal)
+require "impact.pure.worldpush"(World, internal)
 
 internal.responses = require "impact.pure.responses"(internal)
 

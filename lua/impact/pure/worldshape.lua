@@ -8,13 +8,15 @@ local pushout = require "impact.pure.core.pushout"
 local object = require "impact.pure.object"
 
 local ipairs, rawset, setmetatable, sqrt = ipairs, rawset, setmetatable, math.sqrt
-local tointeger = math.tointeger or function(v) return v end
+-- (without integers, as lua_pushinteger makes them: -0 is 0)
+local tointeger = math.tointeger or function(v) return v + 0.0 end
 
 -- A normal's coordinate as the collision tables have it: bump's are the
 -- integers -1, 0 and 1; a shape's slanted side's are fractions.
 local function normal(v) return tointeger(v) or v end
 
 local worldshape = {}
+worldshape.normal = normal
 
 -- The fields that make each kind's geometry (a copy leaves out views and a
 -- script's own fields).
@@ -75,6 +77,49 @@ function worldshape.detect(okind, other, mkind, moving, gx, gy)
     end
   end
   return false, time, normal(nx), normal(ny), sx, sy, mx, my
+end
+
+-- world:push's search (imp_push_search): where a shape at (sx, sy) that
+-- overlaps others goes by the shortest way out. blocking(ud, x, y, pushx,
+-- pushy) writes the push-outs of what still holds the shape placed at
+-- (x, y) into the arrays pushx, pushy and returns how many. From each place
+-- tried, every push-out gives a place to try, kept in the order found; the
+-- nearest to the start not tried yet (the first of equals) comes next,
+-- until one is clear (returned) or CANDIDATES places are found without
+-- one (nil).
+local CANDIDATES = 64
+worldshape.CANDIDATES = CANDIDATES
+
+function worldshape.pushsearch(sx, sy, blocking, ud)
+  local cx, cy, tried, px, py = {}, {}, {}, {}, {}
+  local n, x, y = 0, sx, sy
+  while true do
+    local m = blocking(ud, x, y, px, py)
+    if m == 0 then return x, y end
+    for k = 1, m do
+      if n == CANDIDATES then break end
+      local nx, ny = x + px[k], y + py[k]
+      local seen = false
+      for i = 1, n do
+        if cx[i] == nx and cy[i] == ny then seen = true break end
+      end
+      if not seen then
+        n = n + 1
+        cx[n], cy[n], tried[n] = nx, ny, false
+      end
+    end
+    local best, bestd
+    for i = 1, n do
+      if not tried[i] then
+        local dx, dy = cx[i] - sx, cy[i] - sy
+        local d = dx * dx + dy * dy
+        if not best or d < bestd then best, bestd = i, d end
+      end
+    end
+    if not best then return nil end
+    tried[best] = true
+    x, y = cx[best], cy[best]
+  end
 end
 
 return worldshape
