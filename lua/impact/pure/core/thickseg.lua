@@ -6,7 +6,7 @@ local segpoint = require "impact.pure.core.segpoint"
 
 local abs = math.abs
 
-local LEAF = 0x1p-50
+local LEAF = 2 ^ -50
 
 local function max2(a, b) if a > b then return a end return b end
 
@@ -37,14 +37,14 @@ local function product(a0, a1, a2, b0, b1, b2)
 end
 
 local function beta(size, mu, mv)
-  return 0x1p-48 * (size * (mu + mv) + mu * mv) + 0x1p-96 * (size * size)
+  return 2 ^ -48 * (size * (mu + mv) + mu * mv) + 2 ^ -96 * (size * size)
 end
 
 -- Whether |v|^2 - radius^2 is certainly positive over the interval.
 local function outside_disc(size, v0x, v0y, v1x, v1y, mv, radius)
   local r2 = radius * radius
   local w0, w1, w2 = dots(v0x, v0y, v1x, v1y, v0x, v0y, v1x, v1y)
-  local bound = 0x1p-47 * ((size + mv) * (size + mv) + r2)
+  local bound = 2 ^ -47 * ((size + mv) * (size + mv) + r2)
   return w0 - r2 > bound and w1 - r2 > bound and w2 - r2 > bound
 end
 
@@ -69,7 +69,7 @@ local function off_side(size, r, d0x, d0y, d1x, d1y, e0x, e0y, e1x, e1y,
   local p0, p1, p2, p3, p4 = product(c0, c1, c2, c0, c1, c2)
   local q0, q1, q2, q3, q4 = product(n0, n1, n2, 1, 1, 1)
   bound = 2 * (2 * mc * bc + bc * bc + r2 * bn) +
-          0x1p-47 * (mc * mc + 2 * r2 * md * md)
+          2 ^ -47 * (mc * mc + 2 * r2 * md * md)
   return p0 - r2 * q0 > bound and p1 - r2 * q1 > bound and
          p2 - r2 * q2 > bound and p3 - r2 * q3 > bound and
          p4 - r2 * q4 > bound
@@ -129,11 +129,11 @@ return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y,
                     radius)
   if not (size - size == 0) then return nil end  -- inf or NaN
   local k = 1.0
-  while size > 0x1p200 do
-    size, k = size * 0x1p-200, k * 0x1p-200
+  while size > 2 ^ 200 do
+    size, k = size * 2 ^ -200, k * 2 ^ -200
   end
-  while size < 0x1p-200 do
-    size, k = size * 0x1p200, k * 0x1p200
+  while size < 2 ^ -200 do
+    size, k = size * 2 ^ 200, k * 2 ^ 200
   end
   for i = 1, 6 do
     m[i], m[i + 12] = m[i] * k, m[i + 12] * k
