@@ -231,6 +231,12 @@ local function moveStep(c)
   both(c, "getRect", call, "getRect", item)
   both(c, "getShape", function(w) return results(true, tostring(w:getShape(item))) end)
   if rnd.int(4) == 0 then
+    local turning, angle = newFilter(c), c.num(-7, 7)
+    both(c, "rotate " .. tostring(item), function(w, name)
+      return results(true, w:rotate(item, angle, filterOf(turning, name), useOut and c.outs[name] or nil))
+    end)
+  end
+  if rnd.int(4) == 0 then
     local pushing = newFilter(c)
     both(c, "push " .. tostring(item), function(w, name)
       return results(true, w:push(item, filterOf(pushing, name), useOut and c.outs[name] or nil))

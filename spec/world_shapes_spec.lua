@@ -251,6 +251,52 @@ describe("a World of shapes", function()
                                  select(4, world:push("ball")) })
   end)
 
+  it("turns a door with world:rotate until it meets a ball, at the angle worked out by trigonometry", function()
+    local world = impact.World()
+    -- a bar 1 thick from its hinge at (0, 0) to x = 10, turning towards
+    -- pi / 2; the ball's centre is sqrt(50) from the hinge at pi / 4, and
+    -- the bar's near face meets it when the bar's middle line is 1.5 away
+    world:add("door", Polygon({ 0, -0.5, 10, -0.5, 10, 0.5, 0, 0.5 }))
+    world:add("ball", Circle(5, 5, 1))
+    local angle, cols, n = world:rotate("door", math.pi / 2)
+    local contact = math.pi / 4 - math.asin(1.5 / sqrt(50))
+    assert.equal(1, n)
+    assert.equal("ball", cols[1].other)
+    assert.is_true(angle <= contact)
+    close(contact, angle, 1e-5, "angle")
+    close(math.sin(contact), cols[1].normal.x, 1e-5, "normal x")
+    close(-math.cos(contact), cols[1].normal.y, 1e-5, "normal y")
+    assert.equal(angle, world:getShape("door").angle)
+    assert.is_false(world:getShape("door"):intersects(world:getShape("ball")))
+    -- crossed, the ball lets it turn all the way
+    angle, cols, n = world:rotate("door", math.pi / 2, function() return "cross" end)
+    assert.equal(math.pi / 2, angle)
+    assert.equal(1, n)
+    assert.equal("cross", cols[1].type)
+    -- a circle's turn changes nothing; a rectangle and an AABB cannot turn
+    assert.same({ 2, 0 }, { select(1, world:rotate("ball", 2)), select(3, world:rotate("ball", 2)) })
+    world:add("box", 100, 100, 1, 1)
+    world:add("aabb", AABB(200, 200, 1, 1))
+    assert.has_error(function() world:rotate("box", 1) end,
+                     "bad argument #1 to 'rotate' (a rectangle item does not turn)")
+    assert.has_error(function() world:rotate("aabb", 1) end,
+                     "bad argument #1 to 'rotate' (an AABB item does not turn)")
+  end)
+
+  it("stops a thin bar turning a full circle at a small circle near its tip", function()
+    local world = impact.World(4)
+    world:add("bar", Polygon({ 0, -0.05, 20, -0.05, 20, 0.05, 0, 0.05 }, 0, 0, 0))
+    -- just behind the bar's start, 19.5 out: met after nearly a full turn
+    world:add("pebble", Circle(19.5 * math.cos(-0.1), 19.5 * math.sin(-0.1), 0.2))
+    local angle, cols, n = world:rotate("bar", 2 * math.pi)
+    assert.equal(1, n)
+    assert.equal("pebble", cols[1].other)
+    -- the bar's face (0.05 from its middle) meets the pebble's edge when
+    -- the middle line is 0.25 from its centre
+    close(2 * math.pi - 0.1 - math.asin(0.25 / 19.5), angle, 1e-5, "angle")
+    assert.is_false(world:getShape("bar"):intersects(world:getShape("pebble")))
+  end)
+
   it("passes every seam of floors of mixed rectangle and polygon tiles, any sizes and cells", function()
     local rnd = random(47)
     for trial = 1, 150 do

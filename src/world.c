@@ -569,7 +569,7 @@ static const luaL_Reg meta[] = {
 
 static const luaL_Reg *const more_methods[] = {
   imp_world_move_methods, imp_world_query_methods, imp_world_push_methods,
-  NULL
+  imp_world_rotate_methods, NULL
 };
 
 const TypeInfo imp_world_type = {methods, meta, world_new,

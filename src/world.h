@@ -164,6 +164,7 @@ int imp_world_query(World *w, int kind, double a, double b, double c,
 extern const luaL_Reg imp_world_move_methods[];   /* worldmove.c */
 extern const luaL_Reg imp_world_query_methods[];  /* worldquery.c */
 extern const luaL_Reg imp_world_push_methods[];   /* worldpush.c */
+extern const luaL_Reg imp_world_rotate_methods[]; /* worldrotate.c */
 extern const luaL_Reg imp_rect_functions[];       /* bumprect.c: bump.rect */
 /* The registry key (its address) of bump.responses' table (module.c). */
 extern const char imp_responses_key;

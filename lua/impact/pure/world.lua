@@ -424,6 +424,7 @@ setmetatable(World, { __call = new })
 require "impact.pure.worldmove"(World, internal)
 require "impact.pure.worldquery"(World, internal)
 require "impact.pure.worldpush"(World, internal)
+require "impact.pure.worldrotate"(World, internal)
 
 internal.responses = require "impact.pure.responses"(internal)
 
