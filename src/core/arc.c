@@ -21,12 +21,18 @@
 ** the time. So a touch (the apex on a face, a graze of a corner) is
 ** dropped at the last depth, and a hit is found within 2^-IMP_ARC_DEPTH of
 ** its time; only a path that is inside a piece for less than that much
-** time in all could be missed. The integers stay within the wide's limbs
+** time in all could be missed. The same decisions mostly come from doubles
+** (arcbound.c): Bernstein signs where their error bound makes them sure,
+** and, once one polynomial is left open on an interval where it surely
+** rises, the grid point just past its root, whose signs say the search
+** would stop there (no earlier interval can put the centre inside, and
+** none on the way down to that one is dropped). The integers stay within the wide's limbs
 ** while every input is 0 or within 2^-96 and 2^40 in size; beyond, there
 ** is no hit.
 */
 #include <math.h>
 
+#include "arcbound.h"
 #include "impact.h"
 #include "wide.h"
 
@@ -39,11 +45,6 @@ typedef struct poly {
   imp_wide a[5];
 } poly;
 
-/* A piece: the centre is inside where every polynomial is positive. */
-typedef struct piece {
-  int count;
-  poly p[IMP_MAX_VERTICES];
-} piece;
 
 static int binomial(int n, int k) {
   static const int row[5][5] = {
@@ -86,27 +87,7 @@ static int classify(const poly *p, double k, int d) {
   return negative == n + 1 ? -1 : positive == n + 1;
 }
 
-/* The start of the earliest interval [k, k + 1] 2^-d, or of one within
-** it, before limit, just after whose start the centre is inside every
-** polynomial of the piece but those in done; 2 when there is none. */
-static double first_inside(const piece *pc, double k, int d, unsigned done,
-                           double limit) {
-  double start = ldexp(k, -d), t;
-  int i;
-  if (!(start < limit)) return 2;
-  for (i = 0; i < pc->count; i++) {
-    int side;
-    if (done >> i & 1) continue;
-    side = classify(&pc->p[i], k, d);
-    if (side < 0) return 2;
-    if (side > 0) done |= 1u << i;
-  }
-  if (done == (1u << pc->count) - 1) return start;
-  if (d == IMP_ARC_DEPTH) return 2;
-  t = first_inside(pc, 2 * k, d + 1, done, limit);
-  return t < 2 ? t : first_inside(pc, 2 * k + 1, d + 1, done, limit);
-}
-
+/* The path relative to a point w: d + v t + h t^2, exactly. */
 /* The path relative to a point w: d + v t + h t^2, exactly. */
 typedef struct path {
   imp_wide dx, dy, vx, vy, hx, hy;
@@ -151,9 +132,7 @@ static void below_square(imp_wide r2, const poly *q, poly *out) {
 }
 
 /* The open disc of radius R (r2 = R^2) about the path's origin. */
-static void disc_piece(const path *p, imp_wide r2, piece *out) {
-  poly *q = &out->p[0];
-  out->count = 1;
+static void disc_piece(const path *p, imp_wide r2, poly *q) {
   q->n = 4;
   q->a[0] = imp_wide_sub(r2, dot(p->dx, p->dy, p->dx, p->dy));
   q->a[1] = negated(twice(dot(p->vx, p->vy, p->dx, p->dy)));
@@ -165,17 +144,77 @@ static void disc_piece(const path *p, imp_wide r2, piece *out) {
 
 /* The open rectangle along e from the path's origin, R^2 = r2. */
 static void edge_piece(const path *p, imp_wide ex, imp_wide ey, imp_wide r2,
-                       piece *out) {
+                       poly *out) {
   imp_wide length2 = dot(ex, ey, ex, ey);
   poly h;
   int i;
-  out->count = 3;
-  along(p, ex, ey, 0, &out->p[0]);
-  out->p[1].n = 2;
-  for (i = 0; i < 3; i++) out->p[1].a[i] = negated(out->p[0].a[i]);
-  out->p[1].a[0] = imp_wide_add(length2, out->p[1].a[0]);
+  along(p, ex, ey, 0, &out[0]);
+  out[1].n = 2;
+  for (i = 0; i < 3; i++) out[1].a[i] = negated(out[0].a[i]);
+  out[1].a[0] = imp_wide_add(length2, out[1].a[0]);
   along(p, ex, ey, 1, &h);
-  below_square(imp_wide_mul(r2, length2), &h, &out->p[2]);
+  below_square(imp_wide_mul(r2, length2), &h, &out[2]);
+}
+
+/* The same polynomials in double-doubles (arcbound.h). */
+typedef struct dd_path {
+  imp_dd dx, dy, vx, vy, hx, hy;
+} dd_path;
+
+static imp_dd dd_dot(imp_dd ax, imp_dd ay, imp_dd bx, imp_dd by) {
+  return imp_dd_add(imp_dd_mul(ax, bx), imp_dd_mul(ay, by));
+}
+
+static imp_dd dd_cross(imp_dd ax, imp_dd ay, imp_dd bx, imp_dd by) {
+  return imp_dd_sub(imp_dd_mul(ax, by), imp_dd_mul(ay, bx));
+}
+
+static imp_dd dd_scaled(imp_dd a, double f) {  /* f -2, -1 or 2: exact */
+  a.hi *= f;
+  a.lo *= f;
+  a.m *= fabs(f);
+  return a;
+}
+
+static void dd_along(const dd_path *p, imp_dd ex, imp_dd ey, int crossed,
+                     imp_dd_poly *out) {
+  imp_dd (*f)(imp_dd, imp_dd, imp_dd, imp_dd) = crossed ? dd_cross : dd_dot;
+  out->n = 2;
+  out->a[0] = f(ex, ey, p->dx, p->dy);
+  out->a[1] = f(ex, ey, p->vx, p->vy);
+  out->a[2] = f(ex, ey, p->hx, p->hy);
+}
+
+static void dd_disc_piece(const dd_path *p, imp_dd r2, imp_dd_poly *q) {
+  q->n = 4;
+  q->a[0] = imp_dd_sub(r2, dd_dot(p->dx, p->dy, p->dx, p->dy));
+  q->a[1] = dd_scaled(dd_dot(p->vx, p->vy, p->dx, p->dy), -2);
+  q->a[2] = dd_scaled(imp_dd_add(dd_dot(p->vx, p->vy, p->vx, p->vy),
+                                 dd_scaled(dd_dot(p->hx, p->hy, p->dx, p->dy),
+                                           2)), -1);
+  q->a[3] = dd_scaled(dd_dot(p->hx, p->hy, p->vx, p->vy), -2);
+  q->a[4] = dd_scaled(dd_dot(p->hx, p->hy, p->hx, p->hy), -1);
+}
+
+static void dd_edge_piece(const dd_path *p, imp_dd ex, imp_dd ey, imp_dd r2,
+                          imp_dd_poly *out) {
+  imp_dd length2 = dd_dot(ex, ey, ex, ey), *a;
+  imp_dd_poly h;
+  int i;
+  dd_along(p, ex, ey, 0, &out[0]);
+  out[1].n = 2;
+  for (i = 0; i < 3; i++) out[1].a[i] = dd_scaled(out[0].a[i], -1);
+  out[1].a[0] = imp_dd_add(length2, out[1].a[0]);
+  dd_along(p, ex, ey, 1, &h);
+  a = h.a;
+  out[2].n = 4;
+  out[2].a[0] = imp_dd_sub(imp_dd_mul(r2, length2), imp_dd_mul(a[0], a[0]));
+  out[2].a[1] = dd_scaled(imp_dd_mul(a[0], a[1]), -2);
+  out[2].a[2] = dd_scaled(imp_dd_add(imp_dd_mul(a[1], a[1]),
+                                     dd_scaled(imp_dd_mul(a[0], a[2]), 2)),
+                          -1);
+  out[2].a[3] = dd_scaled(imp_dd_mul(a[1], a[2]), -2);
+  out[2].a[4] = dd_scaled(imp_dd_mul(a[2], a[2]), -1);
 }
 
 static int in_range(double v) {
@@ -192,7 +231,8 @@ static int hull_in_range(const imp_hull *h) {
 
 /* The arc's own numbers, and where it met the shape. */
 typedef struct arc {
-  double x0, y0, vx, vy, hx, hy;
+  double x0, y0, vx, vy, hx, hy, radius;
+  int exact;  /* whether the wides below are set */
   imp_wide wx0, wy0, wvx, wvy, whx, why;
 } arc;
 
@@ -204,7 +244,16 @@ static imp_wide vertex(const imp_hull *h, int i, int y) {
            : imp_wide_add(imp_wide_of(h->v[i].x), imp_wide_of(h->lo[i].x));
 }
 
-static void path_from(const arc *a, const imp_hull *h, int i, path *out) {
+static void path_from(arc *a, const imp_hull *h, int i, path *out) {
+  if (!a->exact) {
+    a->exact = 1;
+    a->wx0 = imp_wide_of(a->x0);
+    a->wy0 = imp_wide_of(a->y0);
+    a->wvx = imp_wide_of(a->vx);
+    a->wvy = imp_wide_of(a->vy);
+    a->whx = imp_wide_of(a->hx);
+    a->why = imp_wide_of(a->hy);
+  }
   out->dx = imp_wide_sub(a->wx0, vertex(h, i, 0));
   out->dy = imp_wide_sub(a->wy0, vertex(h, i, 1));
   out->vx = a->wvx;
@@ -213,30 +262,154 @@ static void path_from(const arc *a, const imp_hull *h, int i, path *out) {
   out->hy = a->why;
 }
 
+static imp_dd dd_vertex(const imp_hull *h, int i, int y) {
+  return y ? imp_dd_add(imp_dd_exact(h->v[i].y), imp_dd_exact(h->lo[i].y))
+           : imp_dd_add(imp_dd_exact(h->v[i].x), imp_dd_exact(h->lo[i].x));
+}
+
+static void dd_path_from(const arc *a, const imp_hull *h, int i,
+                         dd_path *out) {
+  out->dx = imp_dd_sub(imp_dd_exact(a->x0), dd_vertex(h, i, 0));
+  out->dy = imp_dd_sub(imp_dd_exact(a->y0), dd_vertex(h, i, 1));
+  out->vx = imp_dd_exact(a->vx);
+  out->vy = imp_dd_exact(a->vy);
+  out->hx = imp_dd_exact(a->hx);
+  out->hy = imp_dd_exact(a->hy);
+}
+
+/* A piece: the centre is inside where every polynomial is positive. They
+** come in double-doubles, and exactly only once a decision needs them. */
+typedef struct piece {
+  arc *a;
+  const imp_hull *h;
+  piece_kind kind;
+  int index, count, exact;
+  imp_dd_poly bound[IMP_MAX_VERTICES];
+  poly p[IMP_MAX_VERTICES];
+} piece;
+
+/* Piece index of its kind, in double-doubles. */
+static void make_piece(piece *pc, piece_kind kind, int index) {
+  const imp_hull *h = pc->h;
+  imp_dd r = imp_dd_add(imp_dd_exact(pc->a->radius),
+                        imp_dd_exact(h->radius));
+  dd_path p;
+  int i, n = h->count;
+  pc->kind = kind;
+  pc->index = index;
+  pc->exact = 0;
+  if (kind == INSIDE) {
+    pc->count = n;
+    for (i = 0; i < n; i++) {
+      int j = (i + 1) % n;
+      dd_path_from(pc->a, h, i, &p);
+      dd_along(&p, imp_dd_sub(dd_vertex(h, j, 0), dd_vertex(h, i, 0)),
+               imp_dd_sub(dd_vertex(h, j, 1), dd_vertex(h, i, 1)), 1,
+               &pc->bound[i]);
+    }
+    return;
+  }
+  dd_path_from(pc->a, h, index, &p);
+  if (kind == AT_VERTEX) {
+    pc->count = 1;
+    dd_disc_piece(&p, imp_dd_mul(r, r), &pc->bound[0]);
+  } else {
+    int j = (index + 1) % n;
+    pc->count = 3;
+    dd_edge_piece(&p, imp_dd_sub(dd_vertex(h, j, 0), dd_vertex(h, index, 0)),
+                  imp_dd_sub(dd_vertex(h, j, 1), dd_vertex(h, index, 1)),
+                  imp_dd_mul(r, r), pc->bound);
+  }
+}
+
+/* The piece's polynomials exactly. */
+static const poly *exact_poly(piece *pc, int which) {
+  const imp_hull *h = pc->h;
+  int i, n = h->count, j = (pc->index + 1) % n;
+  imp_wide r;
+  path p;
+  if (pc->exact) return &pc->p[which];
+  pc->exact = 1;
+  r = imp_wide_add(imp_wide_of(pc->a->radius), imp_wide_of(h->radius));
+  r = imp_wide_mul(r, r);
+  if (pc->kind == INSIDE) {
+    for (i = 0; i < n; i++) {
+      int k = (i + 1) % n;
+      path_from(pc->a, h, i, &p);
+      along(&p, imp_wide_sub(vertex(h, k, 0), vertex(h, i, 0)),
+            imp_wide_sub(vertex(h, k, 1), vertex(h, i, 1)), 1, &pc->p[i]);
+    }
+    return &pc->p[which];
+  }
+  path_from(pc->a, h, pc->index, &p);
+  if (pc->kind == AT_VERTEX)
+    disc_piece(&p, r, &pc->p[0]);
+  else
+    edge_piece(&p, imp_wide_sub(vertex(h, j, 0), vertex(h, pc->index, 0)),
+               imp_wide_sub(vertex(h, j, 1), vertex(h, pc->index, 1)),
+               r, pc->p);
+  return &pc->p[which];
+}
+
+/* The start of the earliest interval [k, k + 1] 2^-d, or of one within
+** it, before limit, just after whose start the centre is inside every
+** polynomial of the piece but those in done; 2 when there is none. Each
+** polynomial's Bernstein signs come from doubles where they are certain,
+** exactly otherwise; with one polynomial left open that rises over the
+** interval, the search below it is the first grid point past its root. */
+static double first_inside(piece *pc, double k, int d, unsigned done,
+                           double limit) {
+  double start = ldexp(k, -d), t;
+  unsigned unsure = 0;
+  int i, open = 0, opens = 0;
+  if (!(start < limit)) return 2;
+  for (i = 0; i < pc->count; i++) {
+    int side;
+    if (done >> i & 1) continue;
+    side = imp_dd_classify(&pc->bound[i], k, d);
+    if (side < 0) return 2;
+    if (side == 1) {
+      done |= 1u << i;
+      continue;
+    }
+    if (side == IMP_ARC_UNSURE) unsure |= 1u << i;
+    open = i;
+    opens++;
+  }
+  if (opens == 1) {
+    t = imp_dd_entry(&pc->bound[open], k, d, IMP_ARC_DEPTH, limit);
+    if (t >= 0) return t;
+  }
+  for (i = 0; i < pc->count; i++) {
+    int side;
+    if (!(unsure >> i & 1)) continue;
+    side = classify(exact_poly(pc, i), k, d);
+    if (side < 0) return 2;
+    if (side > 0) done |= 1u << i;
+  }
+  if (done == (1u << pc->count) - 1) return start;
+  if (d == IMP_ARC_DEPTH) return 2;
+  t = first_inside(pc, 2 * k, d + 1, done, limit);
+  return t < 2 ? t : first_inside(pc, 2 * k + 1, d + 1, done, limit);
+}
+
 /* The earliest time the centre is inside a piece, 2 for none, and the
 ** piece in *kind and *index. */
-static double first_contact(const arc *a, const imp_hull *h, imp_wide big_r,
-                            piece_kind *kind, int *index) {
-  imp_wide r2 = imp_wide_mul(big_r, big_r);
+static double first_contact(arc *a, const imp_hull *h, piece_kind *kind,
+                            int *index) {
   double best = 2, t;
   int i, n = h->count, edges = n < 3 ? n - 1 : n;
   piece pc;
-  path p;
-  if (big_r.sign == 0) {
+  pc.a = a;
+  pc.h = h;
+  if (a->radius + h->radius == 0) {
     if (n < 3) return 2;
-    pc.count = n;
-    for (i = 0; i < n; i++) {
-      int j = (i + 1) % n;
-      path_from(a, h, i, &p);
-      along(&p, imp_wide_sub(vertex(h, j, 0), vertex(h, i, 0)),
-            imp_wide_sub(vertex(h, j, 1), vertex(h, i, 1)), 1, &pc.p[i]);
-    }
+    make_piece(&pc, INSIDE, 0);
     *kind = INSIDE;
     return first_inside(&pc, 0, 0, 0, 2);
   }
   for (i = 0; i < n; i++) {
-    path_from(a, h, i, &p);
-    disc_piece(&p, r2, &pc);
+    make_piece(&pc, AT_VERTEX, i);
     t = first_inside(&pc, 0, 0, 0, best);
     if (t < best) {
       best = t;
@@ -245,10 +418,7 @@ static double first_contact(const arc *a, const imp_hull *h, imp_wide big_r,
     }
   }
   for (i = 0; i < edges; i++) {
-    int j = (i + 1) % n;
-    path_from(a, h, i, &p);
-    edge_piece(&p, imp_wide_sub(vertex(h, j, 0), vertex(h, i, 0)),
-               imp_wide_sub(vertex(h, j, 1), vertex(h, i, 1)), r2, &pc);
+    make_piece(&pc, ALONG_EDGE, i);
     t = first_inside(&pc, 0, 0, 0, best);
     if (t < best) {
       best = t;
@@ -322,6 +492,7 @@ int imp_shape_intersect_arc(imp_shape kind, const void *shape, double x0,
   a.vy = vy;
   a.hx = gx * 0.5;
   a.hy = gy * 0.5;
+  a.radius = radius;
   disc.pos.x = x0;
   disc.pos.y = y0;
   disc.radius = radius;
@@ -348,15 +519,8 @@ int imp_shape_intersect_arc(imp_shape kind, const void *shape, double x0,
     fill(&a, 0, push.normal, out);
     return 1;
   }
-  a.wx0 = imp_wide_of(x0);
-  a.wy0 = imp_wide_of(y0);
-  a.wvx = imp_wide_of(vx);
-  a.wvy = imp_wide_of(vy);
-  a.whx = imp_wide_of(a.hx);
-  a.why = imp_wide_of(a.hy);
-  t = first_contact(&a, &h, imp_wide_add(imp_wide_of(radius),
-                                         imp_wide_of(h.radius)),
-                    &piece, &index);
+  a.exact = 0;
+  t = first_contact(&a, &h, &piece, &index);
   if (!(t <= 1)) return 0;
   fill(&a, t, out->normal, out);
   out->normal = normal_at(&h, piece, index, out->pos);
