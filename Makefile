@@ -177,6 +177,9 @@ bench:
 	@cmake --build build-5.4 --target impact_bench -- --no-print-directory >/dev/null
 	@cmake --build build-5.4 --target impact_box2d_bench -- --no-print-directory >/dev/null
 	@bench/run.sh
+	@lua5.4 bench/arcs.lua header
+	@LUA_CPATH="build-5.4/?.so" lua5.4 bench/arcs.lua "Lua 5.4" all
+	@LUA_CPATH="build-luajit/?.so" luajit bench/arcs.lua LuaJIT all
 
 # The API fuzzer under the sanitizers, longer than in the specs:
 #   make fuzz CALLS=5000000 SEED=42
