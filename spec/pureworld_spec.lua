@@ -255,6 +255,13 @@ local function queryStep(c)
   if kind == "queryRect" then p, q = c.size() * 3, c.size() * 3 end
   if rnd.int(30) == 0 then p = rnd.pick(BAD) end
   local shape = rnd.int(3) == 0 and shapeOf(c)
+  if rnd.int(4) == 0 then
+    local vx, vy, gx, gy = c.num(-150, 150), c.num(-150, 150), c.num(-100, 100), c.num(0, 300)
+    both(c, "queryArc", function(w, name)
+      return results(true, w:queryArc(a, b, vx, vy, gx, gy, filter, useOut and c.outs[name] or nil))
+    end)
+    return
+  end
   both(c, kind, function(w, name)
     local out = useOut and c.outs[name] or nil
     if shape then return results(true, w:queryShape(shape[name], filter, out)) end

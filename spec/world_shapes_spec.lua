@@ -297,6 +297,33 @@ describe("a World of shapes", function()
     assert.is_false(world:getShape("bar"):intersects(world:getShape("pebble")))
   end)
 
+  it("lists the items along a thrown arc in order of first contact (queryArc)", function()
+    local world = impact.World()
+    world:add("platform", Polygon({ 0, 0, 30, 0, 30, 5, 0, 5 }, 80, 60))
+    world:add("ball", Circle(50, 35, 2))
+    world:add("high", 40, 0, 20, 10)
+    -- y(t) = 40 - 60 t + 100 t^2, x(t) = 100 t: through the ball near
+    -- t = 0.5, onto the platform's top (y = 60) at 100 t^2 - 60 t - 20 = 0
+    local infos, n = world:queryArc(0, 40, 100, -60, 0, 200)
+    assert.equal(2, n)
+    assert.equal("ball", infos[1].item)
+    assert.is_true(infos[1].ti > 0.47 and infos[1].ti < 0.5)
+    assert.equal("platform", infos[2].item)
+    local t = (60 + sqrt(3600 + 8000)) / 200
+    close(t, infos[2].ti, 1e-12, "ti")
+    close(100 * t, infos[2].x, 1e-9, "x")
+    close(60, infos[2].y, 1e-9, "y")
+    -- the apex (t = 0.3, y = 31) exactly on the underside of "high" moved
+    -- down to y = 21 + 10: touching is no contact
+    world:update("high", 20, 21)
+    infos, n = world:queryArc(0, 40, 100, -60, 0, 200, function(item) return item == "high" end)
+    assert.equal(0, n)
+    world:update("high", 20, 21.000001)
+    infos, n = world:queryArc(0, 40, 100, -60, 0, 200, function(item) return item == "high" end)
+    assert.equal(1, n)
+    close(0.3, infos[1].ti, 1e-3, "apex ti")
+  end)
+
   it("passes every seam of floors of mixed rectangle and polygon tiles, any sizes and cells", function()
     local rnd = random(47)
     for trial = 1, 150 do

@@ -4,16 +4,17 @@
 ** IMP_RECT_DELTA) or is crossed by a segment (in order along it). An
 ** optional filter(item) keeps the items it answers true for; an optional
 ** last table receives the results instead of a new one. Shape items answer
-** on their shapes, exactly, and queryShape finds the items a shape
-** overlaps.
+** on their shapes, exactly; queryShape finds the items a shape overlaps,
+** and queryArc those a thrown point meets along its arc, in order.
 */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "shapes.h"
 #include "world.h"
 
-typedef enum Query { Q_RECT, Q_POINT, Q_SEGMENT, Q_SHAPE } Query;
+typedef enum Query { Q_RECT, Q_POINT, Q_SEGMENT, Q_SHAPE, Q_ARC } Query;
 
 /* What a query asks, and what it found of one item. */
 typedef struct Ask {
@@ -21,6 +22,7 @@ typedef struct Ask {
   imp_rect r;              /* Q_RECT */
   double x1, y1, x2, y2;   /* Q_POINT: (x1, y1); Q_SEGMENT: the segment */
   imp_item_shape shape;    /* Q_SHAPE, with its bounds in r */
+  double vx, vy, gx, gy;   /* Q_ARC: from (x1, y1), its box in r */
 } Ask;
 
 typedef struct Found {
@@ -39,6 +41,19 @@ typedef struct Found {
 static int test(const Ask *a, const imp_shapebook *shapes, size_t id,
                 const imp_rect *r, Found *f) {
   const imp_item_shape *it = imp_shapebook_get(shapes, id);
+  if (a->q == Q_ARC) {
+    imp_polygon rect;
+    imp_hit h;
+    if (it == NULL) imp_rect_polygon(r, &rect);
+    if (!imp_shape_intersect_arc(it != NULL ? it->kind : IMP_SHAPE_POLYGON,
+                                 it != NULL ? (const void *)&it->shape
+                                            : (const void *)&rect,
+                                 a->x1, a->y1, a->vx, a->vy, a->gx, a->gy, 0,
+                                 &h))
+      return 0;
+    f->ti1 = f->ti2 = f->weight = h.time;
+    return 1;
+  }
   if (a->q == Q_SHAPE) {
     if (it == NULL)
       return imp_shape_meets_rect(a->shape.kind, &a->shape.shape, r);
@@ -106,34 +121,46 @@ static void sortfound(Found *found, size_t n) {
 }
 
 /* What bump's info table says of an item the segment crosses: ti1, ti2,
-** then where it enters and leaves (x1, y1, x2, y2). */
-static void info(const Ask *a, const Found *f, double v[6]) {
+** then where it enters and leaves (x1, y1, x2, y2). An arc's says when and
+** where it first meets the item: ti, x, y (the path's own formula, as
+** intersectArc places its hit). Returns how many numbers. */
+static int info(const Ask *a, const Found *f, double v[6]) {
   double dx = a->x2 - a->x1, dy = a->y2 - a->y1;
+  if (a->q == Q_ARC) {
+    double t = f->ti1;
+    v[0] = t;
+    v[1] = a->x1 + t * (a->vx + t * (a->gx * 0.5));
+    v[2] = a->y1 + t * (a->vy + t * (a->gy * 0.5));
+    return 3;
+  }
   v[0] = f->ti1;
   v[1] = f->ti2;
   v[2] = a->x1 + dx * f->ti1;
   v[3] = a->y1 + dy * f->ti1;
   v[4] = a->x1 + dx * f->ti2;
   v[5] = a->y1 + dy * f->ti2;
+  return 6;
 }
 
-/* Replaces the items 1..n of the out table by bump's info tables, taken
-** from the pool (where the out table's own went first, so each place gets
-** its table back) or made. */
+/* Replaces the items 1..n of the out table by bump's info tables (or an
+** arc's), taken from the pool (where the out table's own went first, so
+** each place gets its table back) or made. */
 static void infos(lua_State *L, World *w, const Ask *a, const Found *found,
                   int out, int n) {
-  static const int keys[6] = {K_TI1, K_TI2, K_X1, K_Y1, K_X2, K_Y2};
+  static const int segment_keys[6] = {K_TI1, K_TI2, K_X1, K_Y1, K_X2, K_Y2};
+  static const int arc_keys[3] = {K_TI, K_X, K_Y};
+  const int *keys = a->q == Q_ARC ? arc_keys : segment_keys;
   int k, i;
   for (k = 1; k <= n; k++) {
     double v[6];
-    int t;
+    int t, m;
     if (!imp_poolget(L, w, P_INFOS)) lua_createtable(L, 0, 7);
     t = lua_gettop(L);
     imp_pushkey(L, K_ITEM);
     lua_rawgeti(L, out, k);
     lua_rawset(L, t);
-    info(a, &found[k - 1], v);
-    for (i = 0; i < 6; i++) imp_setnumber(L, t, keys[i], v[i]);
+    m = info(a, &found[k - 1], v);
+    for (i = 0; i < m; i++) imp_setnumber(L, t, keys[i], v[i]);
     lua_rawseti(L, out, k);
   }
 }
@@ -162,7 +189,7 @@ static void reorder(lua_State *L, int out, Found *found, int n) {
 static Near nearof(const Ask *a) {
   Near q;
   q.segment = a->q == Q_SEGMENT;
-  if (a->q == Q_RECT || a->q == Q_SHAPE) {
+  if (a->q == Q_RECT || a->q == Q_SHAPE || a->q == Q_ARC) {
     q.a = a->r.x, q.b = a->r.y, q.c = a->r.w, q.d = a->r.h;
   } else if (a->q == Q_POINT) {
     q.a = a->x1, q.b = a->y1, q.c = 0, q.d = 0;
@@ -221,7 +248,7 @@ static int collect(lua_State *L, World *w, const Ask *a, int filter,
     f->index = ++k;
     lua_rawseti(L, out, k);
   }
-  if (a->q == Q_SEGMENT && k > 1) {
+  if ((a->q == Q_SEGMENT || a->q == Q_ARC) && k > 1) {
     sortfound(*found, (size_t)k);
     reorder(L, out, *found, k);
   }
@@ -346,6 +373,52 @@ static int world_queryshape(lua_State *L) {
   return query(L, &a, 3, "queryShape", 0);
 }
 
+/* The box that holds the arc from (x1, y1) over t in [0, 1]: its ends and
+** its turning point, a little wider for their rounding. */
+static void arcbox(const Ask *a, imp_rect *out) {
+  double t[3], lox = a->x1, hix = a->x1, loy = a->y1, hiy = a->y1, mx, my;
+  int i, n = 1;
+  t[0] = 1;
+  if (a->gx != 0 && -a->vx / a->gx > 0 && -a->vx / a->gx < 1)
+    t[n++] = -a->vx / a->gx;
+  if (a->gy != 0 && -a->vy / a->gy > 0 && -a->vy / a->gy < 1)
+    t[n++] = -a->vy / a->gy;
+  for (i = 0; i < n; i++) {
+    double x = a->x1 + t[i] * (a->vx + t[i] * (a->gx * 0.5));
+    double y = a->y1 + t[i] * (a->vy + t[i] * (a->gy * 0.5));
+    if (x < lox) lox = x;
+    if (x > hix) hix = x;
+    if (y < loy) loy = y;
+    if (y > hiy) hiy = y;
+  }
+  mx = (fabs(a->x1) + fabs(a->vx) + fabs(a->gx)) * 0x1p-40;
+  my = (fabs(a->y1) + fabs(a->vy) + fabs(a->gy)) * 0x1p-40;
+  out->x = lox - mx;
+  out->y = loy - my;
+  out->w = (hix + mx) - out->x;
+  out->h = (hiy + my) - out->y;
+}
+
+/* world:queryArc(x0, y0, vx, vy, gx, gy[, filter, out]) -> infos, len: the
+** items that a point thrown along p0 + v t + g t^2 / 2, t in [0, 1], meets
+** (intersectArc: touching is no meeting), in order of first contact, each
+** as {item, ti, x, y}: when and where. */
+static int world_queryarc(lua_State *L) {
+  const char *fname = "queryArc";
+  Ask a;
+  a.q = Q_ARC;
+  imp_checkworld(L, fname);
+  a.x1 = imp_checknumber(L, 2, fname);
+  a.y1 = imp_checknumber(L, 3, fname);
+  a.vx = imp_checknumber(L, 4, fname);
+  a.vy = imp_checknumber(L, 5, fname);
+  a.gx = imp_checknumber(L, 6, fname);
+  a.gy = imp_checknumber(L, 7, fname);
+  a.x2 = a.x1, a.y2 = a.y1;
+  arcbox(&a, &a.r);
+  return query(L, &a, 8, fname, 1);
+}
+
 /* world:querySegment(x1, y1, x2, y2[, filter, out]) -> items, len: in
 ** order along the segment. */
 static int world_querysegment(lua_State *L) {
@@ -361,7 +434,7 @@ static int world_querysegmentwithcoords(lua_State *L) {
 
 const luaL_Reg imp_world_query_methods[] = {
   {"queryRect", world_queryrect}, {"queryPoint", world_querypoint},
-  {"queryShape", world_queryshape},
+  {"queryShape", world_queryshape}, {"queryArc", world_queryarc},
   {"querySegment", world_querysegment},
   {"querySegmentWithCoords", world_querysegmentwithcoords}, {NULL, NULL}
 };

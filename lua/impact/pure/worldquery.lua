@@ -12,15 +12,16 @@ local shapes = require "impact.pure.shapes"
 local worldshape = require "impact.pure.worldshape"
 local distance = require "impact.pure.core.distance"
 local castcore = require "impact.pure.core.cast"
+local arccore = require "impact.pure.core.arc"
 
 local select, rawget, rawset = select, rawget, rawset
 local sort = table.sort
 local rawlen = rawlen or function(t) return #t end
 local intersects, containsPoint, segment = rect.intersects, rect.containsPoint, rect.segment
 local checknumber = object.checknumber
-local HUGE = math.huge
+local HUGE, abs = math.huge, math.abs
 
-local RECT, POINT, SEGMENT, SHAPE = 1, 2, 3, 4
+local RECT, POINT, SEGMENT, SHAPE, ARC = 1, 2, 3, 4, 5
 
 -- A query's scratch: candidate ids, and the items found with where a
 -- segment enters and leaves them and their order along its line.
@@ -79,6 +80,15 @@ end
 -- its shape.
 local function answers(g, s, X, Y, W, H, id)
   local kind = g.kinds[id]
+  if s.q == ARC then
+    local shape = g.shapes[id]
+    if not kind then
+      kind, shape = "Polygon", worldshape.rectpolygon(X[id], Y[id], W[id], H[id], s.rect)
+    end
+    local t = arccore.intersectarc(kind, shape, s.x0, s.y0, s.vx, s.vy, s.gx, s.gy, 0.0)
+    if not t then return false end
+    return true, t, t, t
+  end
   if s.q == SHAPE then
     if not kind then
       return distance.intersects("Polygon", worldshape.rectpolygon(X[id], Y[id], W[id], H[id], s.rect),
@@ -139,7 +149,7 @@ end
 local function collect(g, s, q, a, b, c, d, filter, out)
   local cand = s.cand
   local n
-  if q == RECT or q == SHAPE then n = grid.queryRect(g, cand, a, b, c, d)
+  if q == RECT or q == SHAPE or q == ARC then n = grid.queryRect(g, cand, a, b, c, d)
   elseif q == POINT then n = grid.queryRect(g, cand, a, b, 0.0, 0.0)
   else n = grid.querySegment(g, a, b, c, d, cand) end
   local X, Y, W, H, alive, items = g.x, g.y, g.w, g.h, g.alive, g.items
@@ -182,6 +192,9 @@ return function(World, internal)
   -- Runs the query with the filter and the out table that follow its
   -- arguments (narg: the filter's); returns the items (or with coords,
   -- bump's info tables) and their count.
+  -- queryArc's path, read by query into its scratch.
+  local path = { x0 = 0.0, y0 = 0.0, vx = 0.0, vy = 0.0, gx = 0.0, gy = 0.0 }
+
   local function query(g, fname, narg, q, a, b, c, d, filter, out, coords, kind, shape)
     filter = optfilter(narg, fname, filter)
     if not optout(narg + 1, fname, out) then out = {} end
@@ -191,16 +204,30 @@ return function(World, internal)
     local s = take()
     -- queryShape's shape: a copy, which a filter cannot move
     if kind then s.kind, s.shape = kind, worldshape.copy(kind, shape, s.shapecopy) end
+    if q == ARC then
+      s.x0, s.y0, s.vx, s.vy, s.gx, s.gy = path.x0, path.y0, path.vx, path.vy, path.gx, path.gy
+    end
     local n = collect(g, s, q, a, b, c, d, filter, out)
     local items, o = s.item, s.order
-    if q == SEGMENT and n > 1 then
+    if (q == SEGMENT or q == ARC) and n > 1 then
       sortfound(s, o, n)
       for k = 1, n do rawset(out, k, items[o[k]]) end
     else
       for i = 1, n do o[i] = i end
     end
     for k = rawlen(out), n + 1, -1 do rawset(out, k, nil) end
-    if coords then
+    if coords and q == ARC then
+      local x0, y0, vx, vy, hx, hy = s.x0, s.y0, s.vx, s.vy, s.gx * 0.5, s.gy * 0.5
+      for k = 1, n do
+        local t = cols.get(g.infopool) or {}
+        local ti = s.ti1[o[k]]
+        rawset(t, "item", rawget(out, k))
+        rawset(t, "ti", ti)
+        rawset(t, "x", x0 + ti * (vx + ti * hx))
+        rawset(t, "y", y0 + ti * (vy + ti * hy))
+        rawset(out, k, t)
+      end
+    elseif coords then
       local dx, dy = c - a, d - b
       for k = 1, n do
         local i = o[k]
@@ -251,6 +278,47 @@ return function(World, internal)
     local x, y, w, h = worldshape.rect(kind, shape)
     local items, len = query(g, "queryShape", 3, SHAPE, x, y, w, h, filter, out, false,
                              kind, shape)
+    return items, len
+  end
+
+  -- The box that holds the arc over t in [0, 1]: its ends and its turning
+  -- point, a little wider for their rounding (src/worldquery.c's arcbox).
+  local function arcbox(x0, y0, vx, vy, gx, gy)
+    local lox, hix, loy, hiy = x0, x0, y0, y0
+    local function extend(t)
+      local x = x0 + t * (vx + t * (gx * 0.5))
+      local y = y0 + t * (vy + t * (gy * 0.5))
+      if x < lox then lox = x end
+      if x > hix then hix = x end
+      if y < loy then loy = y end
+      if y > hiy then hiy = y end
+    end
+    extend(1.0)
+    if gx ~= 0 and -vx / gx > 0 and -vx / gx < 1 then extend(-vx / gx) end
+    if gy ~= 0 and -vy / gy > 0 and -vy / gy < 1 then extend(-vy / gy) end
+    local mx = (abs(x0) + abs(vx) + abs(gx)) * 2 ^ -40
+    local my = (abs(y0) + abs(vy) + abs(gy)) * 2 ^ -40
+    local x, y = lox - mx, loy - my
+    return x, y, (hix + mx) - x, (hiy + my) - y
+  end
+
+  -- world:queryArc(x0, y0, vx, vy, gx, gy[, filter, out]) -> infos, len:
+  -- the items that a point thrown along p0 + v t + g t^2 / 2, t in [0, 1],
+  -- meets (intersectArc: touching is no meeting), in order of first
+  -- contact, each as {item, ti, x, y}: when and where.
+  function World.queryArc(...)
+    local self, x0, y0, vx, vy, gx, gy, filter, out = ...
+    local n = select("#", ...)
+    local g = checkworld(self, "queryArc", n)
+    x0 = checknumber(x0, 2, "queryArc", n)
+    y0 = checknumber(y0, 3, "queryArc", n)
+    vx = checknumber(vx, 4, "queryArc", n)
+    vy = checknumber(vy, 5, "queryArc", n)
+    gx = checknumber(gx, 6, "queryArc", n)
+    gy = checknumber(gy, 7, "queryArc", n)
+    path.x0, path.y0, path.vx, path.vy, path.gx, path.gy = x0, y0, vx, vy, gx, gy
+    local x, y, w, h = arcbox(x0, y0, vx, vy, gx, gy)
+    local items, len = query(g, "queryArc", 8, ARC, x, y, w, h, filter, out, true)
     return items, len
   end
 
