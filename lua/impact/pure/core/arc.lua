@@ -5,8 +5,11 @@
 -- (R 0) the polygon's interior. On each piece, where some polynomials in t
 -- with exact wide coefficients are all positive; dyadic intervals of time
 -- are searched earliest first, down to 2^-52, on the signs of their exact
--- Bernstein coefficients. The same decisions and the same doubles as C.
+-- Bernstein coefficients; most of them come from doubles where an error
+-- bound makes them sure (arcbound.lua), and the last halvings towards a
+-- contact from a certified root. The same decisions and doubles as C.
 local wide = require "impact.pure.core.wide"
+local bound = require "impact.pure.core.arcbound"
 local hullcore = require "impact.pure.core.hull"
 local distance = require "impact.pure.core.distance"
 local pushout = require "impact.pure.core.pushout"
@@ -61,27 +64,6 @@ local function classify(p, k, d)
   end
   if negative == n + 1 then return -1 end
   return positive == n + 1 and 1 or 0
-end
-
--- The start of the earliest interval just after whose start the centre is
--- inside every polynomial of the piece but those in done (bit i - 1 for
--- polynomial i), before limit; 2 for none.
-local function firstinside(piece, k, d, done, limit)
-  local start = k * 2 ^ -d
-  if not (start < limit) then return 2 end
-  for i = 1, piece.count do
-    local bit = 2 ^ (i - 1)
-    if floor(done / bit) % 2 == 0 then
-      local side = classify(piece[i], k, d)
-      if side < 0 then return 2 end
-      if side > 0 then done = done + bit end
-    end
-  end
-  if done == 2 ^ piece.count - 1 then return start end
-  if d == DEPTH then return 2 end
-  local t = firstinside(piece, 2 * k, d + 1, done, limit)
-  if t < 2 then return t end
-  return firstinside(piece, 2 * k + 1, d + 1, done, limit)
 end
 
 local function dot(ax, ay, bx, by) return add(mul(ax, bx), mul(ay, by)) end
@@ -140,6 +122,10 @@ local function vertex(h, i)
 end
 
 local function pathfrom(a, h, i)
+  if not a.wx0 then
+    a.wx0, a.wy0, a.wvx, a.wvy = of(a.x0), of(a.y0), of(a.vx), of(a.vy)
+    a.whx, a.why = of(a.hx), of(a.hy)
+  end
   local wx, wy = vertex(h, i)
   return { dx = sub(a.wx0, wx), dy = sub(a.wy0, wy), vx = a.wvx, vy = a.wvy,
            hx = a.whx, hy = a.why }
@@ -152,28 +138,156 @@ local function edgeof(h, i)
   return sub(bx, ax), sub(by, ay)
 end
 
--- The earliest time the centre is inside a piece (2 for none), the
--- piece's kind and index.
-local function firstcontact(a, h, bigr)
+-- The piece's polynomials exactly, made on the first call.
+local function exactpiece(pc)
+  if pc.exact then return pc.exact end
+  local a, h, n, index = pc.arc, pc.h, pc.h.n, pc.index
+  local bigr = add(of(a.radius), of(h.radius))
   local r2 = mul(bigr, bigr)
-  local n = h.n
-  if bigr.sign == 0 then
-    if n < 3 then return 2 end
-    local piece = { count = n }
+  if pc.kind == "inside" then
+    pc.exact = { count = n }
     for i = 0, n - 1 do
       local ex, ey = edgeof(h, i)
-      piece[i + 1] = along(pathfrom(a, h, i), ex, ey, cross)
+      pc.exact[i + 1] = along(pathfrom(a, h, i), ex, ey, cross)
     end
-    return firstinside(piece, 0, 0, 0, 2), "inside", 0
+  elseif pc.kind == "vertex" then
+    pc.exact = discpiece(pathfrom(a, h, index), r2)
+  else
+    local ex, ey = edgeof(h, index)
+    pc.exact = edgepiece(pathfrom(a, h, index), ex, ey, r2)
+  end
+  return pc.exact
+end
+
+-- The same polynomials in double-doubles (arcbound.lua).
+local ddexact, ddadd, ddsub, ddmul, scaled =
+  bound.exact, bound.add, bound.sub, bound.mul, bound.scaled
+local function dddot(ax, ay, bx, by) return ddadd(ddmul(ax, bx), ddmul(ay, by)) end
+local function ddcross(ax, ay, bx, by) return ddsub(ddmul(ax, by), ddmul(ay, bx)) end
+
+local function ddvertex(h, i)
+  return ddadd(ddexact(h.x[i]), ddexact(h.lx[i])),
+         ddadd(ddexact(h.y[i]), ddexact(h.ly[i]))
+end
+
+local function ddpathfrom(a, h, i)
+  local wx, wy = ddvertex(h, i)
+  return { dx = ddsub(ddexact(a.x0), wx), dy = ddsub(ddexact(a.y0), wy),
+           vx = ddexact(a.vx), vy = ddexact(a.vy), hx = ddexact(a.hx),
+           hy = ddexact(a.hy) }
+end
+
+local function ddedgeof(h, i)
+  local j = (i + 1) % h.n
+  local ax, ay = ddvertex(h, i)
+  local bx, by = ddvertex(h, j)
+  return ddsub(bx, ax), ddsub(by, ay)
+end
+
+local function ddalong(p, ex, ey, f)
+  return { n = 2, a = { [0] = f(ex, ey, p.dx, p.dy), f(ex, ey, p.vx, p.vy),
+                        f(ex, ey, p.hx, p.hy) } }
+end
+
+local function ddbelowsquare(r2, q)
+  local a = q.a
+  return { n = 4, a = { [0] = ddsub(r2, ddmul(a[0], a[0])),
+    scaled(ddmul(a[0], a[1]), -2),
+    scaled(ddadd(ddmul(a[1], a[1]), scaled(ddmul(a[0], a[2]), 2)), -1),
+    scaled(ddmul(a[1], a[2]), -2),
+    scaled(ddmul(a[2], a[2]), -1) } }
+end
+
+-- A piece of kind "inside", "vertex" or "edge": its polynomials in
+-- double-doubles, and what makes them exactly.
+local function makepiece(a, h, kind, index)
+  local pc = { arc = a, h = h, kind = kind, index = index }
+  local r = ddadd(ddexact(a.radius), ddexact(h.radius))
+  local r2 = ddmul(r, r)
+  if kind == "inside" then
+    pc.count = h.n
+    for i = 0, h.n - 1 do
+      local ex, ey = ddedgeof(h, i)
+      pc[i + 1] = ddalong(ddpathfrom(a, h, i), ex, ey, ddcross)
+    end
+    return pc
+  end
+  local p = ddpathfrom(a, h, index)
+  if kind == "vertex" then
+    pc.count = 1
+    pc[1] = { n = 4, a = { [0] = ddsub(r2, dddot(p.dx, p.dy, p.dx, p.dy)),
+      scaled(dddot(p.vx, p.vy, p.dx, p.dy), -2),
+      scaled(ddadd(dddot(p.vx, p.vy, p.vx, p.vy),
+                   scaled(dddot(p.hx, p.hy, p.dx, p.dy), 2)), -1),
+      scaled(dddot(p.hx, p.hy, p.vx, p.vy), -2),
+      scaled(dddot(p.hx, p.hy, p.hx, p.hy), -1) } }
+    return pc
+  end
+  local ex, ey = ddedgeof(h, index)
+  local length2 = dddot(ex, ey, ex, ey)
+  local s = ddalong(p, ex, ey, dddot)
+  local rest = { n = 2, a = {} }
+  for i = 0, 2 do rest.a[i] = scaled(s.a[i], -1) end
+  rest.a[0] = ddadd(length2, rest.a[0])
+  pc.count = 3
+  pc[1], pc[2] = s, rest
+  pc[3] = ddbelowsquare(ddmul(r2, length2), ddalong(p, ex, ey, ddcross))
+  return pc
+end
+
+-- The start of the earliest interval just after whose start the centre is
+-- inside every polynomial of the piece but those in done (bit i - 1 for
+-- polynomial i), before limit; 2 for none. Signs from doubles where they
+-- are sure, exactly otherwise; with one polynomial left open that surely
+-- rises on the interval, the first grid point past its root.
+local function firstinside(pc, k, d, done, limit)
+  local start = k * 2 ^ -d
+  if not (start < limit) then return 2 end
+  local unsure, open, opens = {}, 0, 0
+  for i = 1, pc.count do
+    local bit = 2 ^ (i - 1)
+    if floor(done / bit) % 2 == 0 then
+      local side = bound.classify(pc[i], k, d)
+      if side < 0 then return 2 end
+      if side == 1 then
+        done = done + bit
+      else
+        if side == bound.UNSURE then unsure[#unsure + 1] = i end
+        open, opens = i, opens + 1
+      end
+    end
+  end
+  if opens == 1 then
+    local t = bound.entry(pc[open], k, d, DEPTH, limit)
+    if t then return t end
+  end
+  for _, i in ipairs(unsure) do
+    local side = classify(exactpiece(pc)[i], k, d)
+    if side < 0 then return 2 end
+    if side > 0 then done = done + 2 ^ (i - 1) end
+  end
+  if done == 2 ^ pc.count - 1 then return start end
+  if d == DEPTH then return 2 end
+  local t = firstinside(pc, 2 * k, d + 1, done, limit)
+  if t < 2 then return t end
+  return firstinside(pc, 2 * k + 1, d + 1, done, limit)
+end
+
+-- The earliest time the centre is inside a piece (2 for none), the
+-- piece's kind and index.
+local function firstcontact(a, h)
+  local n = h.n
+  if a.radius + h.radius == 0 then
+    if n < 3 then return 2 end
+    return firstinside(makepiece(a, h, "inside", 0), 0, 0, 0, 2), "inside", 0
   end
   local best, kind, index = 2, "inside", 0
   for i = 0, n - 1 do
-    local t = firstinside(discpiece(pathfrom(a, h, i), r2), 0, 0, 0, best)
+    local t = firstinside(makepiece(a, h, "vertex", i), 0, 0, 0, best)
     if t < best then best, kind, index = t, "vertex", i end
   end
   for i = 0, (n < 3 and n - 1 or n) - 1 do
-    local ex, ey = edgeof(h, i)
-    local t = firstinside(edgepiece(pathfrom(a, h, i), ex, ey, r2), 0, 0, 0, best)
+    local t = firstinside(makepiece(a, h, "edge", i), 0, 0, 0, best)
     if t < best then best, kind, index = t, "edge", i end
   end
   return best, kind, index
@@ -242,9 +356,9 @@ function arc.intersectarc(kind, o, x0, y0, vx, vy, gx, gy, radius)
     local _, _, _, _, _, nx, ny = pushout.overlap(kind, o, "Circle", disc)
     return fill(x0, y0, vx, vy, hx, hy, 0.0, nx, ny)
   end
-  local a = { wx0 = of(x0), wy0 = of(y0), wvx = of(vx), wvy = of(vy),
-              whx = of(hx), why = of(hy) }
-  local t, piece, index = firstcontact(a, h, add(of(radius), of(h.radius)))
+  local a = { x0 = x0, y0 = y0, vx = vx, vy = vy, hx = hx, hy = hy,
+              radius = radius }
+  local t, piece, index = firstcontact(a, h)
   if not (t <= 1) then return nil end
   local time, px, py, dx, dy = fill(x0, y0, vx, vy, hx, hy, t, 0.0, 0.0)
   local nx, ny = normalat(h, piece, index, px, py)
