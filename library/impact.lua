@@ -810,6 +810,12 @@ function impact.sweepSegmentPoint(a0, a1, b0, b1, c0, c1, radius) end
 ---@field bounce? {x: number, y: number}
 
 ---What querySegmentWithCoords returns for each item.
+---@class impact.ArcInfo
+---@field item any
+---@field ti number when the arc first meets it
+---@field x number where
+---@field y number
+
 ---@class impact.SegmentInfo
 ---@field item any
 ---@field ti1 number
@@ -831,23 +837,51 @@ function impact.sweepSegmentPoint(a0, a1, b0, b1, c0, c1, radius) end
 impact.World = {}
 
 ---@generic T
+---A bump rectangle, or with a shape for x, a shape item (a copy of it).
 ---@param item T any value but nil and NaN
----@param x number
----@param y number
----@param w number
----@param h number
+---@param x number|impact.Shape
+---@param y? number
+---@param w? number
+---@param h? number
 ---@return T item
 function impact.World:add(item, x, y, w, h) end
 
 ---@param item any
 function impact.World:remove(item) end
 
+---A shape item's pos goes to (x, y), turned to the angle w when given.
 ---@param item any
 ---@param x number
 ---@param y number
----@param w? number
+---@param w? number width, or a shape item's angle
 ---@param h? number
 function impact.World:update(item, x, y, w, h) end
+
+---A copy of a shape item's shape (into out, of its type), or nil for a rectangle item.
+---@param item any
+---@param out? impact.Shape
+---@return impact.Shape?
+function impact.World:getShape(item, out) end
+
+---Moves the item out of what it overlaps by the shortest way found.
+---@param item any
+---@param filter? impact.Filter false or "cross": may overlap
+---@param out? impact.Collision[]
+---@return number x
+---@return number y
+---@return impact.Collision[] cols the overlaps it started in
+---@return integer len
+function impact.World:push(item, filter, out) end
+
+---Turns a shape item about its pos towards angle, stopping at the first contact not crossed.
+---@param item any
+---@param angle number
+---@param filter? impact.Filter
+---@param out? impact.Collision[]
+---@return number angle reached
+---@return impact.Collision[] cols
+---@return integer len
+function impact.World:rotate(item, angle, filter, out) end
 
 ---Moves the item towards the goal, stopping or sliding at what it meets.
 ---@param item any
@@ -873,12 +907,12 @@ function impact.World:move(item, goalX, goalY, filter, out) end
 ---@return integer len
 function impact.World:check(item, goalX, goalY, filter, out) end
 
----The collisions of that rectangle moving to the goal, sorted by ti then distance.
+---The collisions of that rectangle (or shape, from its pos) moving to the goal, sorted by ti then distance.
 ---@param item any
----@param x number
----@param y number
----@param w number
----@param h number
+---@param x number|impact.Shape
+---@param y? number
+---@param w? number
+---@param h? number
 ---@param goalX? number
 ---@param goalY? number
 ---@param filter? impact.Filter
@@ -925,6 +959,27 @@ function impact.World:querySegment(x1, y1, x2, y2, filter, out) end
 ---@return impact.SegmentInfo[] infos
 ---@return integer len
 function impact.World:querySegmentWithCoords(x1, y1, x2, y2, filter, out) end
+
+---The items the shape overlaps.
+---@param shape impact.Shape
+---@param filter? impact.QueryFilter
+---@param out? any[]
+---@return any[] items
+---@return integer len
+function impact.World:queryShape(shape, filter, out) end
+
+---The items a point thrown along p0 + v t + g t^2 / 2 (t in [0, 1]) meets, in order.
+---@param x0 number
+---@param y0 number
+---@param vx number
+---@param vy number
+---@param gx number
+---@param gy number
+---@param filter? impact.QueryFilter
+---@param out? impact.ArcInfo[]
+---@return impact.ArcInfo[] infos
+---@return integer len
+function impact.World:queryArc(x0, y0, vx, vy, gx, gy, filter, out) end
 
 ---@param item any
 ---@return number x

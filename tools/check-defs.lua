@@ -39,6 +39,7 @@ world:add("ball", -20, 0, 5, 5)
 local _, _, slid = world:check("ball", 5, 0)
 local _, _, bounced = world:check("ball", 5, 0, function() return "bounce" end)
 local infos = world:querySegmentWithCoords(-1, 5, 20, 5)
+local arcs = world:queryArc(-1, 5, 20, 0, 0, 1)
 
 local runtime = {
   impact = { table = impact, samples = { impact } },
@@ -57,6 +58,7 @@ local runtime = {
                           samples = { impact.Circle(0, 0, 1):manifold(impact.Circle(1, 0, 1)) } },
   ["impact.Collision"] = { samples = { slid[1], bounced[1] } },
   ["impact.SegmentInfo"] = { samples = { infos[1] } },
+  ["impact.ArcInfo"] = { samples = { arcs[1] } },
   ["impact.bump"] = { table = bump, samples = { bump } },
   ["impact.bump.rect"] = { table = bump.rect, samples = { bump.rect } },
   ["impact.bump.responses"] = { table = bump.responses, samples = { bump.responses } },
