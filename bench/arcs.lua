@@ -225,6 +225,6 @@ local name, draw, test = cases[which][1], cases[which][2], cases[which][3]
 local shapes, throws = scenes(draw)
 local ns = measure(impact_loop(shapes, throws), N)
 local pns = measure(plain_loop(test, shapes, throws), N)
-print(string.format("| %-19s | %-12s | %9.1f | %11.1f | %10.1fx | %6s |",
-                    name, label, ns, pns, pns / ns,
-                    agreement(test, shapes, throws)))
+print(string.format(
+  "| %-19s | %-12s | %9.1f | %11.1f | %10.1fx | %6s |", name, label, ns, pns,
+  pns / ns, agreement(test, shapes, throws)))

@@ -26,9 +26,9 @@
 ** and, once one polynomial is left open on an interval where it surely
 ** rises, the grid point just past its root, whose signs say the search
 ** would stop there (no earlier interval can put the centre inside, and
-** none on the way down to that one is dropped). The integers stay within the wide's limbs
-** while every input is 0 or within 2^-96 and 2^40 in size; beyond, there
-** is no hit.
+** none on the way down to that one is dropped). The integers stay within
+** the wide's limbs while every input is 0 or within 2^-96 and 2^40 in
+** size; beyond, there is no hit.
 */
 #include <math.h>
 

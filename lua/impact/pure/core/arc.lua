@@ -162,8 +162,12 @@ end
 -- The same polynomials in double-doubles (arcbound.lua).
 local ddexact, ddadd, ddsub, ddmul, scaled =
   bound.exact, bound.add, bound.sub, bound.mul, bound.scaled
-local function dddot(ax, ay, bx, by) return ddadd(ddmul(ax, bx), ddmul(ay, by)) end
-local function ddcross(ax, ay, bx, by) return ddsub(ddmul(ax, by), ddmul(ay, bx)) end
+local function dddot(ax, ay, bx, by)
+  return ddadd(ddmul(ax, bx), ddmul(ay, by))
+end
+local function ddcross(ax, ay, bx, by)
+  return ddsub(ddmul(ax, by), ddmul(ay, bx))
+end
 
 local function ddvertex(h, i)
   return ddadd(ddexact(h.x[i]), ddexact(h.lx[i])),
