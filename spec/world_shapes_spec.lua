@@ -405,6 +405,18 @@ describe("a World of shapes", function()
     end
   end)
 
+  it("gives a custom response bump's slide that projects the shape, not its bounds", function()
+    local world = impact.World()
+    world:add("ramp", Polygon({ 0, 0, 100, 100, 0, 100 }))
+    world:add("ball", Circle(10, -20, 5))
+    world:addResponse("mine", require("impact.bump").responses.slide)
+    local x, y, cols = world:move("ball", 10, 80, function() return "mine" end)
+    assert.equal("mine", cols[1].type)
+    local contact = 10 - 5 * sqrt(2)
+    close(10 + (80 - contact) / 2, x, 1e-5, "x")
+    close(contact + (80 - contact) / 2, y, 1e-5, "y")
+  end)
+
   it("never tunnels a mover 100 times its size per move through an item 0.001 thin", function()
     for _, kind in ipairs(KINDS) do
       local world = impact.World(8)

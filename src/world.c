@@ -357,6 +357,18 @@ static int world_update(lua_State *L) {
   return 0;
 }
 
+void imp_pushitemshape(lua_State *L, const imp_item_shape *it) {
+  switch (it->kind) {
+  case IMP_SHAPE_AABB:
+    imp_pushaabb(L, it->shape.aabb.pos, it->shape.aabb.half);
+    break;
+  case IMP_SHAPE_OBB: imp_pushobb(L, &it->shape.obb); break;
+  case IMP_SHAPE_CIRCLE: imp_pushcircle(L, &it->shape.circle); break;
+  case IMP_SHAPE_CAPSULE: imp_pushcapsule(L, &it->shape.capsule); break;
+  default: imp_pushpolygon(L, &it->shape.polygon); break;
+  }
+}
+
 /* world:getShape(item[, out]) -> a copy of a shape item's shape (into out,
 ** a shape of its type, when given), or nil for a rectangle item. */
 static int world_getshape(lua_State *L) {
@@ -378,15 +390,7 @@ static int world_getshape(lua_State *L) {
     lua_settop(L, 3);
     return 1;
   }
-  switch (it->kind) {
-  case IMP_SHAPE_AABB:
-    imp_pushaabb(L, it->shape.aabb.pos, it->shape.aabb.half);
-    break;
-  case IMP_SHAPE_OBB: imp_pushobb(L, &it->shape.obb); break;
-  case IMP_SHAPE_CIRCLE: imp_pushcircle(L, &it->shape.circle); break;
-  case IMP_SHAPE_CAPSULE: imp_pushcapsule(L, &it->shape.capsule); break;
-  default: imp_pushpolygon(L, &it->shape.polygon); break;
-  }
+  imp_pushitemshape(L, it);
   return 1;
 }
 

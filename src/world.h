@@ -85,6 +85,8 @@ void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r);
 /* Moves the item id to (x, y): a shape item's pos (its bounds in the
 ** grid), a rectangle's corner; out of memory a Lua error, nothing moved. */
 void imp_worldmoveto(lua_State *L, World *w, size_t id, imp_vec2 to);
+/* Pushes a new shape object, a copy of the item's shape. */
+void imp_pushitemshape(lua_State *L, const imp_item_shape *it);
 /* The ids that the grid finds near a rectangle (x, y, w, h) or, with
 ** segment set, a segment (x1, y1, x2, y2 in a, b, c, d): into local (room
 ** for cap), or when there are more, into a userdata pushed on the stack.

@@ -912,12 +912,33 @@ static int world_move(lua_State *L) { return check(L, "move", 1); }
 */
 static int project_on(lua_State *L, double fromx, double fromy,
                       imp_vec2 goal) {
+  World *w = (World *)imp_toobject(L, 1, T_WORLD);
+  const imp_item_shape *it = NULL;
   lua_settop(L, 9);
   lua_pushnumber(L, goal.x);
   lua_pushnumber(L, goal.y);
   lua_getfield(L, 1, "project");
   lua_pushvalue(L, 1);
   lua_getfield(L, 2, "item");
+  if (w != NULL && w->g != NULL) {  /* a shape item projects its shape */
+    int item = lua_gettop(L);
+    ptrdiff_t id = imp_worldid(L, w, imp_worldslot(L, W_IDS), item);
+    lua_pop(L, 1);
+    if (id >= 0) it = imp_shapebook_get(&w->shapes, (size_t)id);
+  }
+  if (it != NULL) {
+    imp_item_shape at = *it;
+    imp_vec2 from;
+    from.x = fromx;
+    from.y = fromy;
+    imp_shape_moved(it->kind, &it->shape, from, &at.shape);
+    imp_pushitemshape(L, &at);
+    lua_pushnumber(L, goal.x);
+    lua_pushnumber(L, goal.y);
+    lua_pushvalue(L, 9);
+    lua_call(L, 6, 2);
+    return 4;
+  }
   lua_pushnumber(L, fromx);
   lua_pushnumber(L, fromy);
   lua_pushvalue(L, 5);

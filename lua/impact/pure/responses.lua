@@ -23,8 +23,15 @@ return function(internal)
 
   -- Projects the item of col from (fromX, fromY) to the goal with the
   -- world's project method.
+  -- (a shape item projects a copy of its shape placed there)
   local function projectOn(world, col, fromX, fromY, w, h, goalX, goalY, filter)
-    local list, len = world.project(world, col.item, fromX, fromY, w, h, goalX, goalY, filter)
+    local shape = internal.states[world] and internal.shapeat(world, col.item, fromX, fromY)
+    local list, len
+    if shape then
+      list, len = world.project(world, col.item, shape, goalX, goalY, filter)
+    else
+      list, len = world.project(world, col.item, fromX, fromY, w, h, goalX, goalY, filter)
+    end
     return goalX, goalY, list, len
   end
 

@@ -243,6 +243,18 @@ function World.update(...)
   put(g, id, x, y, w, h)
 end
 
+-- A copy of the shape of item (a shape item of the World w) placed at
+-- (x, y); nil for anything else.
+function internal.shapeat(w, item, x, y)
+  local g = states[w]
+  local id = g.ids[item]
+  local shape = id and g.shapes[id]
+  if not shape then return nil end
+  shape = worldshape.copy(g.kinds[id], shape)
+  shape["\0px"], shape["\0py"] = x, y
+  return shape
+end
+
 -- world:getShape(item[, out]) -> a copy of a shape item's shape (into out,
 -- a shape of the same type, when given), or nil for a rectangle item.
 function World.getShape(...)
