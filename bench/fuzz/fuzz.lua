@@ -12,13 +12,19 @@
 
 local unpack_ = table.unpack or unpack
 
-local TYPES = { "Point", "AABB", "OBB", "Hit", "Sweep", "World" }
+-- (the World last: see others below)
+local TYPES = { "Point", "AABB", "OBB", "Hit", "Sweep", "Circle", "Capsule", "Polygon",
+                "Manifold", "World" }
 local FIELDS = {
   Point = { "x", "y" },
   AABB = { "pos", "half" },
   OBB = { "pos", "half", "angle" },
   Hit = { "collider", "pos", "delta", "normal", "time" },
-  Sweep = { "hit", "pos", "time" },
+  Sweep = { "hit", "pos", "time", "angle" },
+  Circle = { "pos", "radius" },
+  Capsule = { "pos", "angle", "radius" },
+  Polygon = { "pos", "angle", "count" },
+  Manifold = { "normal", "count" },
   World = { "cellSize" },
 }
 local METAMETHODS = { "__index", "__newindex", "__add", "__sub", "__unm",
@@ -53,12 +59,38 @@ local function run(impact, opts)
   local function sane() return (random() - 0.5) * 2 ^ random(-4, 12) end
   local function size() return random() * 2 ^ random(-4, 8) end
   local function angle() return (random() - 0.5) * 2 ^ random(-8, 50) end
+  -- A turn within a few rounds: every step of a turning sweep counts
+  local function turn() return (random() - 0.5) * 2 ^ random(-8, 4) end
 
   -- A random valid rectangle, an AABB or an OBB.
   local function rect()
     if random(2) == 1 then return impact.AABB(sane(), sane(), size(), size()) end
     return impact.OBB(sane(), sane(), size(), size(), angle())
   end
+
+  -- A random valid shape of any kind (a polygon: the hull of random points,
+  -- or a triangle when they all fall on a line).
+  local function shape()
+    local kind = random(5)
+    if kind <= 2 then return rect() end
+    if kind == 3 then return impact.Circle(sane(), sane(), size()) end
+    if kind == 4 then
+      return impact.Capsule(sane(), sane(), sane(), sane(), size(), sane(), sane(), angle())
+    end
+    local points = {}
+    for i = 1, 2 * random(3, 8) do points[i] = sane() end
+    local ok, poly = pcall(impact.Polygon.hull, points, sane(), sane(), angle())
+    if ok then return poly end
+    return impact.Polygon({ 0, 0, 1, 0, 0, 1 }, sane(), sane(), angle())
+  end
+
+  -- An object of each type, made without arguments where it can be.
+  local MAKE = {
+    Circle = function() return impact.Circle(0, 0, 1) end,
+    Capsule = function() return impact.Capsule(0, 0, 1, 0, 1) end,
+    Polygon = function() return impact.Polygon({ 0, 0, 1, 0, 0, 1 }) end,
+  }
+  local function make(name) return (MAKE[name] or impact[name])() end
 
   local odd = { 0, -0.0, 1, -1, 0.5, 2 ^ 53, -2 ^ 53, 1e-300, 5e-324,
                 -5e-324, 1e300, -1e300, 1.7976931348623157e308,
@@ -72,9 +104,9 @@ local function run(impact, opts)
   local others = { print, io.stdout, coroutine.create(function() end) }
   local metas = {}
   for t, name in ipairs(TYPES) do
-    local mt = debug.getmetatable(impact[name]())
+    local mt = debug.getmetatable(make(name))
     local u = newproxy and newproxy(false) or io.tmpfile()
-    local object = impact[TYPES[t % (#TYPES - 1) + 1]]()
+    local object = make(TYPES[t % (#TYPES - 1) + 1])
     metas[name] = mt
     debug.setmetatable(u, mt)
     debug.setmetatable(object, mt)
@@ -93,7 +125,12 @@ local function run(impact, opts)
   end
 
   local function saneobject()
-    local kind = random(8)
+    local kind = random(11)
+    if kind >= 9 then
+      local a = shape()
+      if kind == 11 then return a:manifold(shape()) or impact.Manifold() end
+      return a
+    end
     if kind == 1 then return impact.Point(sane(), sane()) end
     if kind == 2 then return impact.AABB(sane(), sane(), size(), size()) end
     if kind == 3 then return impact.Hit() end
@@ -184,8 +221,10 @@ local function run(impact, opts)
   local KINDS = { "touch", "cross", "slide", "bounce", "meddle", false }
   local function worldscene()
     local world, items = impact.World(size() + 0.5), {}
+    local shaped = random(2) == 1
     local function place(it)
-      world:add(it, sane(), sane(), size() + 0.1, size() + 0.1)
+      if shaped and random(2) == 1 then world:add(it, shape())
+      else world:add(it, sane(), sane(), size() + 0.1, size() + 0.1) end
     end
     for i = 1, random(2, 12) do
       items[i] = { i }
@@ -195,7 +234,12 @@ local function run(impact, opts)
       local it, r = pick(items), random(4)
       if world:hasItem(it) then
         if r == 1 then world:remove(it)
-        elseif r == 2 then world:update(it, sane(), sane())
+        elseif r == 2 then
+          if world:getShape(it) and random(2) == 1 then
+            pcall(world.update, world, it, sane(), sane(), angle())  -- an AABB refuses
+          else
+            world:update(it, sane(), sane())
+          end
         end
       elseif r == 3 then
         place(it)
@@ -209,8 +253,16 @@ local function run(impact, opts)
     end)
     local out = random(2) == 1 and {} or nil
     for _ = 1, random(1, 6) do
-      local it, op = pick(items), random(5)
-      if op == 1 then try("World:move", world.move, world, it, sane(), sane(), filter, out)
+      local it, op = pick(items), random(10)
+      if op == 6 then try("World:push", world.push, world, it, filter, out)
+      elseif op == 7 then try("World:rotate", world.rotate, world, it, turn(), filter, out)
+      elseif op == 8 then try("World:queryShape", world.queryShape, world, shape(), keep, out)
+      elseif op == 9 then
+        try("World:queryArc", world.queryArc, world, sane(), sane(), sane(), sane(), sane(),
+            sane(), keep, out)
+      elseif op == 10 then
+        try("World:project", world.project, world, it, shape(), sane(), sane(), filter, out)
+      elseif op == 1 then try("World:move", world.move, world, it, sane(), sane(), filter, out)
       elseif op == 2 then try("World:check", world.check, world, it, sane(), sane(), filter, out)
       elseif op == 3 then
         try("World:project", world.project, world, it, sane(), sane(), size() + 0.1,
@@ -226,7 +278,10 @@ local function run(impact, opts)
     for i = 1, n do
       local x, y, w, h = world:getRect(all[i])
       local found = false
-      for _, v in ipairs((world:queryPoint(x + w / 2, y + h / 2))) do found = found or v == all[i] end
+      -- (a shape need not hold its bounds' centre: a rectangle about them)
+      local near = world:getShape(all[i]) and world:queryRect(x - 1, y - 1, w + 2, h + 2)
+                   or world:queryPoint(x + w / 2, y + h / 2)
+      for _, v in ipairs(near) do found = found or v == all[i] end
       assert(found, "World: an item is not where getRect says")
     end
   end
@@ -264,12 +319,13 @@ local function run(impact, opts)
     elseif what == 11 then
       worldscene()
     else
-      -- A valid scene: a mover swept into rectangles with out objects.
+      -- A valid scene: a mover swept into shapes with out objects.
       local boxes = {}
-      for i = 1, random(0, 8) do boxes[i] = rect() end
-      local mover = rect()
+      for i = 1, random(0, 8) do boxes[i] = random(2) == 1 and rect() or shape() end
+      local mover = random(2) == 1 and rect() or shape()
       if random(4) == 1 then boxes[#boxes + 1] = mover end
-      local sweep = mover:sweepInto(boxes, sane(), sane(), impact.Sweep())
+      local sweep = random(2) == 1 and mover:sweepInto(boxes, sane(), sane(), impact.Sweep())
+                    or mover:sweepInto(boxes, sane(), sane(), turn(), impact.Sweep())
       assert(sweep.time >= 0 and sweep.time <= 1, "sweepInto time out of [0, 1]")
       remember(sweep)
       returned = returned + 1
