@@ -4,8 +4,9 @@
 # and LuaJIT with the JIT turned off after loading, and for the pure-Lua
 # backend under Lua 5.4 and LuaJIT; then the shapes against plain Lua and
 # HC; then the world benchmarks (time, cost as the level grows, memory per
-# item) under Lua 5.4 and LuaJIT, then the core micro-benchmarks and the
-# shape kernels against Box2D. BENCH_CALLS sets the calls per case.
+# item) under Lua 5.4 and LuaJIT, then a World of shapes against slick and
+# HC under both, then the core micro-benchmarks and the shape kernels
+# against Box2D. BENCH_CALLS sets the calls per case.
 set -e
 cat <<'HEAD'
 Per call: ns and bytes of garbage; impact with out objects and numbers,
@@ -103,6 +104,23 @@ grew by; the items themselves are tables made before.
 HEAD
 run bench/worldmemory.lua "Lua 5.4" build-5.4 lua5.4
 run bench/worldmemory.lua "LuaJIT" build-luajit luajit
+cat <<'HEAD'
+
+A World of shapes (bench/worldshapes.lua): N round movers sliding under
+gravity and random pushes through a level of tiles, ramps, rocks and thin
+plates, the same scene for impact, its pure-Lua backend, slick (when
+SLICK_DIR names a checkout of slick) and HC (when HC_DIR names one);
+ms per frame of the moves and how many times impact's time that is; then,
+checked with impact's exact intersects on the final poses, the movers that
+ended a frame overlapping the level (all frames summed), those of them
+deeper than 1% of their size, and the passes through a thin plate.
+WORLDSHAPES_FRAMES (300) sets the frames.
+
+| movers | Lua          | library     | ms/frame | x impact | overlapping | deeper | tunnelled |
+|-------:|--------------|-------------|---------:|-------:|-------:|-------:|-------:|
+HEAD
+run bench/worldshapes.lua "Lua 5.4" build-5.4 lua5.4
+run bench/worldshapes.lua "LuaJIT" build-luajit luajit
 echo
 build-5.4/impact_bench
 echo
