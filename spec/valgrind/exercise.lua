@@ -171,7 +171,10 @@ end
 local function item(letter, i, self)
   if letter == "I" then
     local it = { name = "item" .. i }
-    if impact.type(self) == "World" then self:add(it, i, i, 2, 2) end
+    if impact.type(self) == "World" then
+      local shape = i % 2 == 0 and some("Polygon", i)  -- a shape item every other time
+      if shape then self:add(it, shape) else self:add(it, i, i, 2, 2) end
+    end
     return it
   end
   if letter == "n" then return ({ 0, 1, 2, -1, 0.5, 3, -2, 10 })[(i - 1) % 8 + 1] end
@@ -207,7 +210,7 @@ local shapes = {
   "T", "TP", "Tnn", "TPn",
   "AnnP", "AnnPP", "APP", "Annnn", "OPP", "Onnnn",
   "t", "tn", "tnn", "tnnnn", "tnnnnf", "tnnf", "tnnnf", "nnnnf", "nnnnnf",
-  "snnnnnn", "s", "sf", "n f", "x", "b", "nnx", "I", "Inn", "Innnn", "Innf",
+  "snnnnnn", "s", "sf", "n f", "x", "b", "nnx", "I", "In", "Inf", "Inn", "Innnn", "Innf",
 }
 local trailing = { "", "H", "S", "A", "O" }
 
