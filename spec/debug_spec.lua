@@ -335,6 +335,47 @@ describe("impact.debug", function()
       assert.are.same({ color(SHAPE), { "rectangle", "line", 0, 400, 16, 16 } }, drawn())
     end)
 
+    it("draws shape items as their shapes, rectangle items as rectangles", function()
+      local ball, ramp = { name = "ball" }, { name = "ramp" }
+      world:add(ball, impact.Circle(40, 10, 5))
+      world:add(ramp, impact.Polygon({ 0, 0, 20, 0, 20, -10 }, 50, 30))
+      draw.configure { scale = 2, originX = 10 }
+      -- The screen, 800 x 600, is x -5 to 395, y 0 to 300: b sticks out.
+      draw.world(world)
+      local found = {}
+      for _, c in ipairs(drawn()) do
+        if c[1] ~= "setColor" then found[#found + 1] = c end
+      end
+      table.sort(found, function(p, q) return p[1] < q[1] end)
+      assert.are.same({
+        { "circle", "line", 90, 20, 10 },  -- (10 + 2 * 40, 2 * 10), radius 2 * 5
+        { "polygon", "line", 110, 60, 150, 60, 150, 40 },
+        { "rectangle", "line", 50, -10, 20, 60 },
+      }, found)
+      -- A turned item is drawn turned, and a query's items in its colour.
+      world:update(ramp, 50, 30, math.pi)
+      local items, len = world:queryPoint(35, 32)
+      assert.are.same({ ramp }, items)
+      draw.items(world, items, len)
+      local turned = drawn()
+      assert.are.same(color(QUERY), turned[1])
+      local v = turned[2]
+      assert.are.same({ "polygon", "line" }, { v[1], v[2] })
+      for k, want in ipairs { 110, 60, 70, 60, 70, 80 } do
+        assert.is_true(math.abs(v[k + 2] - want) < 1e-12)
+      end
+      -- An item turned from shape to rectangle and to another kind of shape.
+      world:remove(ramp)
+      world:add(ramp, 50, 20, 4, 6)
+      draw.items(world, { ramp })
+      assert.are.same({ color(QUERY), { "rectangle", "line", 110, 40, 8, 12 } }, drawn())
+      world:remove(ramp)
+      world:add(ramp, impact.AABB(50, 20, 4, 6))
+      draw.items(world, { ball, ramp })
+      assert.are.same({ color(QUERY), { "circle", "line", 90, 20, 10 },
+                        { "rectangle", "line", 102, 28, 16, 24 } }, drawn())
+    end)
+
     it("draws a move's collisions: other, touch, path, response, normal, contact", function()
       world:add(a, 0, 0, 10, 10)
       local x, y, cols, len = world:move(a, 40, 5)
@@ -414,6 +455,14 @@ describe("impact.debug's garbage", function()
     local a = {}
     for i = 0, 9 do world:add({}, i * 16, 100, 16, 16) end
     world:add(a, 0, 0, 10, 10)
+    -- Shape items in a World of their own, only drawn: what is measured is
+    -- the drawing, not the World's moves among shapes.
+    local shaped, shapedItems = impact.World(32), { {}, {}, {}, {}, {} }
+    shaped:add(shapedItems[1], impact.Circle(30, 80, 6))
+    shaped:add(shapedItems[2], impact.Polygon({ 0, 0, 30, 0, 30, -12 }, 60, 100))
+    shaped:add(shapedItems[3], impact.Capsule(0, 0, 20, 0, 3, 120, 70, 0.2))
+    shaped:add(shapedItems[4], OBB(20, 20, 8, 3, 0.5))
+    shaped:add(shapedItems[5], 0, 120, 16, 16)
     local cols, found, infos = {}, {}, {}
     local p, d = Point(0, 5), Point(100, 0)
     local shapes = { impact.Circle(5, 5, 3), impact.Circle(5, 5, 0), impact.Capsule(0, 0, 10, 5, 2),
@@ -428,6 +477,8 @@ describe("impact.debug's garbage", function()
       draw.world(world)
       draw.collisions(c, len)
       draw.items(world, items, n)
+      draw.world(shaped, 0, 0, 200, 200)
+      draw.items(shaped, shapedItems)
       draw.segmentQuery(0, 105, 160, 105, segs, m)
       draw.shape(wall); draw.obb(door); draw.point(p); draw.point(3, 4)
       draw.segment(p, d); draw.segment(0, 5, 100, 0, draw.style.stop)

@@ -340,9 +340,33 @@ end)
 
 local found = {}  -- queryRect's out table, reused
 
+-- Each shape item's copy of its shape, reused frame after frame: getShape
+-- fills it in place, so drawing a World makes no garbage once each item has
+-- been drawn. Weak keys: a removed item's copy goes with it.
+local copies = setmetatable({}, { __mode = "k" })
+
+-- An item as the World holds it: a shape item as its shape, a rectangle
+-- item as its rectangle.
+local function item(world, it)
+  local copy = copies[it]
+  local s
+  if copy then
+    local ok, got = pcall(world.getShape, world, it, copy)
+    if ok then s = got else s = world:getShape(it) end  -- another kind now
+  else
+    s = world:getShape(it)
+  end
+  copies[it] = s
+  if s then
+    local p = s.pos
+    return shapeAt(s, p.x, p.y)
+  end
+  rect(world:getRect(it))
+end
+
 -- draw.world(world[, left, top, width, height[, cells]]): the items in a
--- region (default: the screen), and with cells the grid over it, each cell
--- shaded once per item in it.
+-- region (default: the screen), each as its shape or rectangle, and with
+-- cells the grid over it, each cell shaded once per item in it.
 draw.world = public(function(world, left, top, width, height, cells)
   local scale = style.scale
   if not left then
@@ -371,7 +395,7 @@ draw.world = public(function(world, left, top, width, height, cells)
     end
   end
   color(style.shape)
-  for k = 1, n do rect(world:getRect(items[k])) end
+  for k = 1, n do item(world, items[k]) end
 end)
 
 -- draw.collisions(cols[, len]): what a World's move, check or project
@@ -414,10 +438,10 @@ draw.collisions = public(function(cols, len)
 end)
 
 -- draw.items(world, items[, len[, colour]]): what queryRect, queryPoint or
--- querySegment found.
+-- querySegment found, each as its shape or rectangle.
 draw.items = public(function(world, items, len, c)
   color(c or style.query)
-  for k = 1, len or #items do rect(world:getRect(items[k])) end
+  for k = 1, len or #items do item(world, items[k]) end
 end)
 
 -- draw.segmentQuery(x1, y1, x2, y2, infos[, len]): querySegmentWithCoords'
