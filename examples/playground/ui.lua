@@ -11,7 +11,7 @@ local BACKGROUND = { 0.11, 0.12, 0.15 }
 local TEXT = { 0.92, 0.92, 0.92, 1 }
 local DIM = { 0.6, 0.62, 0.68, 1 }
 local PANEL_TOP = 470
-ui.KEYS = "1234567890-="  -- the key of each scene, in order
+ui.KEYS = "1234567890-=q"  -- the key of each scene, in order
 local GRAB_RADIUS = 14
 
 function ui.load()
@@ -164,14 +164,26 @@ function ui.hitLabels(hit, prefix)
   ui.labelAt(p.x + ax * (w / 2 + 10), p.y + ay * (h / 2 + 10), text)
 end
 
+-- The tabs' font: the small one, or a smaller one if they do not fit.
+local function tabFont(scenes)
+  if fonts.tabs then return fonts.tabs end
+  local width = 8
+  for i, s in ipairs(scenes) do
+    width = width + fonts.small:getWidth(ui.KEYS:sub(i, i) .. " " .. s.title) + 11
+  end
+  fonts.tabs = width <= 800 and fonts.small or love.graphics.newFont(10)
+  return fonts.tabs
+end
+
 local function tabs(scenes)
   local x = 8
+  local font = tabFont(scenes)
   for i, s in ipairs(scenes) do
     local text = ui.KEYS:sub(i, i) .. " " .. s.title
-    local w = fonts.small:getWidth(text) + 8
+    local w = font:getWidth(text) + 8
     love.graphics.setColor(s == scene and { 0.3, 0.45, 0.8, 1 } or { 0.2, 0.21, 0.25, 1 })
     love.graphics.rectangle("fill", x, 6, w, 22, 4, 4)
-    love.graphics.setFont(fonts.small)
+    love.graphics.setFont(font)
     love.graphics.setColor(TEXT)
     love.graphics.print(text, x + 4, 10)
     x = x + w + 3
