@@ -6,8 +6,10 @@
 -- zero and subtype (integer or float under Lua 5.3 and 5.4), tables field
 -- by field, items by identity, error messages word for word.
 local impact = require "impact"
-local pure = require "impact.pure.world"
+-- (the backend first: it is built once per Lua state, and gives back its
+-- own World module, whose shapes are the ones it makes)
 local pureshapes = require "impact.pure"
+local pure = require "impact.pure.world"
 local parts = require "impact.bump"  -- rect and responses of the native backend here
 
 local random = require("helpers").random
