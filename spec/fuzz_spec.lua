@@ -3,7 +3,7 @@ local fuzz = require "fuzz"
 
 -- The pure-Lua backend, many times slower, takes fewer calls: it gives the
 -- native results and errors call for call (spec/differential_spec.lua).
-local CALLS = impact.backend == "native" and 20000 or 5000
+local CALLS = impact.backend == "native" and 20000 or 2500
 
 describe("the API fuzzer", function()
   for _, seed in ipairs({ 1, 2, 3 }) do
