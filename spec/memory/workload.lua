@@ -1,9 +1,11 @@
 -- The failing allocator's workload (spec/memory/failalloc.c): World
--- operations of every kind, each recorded only once it has returned. The
+-- operations of every kind, on rectangles and on shape items, each
+-- recorded only once it has returned (a shape item by its bounds). The
 -- records are made before run(), so that recording allocates nothing: an
 -- operation that fails for memory leaves its record as it was, and check()
 -- finds any difference between the World and the records.
 local bump = require "impact.bump"
+local impact = require "impact"
 
 local world, items, rec, out, probe
 
@@ -34,6 +36,16 @@ local function move(i, gx, gy, filter)
   record(i, x, y, r.w, r.h)
 end
 
+-- A shape item's operations, recorded by its bounds once they return.
+local function recordshape(i)
+  record(i, world:getRect(items[i]))
+end
+
+local function addshape(i, shape)
+  world:add(items[i], shape)
+  recordshape(i)
+end
+
 local function cross() return "cross" end
 local function bounce(_, other) return other.n % 2 == 0 and "bounce" or "slide" end
 local function even(item) return item.n % 2 == 0 end
@@ -42,7 +54,7 @@ local function setup()
   world = bump.newWorld(32)
   items, rec, out = {}, {}, {}
   probe = { n = 0 }
-  for i = 1, 48 do
+  for i = 1, 56 do
     items[i] = { n = i }
     rec[i] = { present = false, x = 0, y = 0, w = 0, h = 0 }
   end
@@ -76,6 +88,25 @@ local function run()
   add(41, 7, 7, 7, 7)                  -- an id used again
   for i = 42, 48 do add(i, i * 11, i * 13, 40, 40) end
   move(41, 300, 300, cross)
+  addshape(49, impact.Circle(100, -100, 8))
+  addshape(50, impact.Polygon({ 0, 0, 60, 0, 60, 20, 0, 20 }, 80, -60, 0.1))
+  addshape(51, impact.Capsule(-10, 0, 10, 0, 4, 150, -100, 0.5))
+  addshape(52, impact.OBB(200, -100, 20, 5, 1))
+  world:move(items[49], 110, 0)
+  recordshape(49)
+  world:update(items[50], 90, -55, 0.3)
+  recordshape(50)
+  world:rotate(items[51], 3, cross, out)
+  recordshape(51)
+  world:push(items[49], nil, out)
+  recordshape(49)
+  world:queryShape(impact.Circle(100, -80, 30), even, out)
+  world:queryArc(0, -200, 300, 0, 0, 400, nil, out)
+  world:project(probe, impact.Circle(0, -150, 5), 300, -50, nil, out)
+  remove(52)
+  addshape(53, impact.Polygon({ 0, 0, 5, 0, 0, 5 }, 5, 5))  -- into a used id, over others
+  world:push(items[53])
+  recordshape(53)
 end
 
 local function check()
