@@ -159,7 +159,7 @@ void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r) {
   if (!imp_worldupdate(w, id, r)) luaL_error(L, "not enough memory");
 }
 
-void imp_worldmoveto(lua_State *L, World *w, size_t id, imp_vec2 to) {
+int imp_worldgoto(World *w, size_t id, imp_vec2 to) {
   imp_item_shape *it = w->shapes.at != NULL && id < w->shapes.cap
                            ? w->shapes.at[id] : NULL;
   imp_any_shape moved;
@@ -168,16 +168,20 @@ void imp_worldmoveto(lua_State *L, World *w, size_t id, imp_vec2 to) {
   if (it == NULL) {
     if (to.x != r.x) r.x = to.x;  /* as bump's update: -0 is 0 */
     if (to.y != r.y) r.y = to.y;
-    imp_worldput(L, w, id, &r);
-    return;
+    return imp_worldupdate(w, id, &r);
   }
   pos = imp_shape_pos(it->kind, &it->shape);
   if (to.x != pos.x) pos.x = to.x;
   if (to.y != pos.y) pos.y = to.y;
   imp_shape_moved(it->kind, &it->shape, pos, &moved);
   imp_shape_rect(it->kind, &moved, &r);
-  imp_worldput(L, w, id, &r);
+  if (!imp_worldupdate(w, id, &r)) return 0;
   it->shape = moved;
+  return 1;
+}
+
+void imp_worldmoveto(lua_State *L, World *w, size_t id, imp_vec2 to) {
+  if (!imp_worldgoto(w, id, to)) luaL_error(L, "not enough memory");
 }
 
 static int world_new(lua_State *L) {
@@ -301,19 +305,9 @@ static int world_add(lua_State *L) {
 /* A shape item turned to angle: an AABB does not turn, and a circle's turn
 ** changes nothing. */
 static void turnitem(lua_State *L, imp_item_shape *it, double angle) {
-  switch (it->kind) {
-  case IMP_SHAPE_AABB:
-    if (angle != 0) imp_argerror(L, 5, "update", "an AABB item does not turn");
-    break;
-  case IMP_SHAPE_OBB: imp_obb_set_angle(&it->shape.obb, angle); break;
-  case IMP_SHAPE_CAPSULE:
-    imp_capsule_set_angle(&it->shape.capsule, angle);
-    break;
-  case IMP_SHAPE_POLYGON:
-    imp_polygon_set_angle(&it->shape.polygon, angle);
-    break;
-  default: break;
-  }
+  if (it->kind == IMP_SHAPE_AABB && angle != 0)
+    imp_argerror(L, 5, "update", "an AABB item does not turn");
+  imp_shape_set_angle(it->kind, &it->shape, angle);
 }
 
 /* world:update(item, x, y[, w, h]): moves the item, and resizes it when w

@@ -89,20 +89,6 @@ static size_t contacts(lua_State *L, World *w, size_t id,
   return found;
 }
 
-/* The shape turned to angle (an OBB, capsule or polygon). */
-static void turned(imp_item_shape *it, double angle) {
-  switch (it->kind) {
-  case IMP_SHAPE_OBB: imp_obb_set_angle(&it->shape.obb, angle); break;
-  case IMP_SHAPE_CAPSULE:
-    imp_capsule_set_angle(&it->shape.capsule, angle);
-    break;
-  case IMP_SHAPE_POLYGON:
-    imp_polygon_set_angle(&it->shape.polygon, angle);
-    break;
-  default: break;
-  }
-}
-
 /* world:rotate(item, angle[, filter[, out]]) -> angle, cols, len: the angle
 ** reached, and the collisions on the way (those crossed, then the one that
 ** stopped it), each other item at most once. */
@@ -196,7 +182,7 @@ static int world_rotate(lua_State *L) {
       imp_item_shape was;
       if (at != NULL && at->kind != IMP_SHAPE_AABB) {
         was = *at;
-        turned(at, reached);
+        imp_shape_set_angle(at->kind, &at->shape, reached);
         imp_shape_rect(at->kind, &at->shape, &box);
         if (!imp_worldupdate(w, (size_t)now, &box)) {
           *at = was;

@@ -391,6 +391,8 @@ void imp_shape_sweep(imp_shape kind, const void *shape, imp_shape mkind,
 
 /* The angle of a shape: 0 for an AABB and a circle. */
 double imp_shape_angle(imp_shape kind, const void *shape);
+/* Turns an OBB, capsule or polygon to angle; an AABB or a circle stays. */
+void imp_shape_set_angle(imp_shape kind, void *shape, double angle);
 
 /* moving translates by (dx, dy) and turns by dangle about its pos, both
 ** linearly in time, towards the static shape (an AABB turns as the OBB it

@@ -47,6 +47,19 @@ double imp_shape_angle(imp_shape kind, const void *shape) {
   }
 }
 
+void imp_shape_set_angle(imp_shape kind, void *shape, double angle) {
+  switch (kind) {
+  case IMP_SHAPE_OBB: imp_obb_set_angle((imp_obb *)shape, angle); break;
+  case IMP_SHAPE_CAPSULE:
+    imp_capsule_set_angle((imp_capsule *)shape, angle);
+    break;
+  case IMP_SHAPE_POLYGON:
+    imp_polygon_set_angle((imp_polygon *)shape, angle);
+    break;
+  default: break;
+  }
+}
+
 static int is_finite(double v) { return v - v == 0; }
 
 static imp_vec2 pos_at(const motion *m, double t) {
@@ -64,10 +77,7 @@ static double angle_at(const motion *m, double t) {
 static void place(const motion *m, double t, imp_any_shape *out) {
   double angle = angle_at(m, t);
   imp_shape_moved(m->mkind, &m->start, pos_at(m, t), out);
-  if (m->mkind == IMP_SHAPE_OBB) imp_obb_set_angle(&out->obb, angle);
-  else if (m->mkind == IMP_SHAPE_CAPSULE)
-    imp_capsule_set_angle(&out->capsule, angle);
-  else imp_polygon_set_angle(&out->polygon, angle);
+  imp_shape_set_angle(m->mkind, out, angle);
 }
 
 static int overlaps(const motion *m, const imp_any_shape *at) {
