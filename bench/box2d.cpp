@@ -328,9 +328,11 @@ static void draw_scenes(imp_shape akind, imp_shape bkind, kernel k,
   }
 }
 
-/* n tests, a pass over the scenes at a time, each pass in a new order: a
-** random odd stride from a random start visits every scene once. */
-static double run(kernel k, long n) {
+/* n tests on a set of scenes (the shapes' or the rectangles'), a pass over
+** them at a time, each pass in a new order: a random odd stride from a
+** random start visits every scene once. */
+template <class S>
+static double run(double (*k)(const S *s, int *hit), const S *set, long n) {
   double sum = 0;
   long done = 0;
   int hit;
@@ -338,7 +340,7 @@ static double run(kernel k, long n) {
     unsigned start = (unsigned)next_bits(), stride = (unsigned)next_bits() | 1;
     unsigned i;
     for (i = 0; i < CASES && done < n; i++, done++)
-      sum += k(&scenes[(start + i * stride) & (CASES - 1)], &hit);
+      sum += k(&set[(start + i * stride) & (CASES - 1)], &hit);
   }
   return sum;
 }
@@ -346,11 +348,13 @@ static double run(kernel k, long n) {
 /* Best of three timings of tests for about budget seconds each (a pass
 ** over the scenes first sets how many), in ns per test; each library walks
 ** the scenes in the same orders. */
-static double best_ns(kernel k, double budget, unsigned long long seed) {
+template <class S>
+static double best_ns(double (*k)(const S *s, int *hit), const S *set,
+                      double budget, unsigned long long seed) {
   double best, t = now();
   long n;
   int r;
-  sink += run(k, CASES);
+  sink += run(k, set, CASES);
   t = now() - t;
   n = (long)(budget / t * CASES) + CASES;
   best = 1e9;
@@ -358,23 +362,145 @@ static double best_ns(kernel k, double budget, unsigned long long seed) {
     double t;
     state = seed;
     t = now();
-    sink += run(k, n);
+    sink += run(k, set, n);
     t = now() - t;
     if (t < best) best = t;
   }
   return best / n * 1e9;
 }
 
-static double agreement(kernel a, kernel b) {
+template <class S>
+static double agreement(double (*a)(const S *s, int *hit),
+                        double (*b)(const S *s, int *hit), const S *set) {
   int i, same = 0;
   for (i = 0; i < CASES; i++) {
     int ha, hb;
-    a(&scenes[i], &ha);
-    b(&scenes[i], &hb);
+    a(&set[i], &ha);
+    b(&set[i], &hb);
     same += (ha != 0) == (hb != 0);
   }
   return 100.0 * same / CASES;
 }
+
+/*
+** Rectangles: impact's AABB kernels against Box2D's cheapest equivalents,
+** which compute less (a boolean, or a fraction and a normal where impact
+** gives a push-out, or a hit with its delta). The scenes are on a grid of
+** 2^-10, so that a box's sides and a segment's end are floats: Box2D gets
+** the same boxes as its b2AABB and as a polygon made with SetAsBox. Box2D
+** does not report a ray that starts inside, and takes touching as overlap.
+*/
+struct rect_scene {
+  imp_aabb box, other;
+  b2AABB box_bounds, other_bounds;
+  b2PolygonShape shape;  /* box, about its centre */
+  b2Transform xf;        /* where it is */
+  double x, y, dx, dy;   /* a point, and a segment from it */
+};
+
+typedef double (*rect_kernel)(const rect_scene *s, int *hit);
+
+static double on_grid(double lo, double hi) {
+  return floor(uniform(lo, hi) * 1024) / 1024;
+}
+
+static void random_rect(imp_aabb *box, b2AABB *bounds) {
+  box->pos.x = on_grid(-16, 16);
+  box->pos.y = on_grid(-16, 16);
+  box->half.x = on_grid(1, 8);
+  box->half.y = on_grid(1, 8);
+  bounds->lowerBound.Set((float)(box->pos.x - box->half.x),
+                         (float)(box->pos.y - box->half.y));
+  bounds->upperBound.Set((float)(box->pos.x + box->half.x),
+                         (float)(box->pos.y + box->half.y));
+}
+
+static rect_scene random_rect_scene() {
+  rect_scene s;
+  random_rect(&s.box, &s.box_bounds);
+  random_rect(&s.other, &s.other_bounds);
+  s.shape.SetAsBox((float)s.box.half.x, (float)s.box.half.y);
+  s.shape.m_radius = 0;
+  s.xf.Set(b2Vec2((float)s.box.pos.x, (float)s.box.pos.y), 0);
+  s.x = on_grid(-24, 24);
+  s.y = on_grid(-24, 24);
+  s.dx = on_grid(-32, 32);
+  s.dy = on_grid(-32, 32);
+  return s;
+}
+
+static double i_rect_point(const rect_scene *s, int *hit) {
+  imp_hit h;
+  h.delta.x = 0;
+  *hit = imp_aabb_intersect_point(&s->box, s->x, s->y, &h);
+  return h.delta.x;
+}
+
+static double b_rect_point(const rect_scene *s, int *hit) {
+  *hit = s->shape.TestPoint(s->xf, b2Vec2((float)s->x, (float)s->y));
+  return *hit;
+}
+
+static double i_rect_segment(const rect_scene *s, int *hit) {
+  imp_hit h;
+  h.time = 0;
+  h.normal.x = 0;
+  *hit = imp_aabb_intersect_segment(&s->box, s->x, s->y, s->dx, s->dy, 0, 0,
+                                    &h);
+  return h.time + h.normal.x;
+}
+
+static double b_rect_segment(const rect_scene *s, int *hit) {
+  b2RayCastInput in;
+  b2RayCastOutput out;
+  in.p1.Set((float)s->x, (float)s->y);
+  in.p2.Set((float)(s->x + s->dx), (float)(s->y + s->dy));
+  in.maxFraction = 1;
+  out.fraction = 0;
+  out.normal.x = 0;
+  *hit = s->box_bounds.RayCast(&out, in);
+  return out.fraction + out.normal.x;
+}
+
+static double i_rect_aabb(const rect_scene *s, int *hit) {
+  imp_hit h;
+  h.delta.x = 0;
+  *hit = imp_aabb_intersect_aabb(&s->box, &s->other, &h);
+  return h.delta.x;
+}
+
+static double b_rect_aabb(const rect_scene *s, int *hit) {
+  *hit = b2TestOverlap(s->box_bounds, s->other_bounds);
+  return *hit;
+}
+
+static rect_scene rect_scenes[CASES];
+
+/* As draw_scenes: as many hits as misses by impact's test. */
+static void draw_rect_scenes(rect_kernel k) {
+  int counts[2] = {0, 0}, n = 0;
+  while (n < CASES) {
+    rect_scene s = random_rect_scene();
+    int hit;
+    k(&s, &hit);
+    hit = hit != 0;
+    if (counts[hit] < CASES / 2) {
+      counts[hit]++;
+      rect_scenes[n++] = s;
+    }
+  }
+}
+
+static const struct {
+  const char *name;
+  rect_kernel impact, box2d;
+} rect_cases[] = {
+  {"aabb intersect_point / b2PolygonShape::TestPoint", i_rect_point,
+   b_rect_point},
+  {"aabb intersect_segment / b2AABB::RayCast", i_rect_segment,
+   b_rect_segment},
+  {"aabb intersect_aabb / b2TestOverlap(b2AABB)", i_rect_aabb, b_rect_aabb},
+};
 
 /* How the turning sweeps end, over the scenes: stop poses that overlap
 ** (by imp_shape_intersects) and fails, for impact and Box2D. impact fails
@@ -536,12 +662,25 @@ int main(int argc, char **argv) {
     state = 12345 * (i + 1);  /* the same scenes, whatever the timings took */
     draw_scenes(cases[i].a, cases[i].b, cases[i].impact, cases[i].moves);
     seed = state;
-    ns = best_ns(cases[i].impact, budget, seed);
-    bns = best_ns(cases[i].box2d, budget, seed);
+    ns = best_ns(cases[i].impact, scenes, budget, seed);
+    bns = best_ns(cases[i].box2d, scenes, budget, seed);
     printf("| %s | %.1f | %.1f | %.2fx | %.1f%% |\n", cases[i].name, ns, bns,
-           bns / ns, agreement(cases[i].impact, cases[i].box2d));
+           bns / ns, agreement(cases[i].impact, cases[i].box2d, scenes));
     fflush(stdout);
     if (cases[i].moves == TURNING) turns[i] = check_turns();
+  }
+  for (i = 0; i < sizeof rect_cases / sizeof rect_cases[0]; i++) {
+    unsigned long long seed;
+    double ns, bns;
+    state = 54321 * (i + 1);
+    draw_rect_scenes(rect_cases[i].impact);
+    seed = state;
+    ns = best_ns(rect_cases[i].impact, rect_scenes, budget, seed);
+    bns = best_ns(rect_cases[i].box2d, rect_scenes, budget, seed);
+    printf("| %s | %.1f | %.1f | %.2fx | %.1f%% |\n", rect_cases[i].name, ns,
+           bns, bns / ns,
+           agreement(rect_cases[i].impact, rect_cases[i].box2d, rect_scenes));
+    fflush(stdout);
   }
   printf("\nTurning sweeps: stop poses that overlap by imp_shape_intersects, "
          "and fails\n(passing through, by %d samples of the motion; "
