@@ -83,7 +83,10 @@ int imp_worldupdate(World *w, size_t id, const imp_rect *r);
 /* The same, out of memory a Lua error. */
 void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r);
 /* Moves the item id to (x, y): a shape item's pos (its bounds in the
-** grid), a rectangle's corner; out of memory a Lua error, nothing moved. */
+** grid), a rectangle's corner: 1, or 0 when memory runs out, nothing
+** moved. */
+int imp_worldgoto(World *w, size_t id, imp_vec2 to);
+/* The same, out of memory a Lua error. */
 void imp_worldmoveto(lua_State *L, World *w, size_t id, imp_vec2 to);
 /* Pushes a new shape object, a copy of the item's shape. */
 void imp_pushitemshape(lua_State *L, const imp_item_shape *it);

@@ -57,8 +57,6 @@ typedef struct Scratch {
 ** World's pool, made when needed). */
 #define LOCALVISITED 32
 #define LOCALHELD 8
-/* The most slanted slides a move keeps out of (see crease). */
-#define CREASES 16
 typedef struct Move {
   World *w;
   const char *fname;
@@ -74,13 +72,7 @@ typedef struct Move {
   unsigned long removals;  /* the World's count when the move began */
   size_t visitedids[LOCALVISITED];
   int nvisited;
-  int shaped;           /* the mover is a shape item, or a shape projected */
-  int byshapes;         /* the projection's pairs collide as shapes */
-  imp_item_shape mover;  /* its shape (pos aside) */
-  imp_any_shape placed;  /* the shape where the projection starts */
-  imp_rect box;          /* the mover's bounds there: itemRect */
-  imp_vec2 creases[CREASES];  /* the normals slid along by shapes */
-  int ncreases;
+  imp_mover mover;  /* the item or the shape projected, and its creases */
 } Move;
 
 /* Whether ids still tell the visited items apart. */
@@ -253,45 +245,24 @@ static void unspill(lua_State *L, const Move *m, Collision *c) {
   }
 }
 
-/* The collision of the mover at from heading for goal with item id: in a
-** World of rectangles by bump's rules; once shapes are about, by the exact
-** sweep (imp_shape_detect), the shapes' positions their pos and a
-** rectangle the polygon it is, so that bump's rounding (a rectangle left
-** an ulp into the one it rests on) cannot snag it on a shape's side. */
-static int detect(const Move *m, const imp_grid *g, size_t id,
-                  const imp_rect *from, imp_vec2 goal, Collision *c) {
-  const imp_item_shape *o = imp_shapebook_get(&m->w->shapes, id);
-  imp_polygon orect, mrect;
-  imp_shape okind = IMP_SHAPE_POLYGON, mkind = IMP_SHAPE_POLYGON;
-  const void *other = &orect, *mover = &mrect;
-  c->shaped = m->byshapes;
-  if (!c->shaped)
-    return imp_rect_detect(from, &g->items[id].r, goal.x, goal.y, &c->c);
-  if (o != NULL) okind = o->kind, other = &o->shape;
-  else imp_rect_polygon(&g->items[id].r, &orect);
-  if (m->shaped) mkind = m->mover.kind, mover = &m->placed;
-  else imp_rect_polygon(from, &mrect);
-  return imp_shape_detect(okind, other, mkind, mover, goal.x, goal.y, &c->c);
+/* The collision of the mover, placed, heading for goal with item id. */
+static int detect(const Move *m, const imp_grid *g, size_t id, imp_vec2 goal,
+                  Collision *c) {
+  c->shaped = m->mover.byshapes;
+  return imp_mover_detect(&m->mover, g, &m->w->shapes, id, goal, &c->c);
 }
 
 /* The collisions of from moving to the goal, sorted, in *cols (the other
 ** items and the filter's answers pushed on the Lua stack, or spilled). A
-** shape mover is at from's x and y, its pos; m->box gets its bounds. */
+** shape mover is at from's x and y, its pos; m->mover.box gets its
+** bounds. */
 static size_t project(lua_State *L, Move *m, const imp_rect *from,
                       imp_vec2 goal, Scratch *s, Collision **cols) {
   imp_grid *g = imp_worldgrid(L, m->w, m->fname);
   imp_rect swept;
-  m->byshapes = m->shaped || m->w->shapes.count > 0;
-  if (m->shaped) {
-    imp_vec2 at;
-    at.x = from->x;
-    at.y = from->y;
-    imp_shape_moved(m->mover.kind, &m->mover.shape, at, &m->placed);
-    imp_shape_rect(m->mover.kind, &m->placed, &m->box);
-  } else {
-    m->box = *from;
-  }
-  swept = imp_rect_swept(&m->box, goal.x - from->x, goal.y - from->y);
+  imp_mover_place(&m->mover, &m->w->shapes, from);
+  swept =
+      imp_rect_swept(&m->mover.box, goal.x - from->x, goal.y - from->y);
   Near q;
   size_t *ids, n, i, found = 0;
   Collision *out = s->cols;
@@ -313,7 +284,7 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
     c = &out[found];
     if (!imp_grid_alive(g, id) || (fast && visited_id(m, id))) continue;
     c->other = g->items[id].r;
-    if (imp_rect_apart(&swept, &c->other) || !detect(m, g, id, from, goal, c))
+    if (imp_rect_apart(&swept, &c->other) || !detect(m, g, id, goal, c))
       continue;
     lua_rawgeti(L, m->items, (lua_Integer)id + 1);
     c->otherslot = lua_gettop(L);
@@ -334,7 +305,7 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
       g = imp_worldgrid(L, m->w, m->fname);
       if (m->w->changes != changes) {  /* look again: is it still hit? */
         ptrdiff_t now = imp_worldid(L, m->w, m->ids, c->otherslot);
-        if (now < 0 || !detect(m, g, (size_t)now, from, goal, c)) {
+        if (now < 0 || !detect(m, g, (size_t)now, goal, c)) {
           lua_pop(L, 2);
           continue;
         }
@@ -346,7 +317,7 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
       c->typeslot = c->otherslot + 1;
       c->response = response_of(L, m->w, c->typeslot);
     }
-    c->distance = imp_rect_square_distance(&m->box, &c->other);
+    c->distance = imp_rect_square_distance(&m->mover.box, &c->other);
     c->id = id;
     c->order = (int)found;
     found++;
@@ -402,8 +373,7 @@ static void begin(lua_State *L, Move *m, World *w, const char *fname, int ids,
   m->removals = w->removals;
   m->nvisited = 0;
   m->shared = 0;
-  m->shaped = 0;
-  m->ncreases = 0;
+  imp_mover_init(&m->mover, NULL);
   m->spill = m->nspill = 0;
   luaL_checkstack(L, 1 + LOCALHELD + W_STACKROOM, NULL);
   lua_settop(L, lua_gettop(L) + 1 + LOCALHELD);  /* nils */
@@ -434,28 +404,6 @@ static int visiting_filter(lua_State *L) {
   lua_pushvalue(L, 2);
   lua_call(L, 2, 1);
   return 1;
-}
-
-/* A slide's goal from touch along the normal n, kept out of the shapes
-** this move slid along before: along the crease where it heads into one,
-** and nowhere where it heads into two (a corner holds it). */
-static imp_vec2 crease(const Move *m, imp_vec2 n, imp_vec2 touch,
-                       imp_vec2 goal) {
-  double vx = goal.x - touch.x, vy = goal.y - touch.y;
-  int i, k;
-  for (i = 0; i < m->ncreases; i++) {
-    if (vx * m->creases[i].x + vy * m->creases[i].y < 0) {
-      double along = vy * n.x - vx * n.y;
-      vx = along * -n.y;
-      vy = along * n.x;
-      for (k = 0; k < m->ncreases; k++)
-        if (vx * m->creases[k].x + vy * m->creases[k].y < 0) return touch;
-      goal.x = touch.x + vx;
-      goal.y = touch.y + vy;
-      return goal;
-    }
-  }
-  return goal;
 }
 
 /* The collision that a check resolves next. */
@@ -633,14 +581,14 @@ int imp_world_slide(World *w, double id, double goalx, double goaly,
   imp_grid_collision cols[IMP_SLIDES];
   imp_vec2 goal;
   int n;
-  if (w->g == NULL || w->hasresponses || w->shapes.count > 0 ||
-      !isitem(w, id) ||
+  if (w->g == NULL || w->hasresponses || !isitem(w, id) ||
       goalx - goalx != 0 || goaly - goaly != 0 || most < 0 ||
       most > IMP_SLIDES)
     return -1;
   goal.x = goalx;
   goal.y = goaly;
-  n = imp_grid_slide(w->g, (size_t)id, &goal, cols, (size_t)most);
+  n = imp_grid_slide_shapes(w->g, &w->shapes, (size_t)id, &goal, cols,
+                            (size_t)most);
   return n < 0 ? -1 : putvalues(w, goal, cols, n, r);
 }
 
@@ -651,8 +599,7 @@ int imp_world_project(World *w, double id, double x, double y, double width,
   imp_rect from;
   imp_vec2 goal;
   int n;
-  if (w->g == NULL || w->hasresponses || w->shapes.count > 0 ||
-      !(id == -1 || isitem(w, id)) ||
+  if (w->g == NULL || w->hasresponses || !(id == -1 || isitem(w, id)) ||
       x - x != 0 || y - y != 0 || !(width > 0 && width - width == 0) ||
       !(height > 0 && height - height == 0) || goalx - goalx != 0 ||
       goaly - goaly != 0 || most < 0 || most > IMP_SLIDES)
@@ -660,8 +607,9 @@ int imp_world_project(World *w, double id, double x, double y, double width,
   from.x = x, from.y = y, from.w = width, from.h = height;
   goal.x = goalx;
   goal.y = goaly;
-  n = imp_grid_project(w->g, id < 0 ? (size_t)-1 : (size_t)id, &from, goal,
-                       cols, (size_t)most);
+  n = imp_grid_project_shapes(w->g, &w->shapes,
+                              id < 0 ? (size_t)-1 : (size_t)id, NULL, &from,
+                              goal, cols, (size_t)most);
   return n < 0 ? -1 : putvalues(w, goal, cols, n, r);
 }
 
@@ -671,12 +619,11 @@ int imp_world_project(World *w, double id, double x, double y, double width,
 ** imp_world_arrive finishes the move. */
 int imp_world_moveto(World *w, double id, double x, double y,
                      double changes) {
-  imp_rect r;
+  imp_vec2 to;
   if (w->g == NULL || (double)w->changes != changes) return 0;
-  r = w->g->items[(size_t)id].r;
-  if (x != r.x) r.x = x;  /* as bump's update: -0 is 0 */
-  if (y != r.y) r.y = y;
-  return imp_worldupdate(w, (size_t)id, &r);
+  to.x = x;
+  to.y = y;
+  return imp_worldgoto(w, (size_t)id, to);
 }
 
 /* imp_world_arrive(world, item, x, y, id, changes): the end of a move as
@@ -708,11 +655,12 @@ static int world_project(lua_State *L) {
   Scratch s;
   Collision *cols;
   size_t n, i;
-  imp_shape kind;
-  const void *shape = imp_toshape(L, 3, &kind);
+  imp_item_shape mover;
+  const void *shape = imp_toshape(L, 3, &mover.kind);
   if (shape != NULL) {  /* checked, then where a rectangle's would be */
-    imp_vec2 pos = imp_shape_pos(kind, shape);
+    imp_vec2 pos = imp_shape_pos(mover.kind, shape);
     int k;
+    imp_shape_moved(mover.kind, shape, pos, &mover.shape);
     lua_settop(L, 7);
     if (!lua_isnil(L, 4)) imp_checknumber(L, 4, fname);
     if (!lua_isnil(L, 5)) imp_checknumber(L, 5, fname);
@@ -735,11 +683,12 @@ static int world_project(lua_State *L) {
   out = prepareout(L, 10, fname);
   imp_worldslot(L, W_IDS);
   id = imp_worldid(L, w, 11, 2);
-  if (!filter && !w->hasresponses && w->shapes.count == 0 && shape == NULL) {
-    /* every collision slides, by bump's rules alone */
+  if (!filter && !w->hasresponses) {  /* every collision slides */
     imp_grid_collision found[IMP_SLIDES];
-    int nf = imp_grid_project(w->g, id < 0 ? (size_t)-1 : (size_t)id, &from,
-                              goal, found, IMP_SLIDES);
+    int nf = imp_grid_project_shapes(w->g, &w->shapes,
+                                     id < 0 ? (size_t)-1 : (size_t)id,
+                                     shape != NULL ? &mover : NULL, &from,
+                                     goal, found, IMP_SLIDES);
     if (nf >= 0) {
       putcollisions(L, w, 10, out, found, nf, 0);
       lua_pushvalue(L, 10);
@@ -748,16 +697,12 @@ static int world_project(lua_State *L) {
     }
   }
   begin(L, &m, w, fname, 11, id, filter);
-  if (shape != NULL) {
-    m.shaped = 1;
-    m.mover.kind = kind;
-    imp_shape_moved(kind, shape, imp_shape_pos(kind, shape), &m.mover.shape);
-  }
+  if (shape != NULL) imp_mover_init(&m.mover, &mover);
   n = project(L, &m, &from, goal, &s, &cols);
   top = lua_gettop(L);
   for (i = 0; i < n; i++) {
     unspill(L, &m, &cols[i]);
-    pushcol(L, w, &m.box, &cols[i], out, (int)i + 1, 0, goal);
+    pushcol(L, w, &m.mover.box, &cols[i], out, (int)i + 1, 0, goal);
     lua_rawseti(L, 10, (lua_Integer)i + 1);
     lua_settop(L, top);
   }
@@ -798,18 +743,15 @@ static int check(lua_State *L, const char *fname, int moving) {
   goal.y = imp_checknumber(L, 4, fname);
   filter = imp_optfilter(L, 5, fname);
   out = prepareout(L, 6, fname);
-  if (!filter && !w->hasresponses && w->shapes.count == 0) {
-    /* every collision slides, by bump's rules alone */
+  if (!filter && !w->hasresponses) {  /* every collision slides */
     imp_grid_collision slides[IMP_SLIDES];
     imp_vec2 to = goal;
-    int ns = imp_grid_slide(w->g, id, &to, slides, IMP_SLIDES);
+    int ns = imp_grid_slide_shapes(w->g, &w->shapes, id, &to, slides,
+                                   IMP_SLIDES);
     if (ns >= 0) return slid(L, w, fname, id, out, moving, slides, ns, to);
   }
   begin(L, &m, w, fname, 7, (ptrdiff_t)id, filter);
-  if (mover != NULL) {
-    m.shaped = 1;
-    m.mover = *mover;
-  }
+  imp_mover_init(&m.mover, mover);
   changes = w->changes;
   lua_pushnil(L);  /* a custom response's collisions */
   list = lua_gettop(L);
@@ -839,10 +781,7 @@ static int check(lua_State *L, const char *fname, int moving) {
       case R_TOUCH: next = st.c.touch; break;
       case R_CROSS: break;
       case R_SLIDE:
-        next = imp_rect_slide(&st.c, goal);
-        if (m.ncreases > 0) next = crease(&m, st.c.normal, st.c.touch, next);
-        if (c != NULL && c->shaped && m.ncreases < CREASES)
-          m.creases[m.ncreases++] = st.c.normal;
+        next = imp_mover_slide(&m.mover, &st.c, c != NULL && c->shaped, goal);
         extra = K_SLIDE;
         break;
       case R_BOUNCE:
@@ -852,7 +791,7 @@ static int check(lua_State *L, const char *fname, int moving) {
       default: break;
     }
     if (st.col == 0) {
-      pushcol(L, w, &m.box, c, out, ncols + 1, extra, next);
+      pushcol(L, w, &m.mover.box, c, out, ncols + 1, extra, next);
       st.col = lua_gettop(L);
     } else if (extra) {
       imp_setxy(L, st.col, extra, next);

@@ -632,6 +632,54 @@ int imp_shape_crossed(imp_shape kind, const void *shape, double x1,
                       double y1, double x2, double y2, double *ti1,
                       double *ti2);
 
+/* An item over one move: a shape (placed where each step starts) or a bump
+** rectangle, and the normals of the faces that its slides went along,
+** which later slides keep out of (the first IMP_CREASES). */
+#define IMP_CREASES 16
+typedef struct imp_mover {
+  int shaped;            /* a shape, else a bump rectangle */
+  imp_item_shape shape;  /* the shape (its pos aside) */
+  imp_any_shape placed;  /* the shape where the step starts */
+  imp_rect from;         /* there: the rectangle, or the shape's pos as x, y */
+  imp_rect box;          /* the bounds there: itemRect */
+  int byshapes;          /* pairs collide as shapes, not by bump's rules */
+  imp_vec2 creases[IMP_CREASES];
+  int ncreases;
+} imp_mover;
+/* Starts a move of the shape (NULL: of a rectangle). */
+void imp_mover_init(imp_mover *m, const imp_item_shape *shape);
+/* Places the mover where a step starts: a rectangle at from, a shape at
+** from's x and y. Its pairs collide as shapes (imp_shape_detect) when it
+** is one or the World has any shape, by bump's rules otherwise. */
+void imp_mover_place(imp_mover *m, const imp_shapebook *shapes,
+                     const imp_rect *from);
+/* The collision of the placed mover heading for goal with the item id
+** (alive in g, its shape in shapes or a rectangle, then as its polygon). */
+int imp_mover_detect(const imp_mover *m, const imp_grid *g,
+                     const imp_shapebook *shapes, size_t id, imp_vec2 goal,
+                     imp_rect_collision *out);
+/* Where a slide along c heading for goal goes on to (imp_rect_slide), kept
+** out of the faces slid along earlier: along the crease where it heads
+** into one, nowhere where it heads into two. A collision found by shapes
+** (shaped) gives such a face from then on. */
+imp_vec2 imp_mover_slide(imp_mover *m, const imp_rect_collision *c,
+                         int shaped, imp_vec2 goal);
+
+/* imp_grid_slide and imp_grid_project in a World whose shape items'
+** shapes are in shapes (the grid holding their bounds): every pair
+** collides as imp_mover_detect says and slides crease (imp_mover_slide).
+** The item id moves from its shape's pos when it has one (touch, goal and
+** slide are then positions); a projection's mover is shape at from's x and
+** y, or the rectangle from when shape is NULL. itemRect is the mover's
+** bounds where each step began. */
+int imp_grid_slide_shapes(imp_grid *g, const imp_shapebook *shapes,
+                          size_t id, imp_vec2 *goal, imp_grid_collision *out,
+                          size_t cap);
+int imp_grid_project_shapes(imp_grid *g, const imp_shapebook *shapes,
+                            size_t skip, const imp_item_shape *shape,
+                            const imp_rect *from, imp_vec2 goal,
+                            imp_grid_collision *out, size_t cap);
+
 /* world:push's search: where a shape at start that overlaps others goes by
 ** the shortest way out. blocking(ud, at, push, cap) tells what still holds
 ** the shape placed at at: it writes each blocking item's push-out (as
