@@ -300,7 +300,8 @@ local function loadHC()
       shape:move(goalX - m.x, goalY - m.y)
       local x, y = goalX, goalY
       for other, apart in pairs(hc:collisions(shape)) do
-        if other.static then
+        -- now and then HC reports a collision without a vector: skipped
+        if other.static and apart.y then
           shape:move(apart.x, apart.y)
           x, y = x + apart.x, y + apart.y
         end
