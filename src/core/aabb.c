@@ -58,6 +58,17 @@ int imp_aabb_intersect_segment(const imp_aabb *box, double px, double py,
                                    &exact);
 }
 
+int imp_aabb_segment_exact(const imp_aabb *box, double px, double py,
+                           double dx, double dy, double padx, double pady,
+                           imp_hit *out) {
+  imp_ray r = imp_ray_from(px, py, dx, dy);
+  double near;
+  int x_face, exact;
+  int hit = imp_slab(box, padx, pady, &r, &near, &x_face, &exact);
+  imp_segment_put(&r, hit, near, x_face, out);
+  return hit;
+}
+
 void imp_sweep_clear(imp_sweep *s, const imp_aabb *moving,
                      double dx, double dy) {
   s->has_hit = 0;

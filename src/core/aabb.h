@@ -11,11 +11,13 @@
 **
 ** Plain doubles decide ordinary input; the exact path runs only where they
 ** cannot certify the answer. No branch follows the data otherwise, but the
-** overlap tests' one on the outcome (a miss returns before the push-out,
-** which costs more than the mispredicted branch): a segment's or a sweep's
-** hit and miss compute the same things, and the result is written with
-** masks, a miss writing back the bits it read, so that *out is untouched.
-** Every other choice (signs, clamps, the axis) is a mask too.
+** overlap tests' two: on the outcome (a miss returns before the push-out,
+** which costs more than the mispredicted branch) and on the push-out's
+** axis (which costs less than choosing a dozen quantities by masks). A
+** segment's or a sweep's hit and miss compute the same things, and the
+** result is written with masks, a miss writing back the bits it read, so
+** that *out is untouched. Every other choice (signs, clamps) is a mask
+** too.
 */
 #ifndef IMPACT_AABB_H
 #define IMPACT_AABB_H
@@ -81,45 +83,62 @@ static IMP_ALWAYS_INLINE int imp_clear_at(double c, double p, double h1,
          ((!both) | imp_clear(c - s * depth, p, h1, h2, s));
 }
 
-/* The separating loop's first two depths at once: the exact depth first,
-** or, where rounding leaves the pair an ulp short of clear, the first step
-** clears it. Whether one of them is the loop's answer, in *depth (else
-** the loop must run on). */
+/* The separating loop's first two depths: the exact depth, or, where
+** rounding leaves the pair an ulp short of clear, the first step clears it.
+** Whether one of them is the loop's answer, in *depth (else the loop must
+** run on). The first clears on nearly every input (on all of
+** impact_bench's), so the branch to the second is predicted and the common
+** case tests one depth. */
 static IMP_ALWAYS_INLINE int imp_depth_filtered(double c, double p, double h1,
                                                 double h2, double s, int both,
                                                 double first, double *depth) {
-  double step = DBL_EPSILON * ((fabs(c) + fabs(p)) + first) + 0x1p-1074;
-  double second = first + step;
-  int clear_first = imp_clear_at(c, p, h1, h2, s, first, both);
-  int clear_second = imp_clear_at(c, p, h1, h2, s, second, both);
-  *depth = imp_pick(clear_first, first, second);
-  return clear_first | clear_second;
+  double step, second;
+  *depth = first;
+  if (imp_clear_at(c, p, h1, h2, s, first, both)) return 1;
+  step = DBL_EPSILON * ((fabs(c) + fabs(p)) + first) + 0x1p-1074;
+  second = first + step;
+  *depth = second;
+  return imp_clear_at(c, p, h1, h2, s, second, both);
+}
+
+/* The push-out's depth along one axis, signed: the centre at p on side s
+** of the centre at c, overlapping it by first > 0. */
+static IMP_ALWAYS_INLINE double imp_push_depth(double c, double p, double h1,
+                                               double h2, double s, int both,
+                                               double first, int *exact) {
+  double depth;
+  *exact = !imp_depth_filtered(c, p, h1, h2, s, both, first, &depth);
+  if (*exact) depth = imp_separating_depth(c, p, h1, h2, s, first, both);
+  return depth * s;
 }
 
 /* Push-out of a point (other half size 0, both 0) or a box (both 1) whose
 ** centre (x, y) is (dx, dy) from the box's centre and overlaps it by (px,
-** py) > 0: along the axis of least overlap (y on a tie). */
+** py) > 0: along the axis of least overlap (y on a tie). A branch on the
+** axis, which costs less than choosing every quantity by a mask. */
 static IMP_ALWAYS_INLINE void imp_push_out(const imp_aabb *box, double x,
                                            double y, double dx, double dy,
                                            double px, double py,
                                            imp_vec2 other_half, int both,
                                            imp_hit *out, int *exact) {
-  int x_axis = px < py;
-  double sx = imp_sign(dx), sy = imp_sign(dy), s = imp_pick(x_axis, sx, sy);
-  double c = imp_pick(x_axis, box->pos.x, box->pos.y);
-  double p = imp_pick(x_axis, x, y);
-  double h1 = imp_pick(x_axis, box->half.x, box->half.y);
-  double h2 = imp_pick(x_axis, other_half.x, other_half.y);
-  double first = imp_pick(x_axis, px, py), depth;
-  *exact = !imp_depth_filtered(c, p, h1, h2, s, both, first, &depth);
-  if (*exact) depth = imp_separating_depth(c, p, h1, h2, s, first, both);
-  depth *= s;
-  out->delta.x = imp_pick(x_axis, depth, 0.0);
-  out->delta.y = imp_pick(x_axis, 0.0, depth);
-  out->normal.x = imp_pick(x_axis, sx, 0.0);
-  out->normal.y = imp_pick(x_axis, 0.0, sy);
-  out->pos.x = imp_pick(x_axis, box->pos.x + box->half.x * sx, x);
-  out->pos.y = imp_pick(x_axis, y, box->pos.y + box->half.y * sy);
+  double sx = imp_sign(dx), sy = imp_sign(dy);
+  if (px < py) {
+    out->delta.x = imp_push_depth(box->pos.x, x, box->half.x, other_half.x,
+                                  sx, both, px, exact);
+    out->delta.y = 0;
+    out->normal.x = sx;
+    out->normal.y = 0;
+    out->pos.x = box->pos.x + box->half.x * sx;
+    out->pos.y = y;
+  } else {
+    out->delta.x = 0;
+    out->delta.y = imp_push_depth(box->pos.y, y, box->half.y, other_half.y,
+                                  sy, both, py, exact);
+    out->normal.x = 0;
+    out->normal.y = sy;
+    out->pos.x = x;
+    out->pos.y = box->pos.y + box->half.y * sy;
+  }
   out->time = 0;
 }
 
@@ -164,15 +183,33 @@ static IMP_ALWAYS_INLINE void imp_segment_hit(const imp_ray *r, double dx,
   out->pos.y = r->py + dy * time;
 }
 
+/* The result of a segment's slab test, written as imp_put_hit does. */
+static IMP_ALWAYS_INLINE void imp_segment_put(const imp_ray *r, int hit,
+                                              double near, int x_face,
+                                              imp_hit *out) {
+  imp_hit h;
+  imp_segment_hit(r, r->dx, r->dy, near, x_face, &h);
+  imp_put_hit(hit, &h, out);
+}
+
+/* A segment's exact path (aabb.c): it starts over with imp_slab, so that
+** the kernel keeps nothing across a call. */
+int imp_aabb_segment_exact(const imp_aabb *box, double px, double py,
+                           double dx, double dy, double padx, double pady,
+                           imp_hit *out);
+
 static IMP_ALWAYS_INLINE int imp_aabb_segment_filtered(
     const imp_aabb *box, double px, double py, double dx, double dy,
     double padx, double pady, imp_hit *out, int *exact) {
   imp_ray r = imp_ray_from(px, py, dx, dy);
-  imp_hit h;
-  double near;
-  int x_face, hit = imp_slab(box, padx, pady, &r, &near, &x_face, exact);
-  imp_segment_hit(&r, dx, dy, near, x_face, &h);
-  imp_put_hit(hit, &h, out);
+  double near, near_x, near_y;
+  int x_face, sure;
+  int hit = imp_slab_rounded(box, padx, pady, &r, &near_x, &near_y, &near,
+                             &x_face, &sure);
+  *exact = !sure;
+  if (!sure)
+    return imp_aabb_segment_exact(box, px, py, dx, dy, padx, pady, out);
+  imp_segment_put(&r, hit, near, x_face, out);
   return hit;
 }
 

@@ -83,51 +83,67 @@ static inline int imp_aligned_sure(double c, double h, double p, double d,
 }
 
 /*
-** The slab test: whether the ray enters the open box grown by (padx, pady)
-** before its end and leaves it after its start; the unclamped time of
-** entry in *near, and in *x_face whether that is through a face of the x
-** axis. Along a zero component the slab times are (side - p) * inf: -inf
-** and +inf strictly inside the slab, and +inf on both sides, -inf on both,
-** or NaN (0 * inf) on or outside it, which every test below rejects, as it
-** rejects any NaN.
+** The slab test in doubles: whether the ray enters the open box grown by
+** (padx, pady) before its end and leaves it after its start; the unclamped
+** time of entry in *near, and in *x_face whether that is through a face of
+** the x axis. Along a zero component the slab times are (side - p) * inf:
+** -inf and +inf strictly inside the slab, and +inf on both sides, -inf on
+** both, or NaN (0 * inf) on or outside it, which every test below rejects,
+** as it rejects any NaN. Rounded times in *near_x and *near_y.
 **
 ** The decision is sure when every comparison it makes (of times with each
 ** other, with 0 and 1, and the faces' tie) has a gap wider than both
-** sides' errors: the smallest gap tells. Else, or where a gap is NaN,
-** imp_slab_exact decides, and *exact says so. That branch is rarely taken,
-** as is the one on an aligned ray, which a loop over colliders takes for
-** all of them.
+** sides' errors: the smallest gap tells. Whether it is, in *sure (a NaN gap
+** is not): else imp_slab_exact must decide. No call, so that a kernel whose
+** exact path starts over (aabb.c) keeps nothing across one.
 */
-static inline int imp_slab(const imp_aabb *box, double padx, double pady,
-                           const imp_ray *r, double *near, int *x_face,
-                           int *exact) {
+static IMP_ALWAYS_INLINE int imp_slab_rounded(const imp_aabb *box,
+                                              double padx, double pady,
+                                              const imp_ray *r,
+                                              double *near_x, double *near_y,
+                                              double *near, int *x_face,
+                                              int *sure) {
   double hx = box->half.x + padx, hy = box->half.y + pady;
   double near_offset_x = box->pos.x - r->sign_x * hx - r->px;
   double far_offset_x = box->pos.x + r->sign_x * hx - r->px;
   double near_offset_y = box->pos.y - r->sign_y * hy - r->py;
   double far_offset_y = box->pos.y + r->sign_y * hy - r->py;
-  double near_x = near_offset_x * r->scale_x, far_x = far_offset_x * r->scale_x;
-  double near_y = near_offset_y * r->scale_y, far_y = far_offset_y * r->scale_y;
-  double enter = near_x > near_y ? near_x : near_y;
+  double nx = near_offset_x * r->scale_x, far_x = far_offset_x * r->scale_x;
+  double ny = near_offset_y * r->scale_y, far_y = far_offset_y * r->scale_y;
+  double enter = nx > ny ? nx : ny;
   double leave = far_x < far_y ? far_x : far_y;
-  int hit = (near_x <= far_y) & (near_y <= far_x) & (enter < 1) & (leave > 0);
-  int sure;
+  int hit = (nx <= far_y) & (ny <= far_x) & (enter < 1) & (leave > 0);
   if (!r->aligned) {
     double error = imp_time_error(box->pos.x, hx, r->px, r->scale_x) +
                    imp_time_error(box->pos.y, hy, r->py, r->scale_y);
-    double gap_x = far_y - near_x, gap_y = far_x - near_y;
+    double gap_x = far_y - nx, gap_y = far_x - ny;
     double gap_end = 1 - enter, gap = gap_x < gap_y ? gap_x : gap_y;
     gap = gap < gap_end ? gap : gap_end;
     gap = gap < leave ? gap : leave;
-    sure = (fabs(gap) > error) & (fabs(near_x - near_y) > error);
+    *sure = (fabs(gap) > error) & (fabs(nx - ny) > error);
   } else {
-    sure = imp_aligned_sure(box->pos.x, hx, r->px, r->dx, r->scale_x,
-                            near_offset_x, far_offset_x, near_x, far_x) &
-           imp_aligned_sure(box->pos.y, hy, r->py, r->dy, r->scale_y,
-                            near_offset_y, far_offset_y, near_y, far_y);
+    *sure = imp_aligned_sure(box->pos.x, hx, r->px, r->dx, r->scale_x,
+                             near_offset_x, far_offset_x, nx, far_x) &
+            imp_aligned_sure(box->pos.y, hy, r->py, r->dy, r->scale_y,
+                             near_offset_y, far_offset_y, ny, far_y);
   }
+  *near_x = nx;
+  *near_y = ny;
   *near = enter;
-  *x_face = near_x > near_y;
+  *x_face = nx > ny;
+  return hit;
+}
+
+/* The slab test, decided: imp_slab_rounded, and where it is not sure,
+** imp_slab_exact, which *exact says ran. That branch is rarely taken, as
+** is the one on an aligned ray, which a loop over colliders takes for all
+** of them. */
+static inline int imp_slab(const imp_aabb *box, double padx, double pady,
+                           const imp_ray *r, double *near, int *x_face,
+                           int *exact) {
+  double near_x, near_y;
+  int sure, hit = imp_slab_rounded(box, padx, pady, r, &near_x, &near_y,
+                                   near, x_face, &sure);
   *exact = !sure;
   if (!sure)
     return imp_slab_exact(box, padx, pady, r, near_x, near_y, hit, near,
