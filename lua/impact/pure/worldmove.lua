@@ -29,6 +29,8 @@ local fill, reused, trim, setxy, readcol =
 local checknumber, typename, raise = object.checknumber, object.typename, object.error
 
 local TOUCH, CROSS, SLIDE, BOUNCE, CUSTOM = 1, 2, 3, 4, 5
+-- The most slides along shapes a move keeps out of (IMP_CREASES).
+local CREASES = 16
 local NAMES = { "touch", "cross", "slide", "bounce" }
 local BUILTIN = { touch = TOUCH, cross = CROSS, slide = SLIDE, bounce = BOUNCE }
 
@@ -456,7 +458,7 @@ return function(World, internal)
         elseif resp == SLIDE then
           nextx, nexty = slide(mx, my, nx, ny, tx, ty, gx, gy)
           if s.ncrease > 0 then nextx, nexty = crease(s, nx, ny, tx, ty, nextx, nexty) end
-          if shaped then
+          if shaped and s.ncrease < CREASES then
             local c = s.ncrease + 1
             s.cnx[c], s.cny[c], s.ncrease = nx, ny, c
           end
