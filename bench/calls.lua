@@ -153,7 +153,7 @@ do
 end
 
 -- intersectOBB (a boolean): 4096 random pairs of rectangles anywhere in a
--- 40-unit square, half sizes 1 to 9, any angle, about a third of them
+-- 40-unit square, half sizes 1 to 9, any angle, about a fifth of them
 -- overlapping, visited in order (no branch predictor learns that).
 do
   local K, seed = CASES, 42
