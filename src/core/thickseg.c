@@ -37,6 +37,8 @@
 
 /* Search intervals no narrower than this: the time's resolution. */
 #define LEAF 0x1p-50
+/* The most intervals one search halves. */
+#define SEARCH_BUDGET 65536
 
 typedef struct thick {
   imp_vec2 d0, d1, e0, e1, f0, f1;
@@ -172,14 +174,17 @@ static int cleared(const thick *m, double lo, double hi) {
 }
 
 /* The start of the first interval of width LEAF in [lo, lo + width] not
-** cleared, or -1. */
-static double first_contact(const thick *m, double lo, double width) {
+** cleared, or -1. A disc gliding just outside the radius for long could
+** leave ever more intervals uncleared: past *budget of them, the interval
+** at hand counts as contact (within the bounds' tolerance, as any). */
+static double first_contact(const thick *m, double lo, double width,
+                            long *budget) {
   double t;
   if (cleared(m, lo, lo + width)) return -1;
-  if (width <= LEAF) return lo;
+  if (width <= LEAF || --*budget == 0) return lo;
   width *= 0.5;
-  t = first_contact(m, lo, width);
-  return t >= 0 ? t : first_contact(m, lo + width, width);
+  t = first_contact(m, lo, width, budget);
+  return t >= 0 ? t : first_contact(m, lo + width, width, budget);
 }
 
 /* The motion relative to the a end, scaled to a size in [2^-200, 2^200];
@@ -221,6 +226,7 @@ int imp_sweep_thick_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
   thick m;
   imp_vec2 d, e;
   double ts[2], ss[2], n, g;
+  long budget;
   if (radius == 0) {
     if (!imp_sweep_segment_point(a0, a1, b0, b1, c0, c1, ts, ss)) return 0;
     *t = ts[0];
@@ -229,7 +235,8 @@ int imp_sweep_thick_segment_point(imp_vec2 a0, imp_vec2 a1, imp_vec2 b0,
   }
   if (!(radius > 0) || !prepare(&m, a0, a1, b0, b1, c0, c1, radius))
     return 0;
-  *t = first_contact(&m, 0, 1);
+  budget = SEARCH_BUDGET;
+  *t = first_contact(&m, 0, 1, &budget);
   if (*t < 0) return 0;
   d = at(m.d0, m.d1, *t);
   e = at(m.e0, m.e1, *t);

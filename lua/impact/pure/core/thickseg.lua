@@ -99,11 +99,18 @@ local function cleared(m, lo, hi)
                   f0x, f0y, f1x, f1y)
 end
 
+-- The most intervals one search halves.
+local SEARCH_BUDGET = 65536
+
 -- The start of the first interval of width LEAF in [lo, lo + width] not
--- cleared, or -1.
+-- cleared, or -1. A disc gliding just outside the radius for long could
+-- leave ever more intervals uncleared: past m.budget of them, the interval
+-- at hand counts as contact (within the bounds' tolerance, as any).
 local function first_contact(m, lo, width)
   if cleared(m, lo, lo + width) then return -1 end
   if width <= LEAF then return lo end
+  m.budget = m.budget - 1
+  if m.budget == 0 then return lo end
   width = width * 0.5
   local t = first_contact(m, lo, width)
   if t >= 0 then return t end
@@ -139,6 +146,7 @@ return function(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, c0x, c0y, c1x, c1y,
     m[i], m[i + 12] = m[i] * k, m[i + 12] * k
   end
   m.r, m.size = radius * k, size
+  m.budget = SEARCH_BUDGET
   local t = first_contact(m, 0.0, 1.0)
   if t < 0 then return nil end
   local dx, dy = at(m, 1, t)
