@@ -581,9 +581,12 @@ int imp_world_slide(World *w, double id, double goalx, double goaly,
   imp_grid_collision cols[IMP_SLIDES];
   imp_vec2 goal;
   int n;
+  /* with a filter (most 0) only a move meeting nothing goes this way: in
+  ** a World of shapes, finding that it meets something costs its sweeps,
+  ** which the C function would make again */
   if (w->g == NULL || w->hasresponses || !isitem(w, id) ||
       goalx - goalx != 0 || goaly - goaly != 0 || most < 0 ||
-      most > IMP_SLIDES)
+      most > IMP_SLIDES || (most == 0 && w->shapes.count > 0))
     return -1;
   goal.x = goalx;
   goal.y = goaly;
@@ -602,7 +605,8 @@ int imp_world_project(World *w, double id, double x, double y, double width,
   if (w->g == NULL || w->hasresponses || !(id == -1 || isitem(w, id)) ||
       x - x != 0 || y - y != 0 || !(width > 0 && width - width == 0) ||
       !(height > 0 && height - height == 0) || goalx - goalx != 0 ||
-      goaly - goaly != 0 || most < 0 || most > IMP_SLIDES)
+      goaly - goaly != 0 || most < 0 || most > IMP_SLIDES ||
+      (most == 0 && w->shapes.count > 0))
     return -1;
   from.x = x, from.y = y, from.w = width, from.h = height;
   goal.x = goalx;
