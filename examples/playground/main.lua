@@ -1,6 +1,6 @@
 -- impact's playground: one scene per family of tests. Drag the round
 -- handles with the mouse, turn rotatable shapes with the wheel, switch
--- scenes with the keys of the top row (1 to 9, 0, - and =, then q); every result
+-- scenes with the keys of the top row (1 to 9, 0, - and =, then q and w); every result
 -- is written on screen.
 --   love examples/playground [--build DIR] [--tour DIR]
 -- DIR for --build holds impact/core.so for LuaJIT (default build-luajit,
@@ -12,7 +12,7 @@
 local ui = require "ui"
 
 local SCENES = { "point", "segment", "boxes", "sweep", "tiles", "clip", "segpoint", "obb", "world",
-                 "circles", "polygons", "manifolds", "shapeworld" }
+                 "circles", "polygons", "manifolds", "shapeworld", "turning" }
 
 local scenes = {}
 local tour

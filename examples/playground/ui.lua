@@ -11,7 +11,7 @@ local BACKGROUND = { 0.11, 0.12, 0.15 }
 local TEXT = { 0.92, 0.92, 0.92, 1 }
 local DIM = { 0.6, 0.62, 0.68, 1 }
 local PANEL_TOP = 470
-ui.KEYS = "1234567890-=q"  -- the key of each scene, in order
+ui.KEYS = "1234567890-=qw"  -- the key of each scene, in order
 local GRAB_RADIUS = 14
 
 function ui.load()
@@ -164,14 +164,18 @@ function ui.hitLabels(hit, prefix)
   ui.labelAt(p.x + ax * (w / 2 + 10), p.y + ay * (h / 2 + 10), text)
 end
 
--- The tabs' font: the small one, or a smaller one if they do not fit.
+-- The tabs' font: the small one, or the largest smaller one they fit in.
 local function tabFont(scenes)
   if fonts.tabs then return fonts.tabs end
-  local width = 8
-  for i, s in ipairs(scenes) do
-    width = width + fonts.small:getWidth(ui.KEYS:sub(i, i) .. " " .. s.title) + 11
+  for _, size in ipairs { 12, 11, 10, 9, 8 } do
+    local font = size == 12 and fonts.small or love.graphics.newFont(size)
+    local width = 8
+    for i, s in ipairs(scenes) do
+      width = width + font:getWidth(ui.KEYS:sub(i, i) .. " " .. s.title) + 11
+    end
+    fonts.tabs = font
+    if width <= 800 then break end
   end
-  fonts.tabs = width <= 800 and fonts.small or love.graphics.newFont(10)
   return fonts.tabs
 end
 
