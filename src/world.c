@@ -184,6 +184,14 @@ void imp_worldmoveto(lua_State *L, World *w, size_t id, imp_vec2 to) {
   if (!imp_worldgoto(w, id, to)) luaL_error(L, "not enough memory");
 }
 
+void imp_worldarrive(lua_State *L, World *w, const char *fname, int ids,
+                     size_t id, unsigned long changes, imp_vec2 goal) {
+  ptrdiff_t now;
+  imp_worldgrid(L, w, fname);
+  now = w->changes == changes ? (ptrdiff_t)id : imp_worldid(L, w, ids, 2);
+  if (now >= 0) imp_worldmoveto(L, w, (size_t)now, goal);
+}
+
 static int world_new(lua_State *L) {
   double size = lua_isnoneornil(L, 1) ? 64 : checksize(L, 1, "World");
   World *w = (World *)imp_newobject(L, T_WORLD, W_NSLOTS);

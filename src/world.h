@@ -88,6 +88,13 @@ void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r);
 int imp_worldgoto(World *w, size_t id, imp_vec2 to);
 /* The same, out of memory a Lua error. */
 void imp_worldmoveto(lua_State *L, World *w, size_t id, imp_vec2 to);
+/* Ends a move or a push: the item at 2, which had id id when the World had
+** made changes changes, goes to goal. Callbacks, and finalizers run by the
+** tables a move makes, may have moved or removed it, or freed the World,
+** since: then it is looked up again (W_IDS at ids). Moving last keeps a
+** move atomic: an error before leaves the item where it was. */
+void imp_worldarrive(lua_State *L, World *w, const char *fname, int ids,
+                     size_t id, unsigned long changes, imp_vec2 goal);
 /* Pushes a new shape object, a copy of the item's shape. */
 void imp_pushitemshape(lua_State *L, const imp_item_shape *it);
 /* The ids that the grid finds near a rectangle (x, y, w, h) or, with

@@ -471,18 +471,6 @@ static void liststep(lua_State *L, Move *m, int list, Step *st) {
   visit(L, m, lua_gettop(L), imp_worldid(L, m->w, m->ids, lua_gettop(L)));
 }
 
-/* Ends a move: the item at 2, which had id id when the World had made
-** changes changes, goes to goal. Callbacks, and finalizers run by the
-** tables a move makes, may have moved or removed it, or freed the World,
-** since: then it is looked up again (W_IDS at ids). Moving last keeps a move
-** atomic: an error before leaves the item where it was. */
-static void arrive(lua_State *L, World *w, const char *fname, int ids,
-                   size_t id, unsigned long changes, imp_vec2 goal) {
-  ptrdiff_t now;
-  imp_worldgrid(L, w, fname);
-  now = w->changes == changes ? (ptrdiff_t)id : imp_worldid(L, w, ids, 2);
-  if (now >= 0) imp_worldmoveto(L, w, (size_t)now, goal);
-}
 
 /* Fills the table at list with the collision tables of n collisions that
 ** no callback saw (the core's), reusing those of the out table at out (0:
@@ -524,7 +512,7 @@ static int slid(lua_State *L, World *w, const char *fname, size_t id,
                 imp_vec2 goal) {
   unsigned long changes = w->changes;
   putcollisions(L, w, 6, out, cols, n, K_SLIDE);
-  if (moving) arrive(L, w, fname, 7, id, changes, goal);
+  if (moving) imp_worldarrive(L, w, fname, 7, id, changes, goal);
   lua_pushnumber(L, goal.x);
   lua_pushnumber(L, goal.y);
   lua_pushvalue(L, 6);
@@ -640,7 +628,7 @@ int imp_world_arrive(lua_State *L) {
   goal.x = lua_tonumber(L, 3);
   goal.y = lua_tonumber(L, 4);
   imp_worldslot(L, W_IDS);
-  arrive(L, w, "move", 7, (size_t)lua_tonumber(L, 5),
+  imp_worldarrive(L, w, "move", 7, (size_t)lua_tonumber(L, 5),
          (unsigned long)lua_tonumber(L, 6), goal);
   return 0;
 }
@@ -836,7 +824,7 @@ static int check(lua_State *L, const char *fname, int moving) {
   }
   if (out) imp_trimpool(L, w, out, ncols, P_COLS);
   endvisits(L, &m);
-  if (moving) arrive(L, w, fname, m.ids, id, changes, goal);
+  if (moving) imp_worldarrive(L, w, fname, m.ids, id, changes, goal);
   lua_pushnumber(L, goal.x);
   lua_pushnumber(L, goal.y);
   lua_pushvalue(L, 6);

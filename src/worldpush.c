@@ -80,18 +80,15 @@ static int blocking(void *ud, imp_vec2 at, imp_vec2 *push, int cap) {
   q.a = box.x, q.b = box.y, q.c = box.w, q.d = box.h;
   n = imp_worldnear(L, g, &q, local, 128, &ids);
   for (i = 0; i < n && count < cap; i++) {
-    const imp_item_shape *o;
     imp_polygon rect;
+    imp_shape okind;
+    const void *other;
     imp_hit hit;
     int slot;
     g = imp_worldgrid(L, p->w, "push");  /* a filter may have freed it */
     if (ids[i] == p->id || !imp_grid_alive(g, ids[i])) continue;
-    o = imp_shapebook_get(&p->w->shapes, ids[i]);
-    if (o == NULL) imp_rect_polygon(&g->items[ids[i]].r, &rect);
-    if (!(o != NULL ? imp_shape_overlap(o->kind, &o->shape, p->mover.kind,
-                                        &placed, &hit)
-                    : imp_shape_overlap(IMP_SHAPE_POLYGON, &rect,
-                                        p->mover.kind, &placed, &hit)))
+    other = imp_item_geometry(g, &p->w->shapes, ids[i], &rect, &okind);
+    if (!imp_shape_overlap(okind, other, p->mover.kind, &placed, &hit))
       continue;
     lua_rawgeti(L, p->items, (lua_Integer)ids[i] + 1);
     slot = lua_gettop(L);
@@ -118,7 +115,8 @@ static int blocking(void *ud, imp_vec2 at, imp_vec2 *push, int cap) {
 static int world_push(lua_State *L) {
   const char *fname = "push";
   World *w = imp_checkworld(L, fname);
-  const imp_item_shape *it;
+  const void *shape;
+  imp_polygon rect;
   Push p;
   imp_vec2 start, to;
   imp_rect box;
@@ -144,13 +142,9 @@ static int world_push(lua_State *L) {
   p.item = 2;
   p.first = 1;
   p.npushed = 0;
-  it = imp_shapebook_get(&w->shapes, p.id);
-  if (it != NULL) {
-    p.mover = *it;
-  } else {
-    p.mover.kind = IMP_SHAPE_POLYGON;
-    imp_rect_polygon(&w->g->items[p.id].r, &p.mover.shape.polygon);
-  }
+  shape = imp_item_geometry(w->g, &w->shapes, p.id, &rect, &p.mover.kind);
+  imp_shape_moved(p.mover.kind, shape, imp_shape_pos(p.mover.kind, shape),
+                  &p.mover.shape);
   start = imp_shape_pos(p.mover.kind, &p.mover.shape);
   imp_shape_rect(p.mover.kind, &p.mover.shape, &box);
   changes = w->changes;
@@ -182,12 +176,7 @@ static int world_push(lua_State *L) {
     lua_pop(L, 2);
   }
   if (out) imp_trimpool(L, w, 4, p.npushed, P_COLS);
-  if (found) {
-    ptrdiff_t now;
-    imp_worldgrid(L, w, fname);
-    now = w->changes == changes ? (ptrdiff_t)p.id : imp_worldid(L, w, 5, 2);
-    if (now >= 0) imp_worldmoveto(L, w, (size_t)now, to);
-  }
+  if (found) imp_worldarrive(L, w, fname, 5, p.id, changes, to);
   lua_pushnumber(L, to.x);
   lua_pushnumber(L, to.y);
   lua_pushvalue(L, 4);

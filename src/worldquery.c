@@ -36,20 +36,18 @@ typedef struct Found {
 #define LOCALCANDIDATES 512
 #define LOCALFOUND 128
 
-/* Whether item id, of rectangle r, answers the query: by bump's rules, or
+/* Whether item id answers the query: by bump's rules on its rectangle, or
 ** exactly on a shape item's shape (a point strictly inside). */
-static int test(const Ask *a, const imp_shapebook *shapes, size_t id,
-                const imp_rect *r, Found *f) {
-  const imp_item_shape *it = imp_shapebook_get(shapes, id);
+static int test(const Ask *a, const World *w, size_t id, Found *f) {
+  const imp_item_shape *it = imp_shapebook_get(&w->shapes, id);
+  const imp_rect *r = &w->g->items[id].r;
   if (a->q == Q_ARC) {
     imp_polygon rect;
+    imp_shape kind;
+    const void *shape = imp_item_geometry(w->g, &w->shapes, id, &rect, &kind);
     imp_hit h;
-    if (it == NULL) imp_rect_polygon(r, &rect);
-    if (!imp_shape_intersect_arc(it != NULL ? it->kind : IMP_SHAPE_POLYGON,
-                                 it != NULL ? (const void *)&it->shape
-                                            : (const void *)&rect,
-                                 a->x1, a->y1, a->vx, a->vy, a->gx, a->gy, 0,
-                                 &h))
+    if (!imp_shape_intersect_arc(kind, shape, a->x1, a->y1, a->vx, a->vy,
+                                 a->gx, a->gy, 0, &h))
       return 0;
     f->ti1 = f->ti2 = f->weight = h.time;
     return 1;
@@ -222,9 +220,7 @@ static int collect(lua_State *L, World *w, const Ask *a, int filter,
       memcpy(*found, localfound, k * sizeof **found);
     }
     f = &(*found)[k];
-    if (!imp_grid_alive(g, id) ||
-        !test(a, &w->shapes, id, &g->items[id].r, f))
-      continue;
+    if (!imp_grid_alive(g, id) || !test(a, w, id, f)) continue;
     lua_rawgeti(L, items, (lua_Integer)id + 1);
     if (filter) {
       unsigned long changes = w->changes;
@@ -237,8 +233,7 @@ static int collect(lua_State *L, World *w, const Ask *a, int filter,
       g = imp_worldgrid(L, w, fname);
       if (ok && w->changes != changes) {  /* is it still there, and hit? */
         ptrdiff_t now = imp_worldid(L, w, idtable, lua_gettop(L));
-        ok = now >= 0 &&
-             test(a, &w->shapes, (size_t)now, &g->items[now].r, f);
+        ok = now >= 0 && test(a, w, (size_t)now, f);
       }
       if (!ok) {
         lua_pop(L, 1);
@@ -310,9 +305,7 @@ int imp_world_query(World *w, int kind, double a, double b, double c,
   if (n > LOCALCANDIDATES) return -1;
   for (i = 0; i < n; i++) {
     if (k == IMP_QUERY_FOUND) return -1;
-    if (!imp_grid_alive(w->g, local[i]) ||
-        !test(&q, &w->shapes, local[i], &w->g->items[local[i]].r,
-              &found[k]))
+    if (!imp_grid_alive(w->g, local[i]) || !test(&q, w, local[i], &found[k]))
       continue;
     found_ids[k] = local[i];
     found[k].index = k + 1;

@@ -59,7 +59,6 @@ static size_t contacts(lua_State *L, World *w, size_t id,
   q.a = box.x, q.b = box.y, q.c = box.w, q.d = box.h;
   n = imp_worldnear(L, w->g, &q, near, 128, &ids);
   for (i = 0; i < n; i++) {
-    const imp_item_shape *o;
     imp_polygon rect;
     imp_shape okind;
     const void *other;
@@ -71,10 +70,7 @@ static size_t contacts(lua_State *L, World *w, size_t id,
     }
     c = &out[found];
     c->other = w->g->items[ids[i]].r;
-    o = imp_shapebook_get(&w->shapes, ids[i]);
-    if (o == NULL) imp_rect_polygon(&c->other, &rect);
-    okind = o != NULL ? o->kind : IMP_SHAPE_POLYGON;
-    other = o != NULL ? (const void *)&o->shape : (const void *)&rect;
+    other = imp_item_geometry(w->g, &w->shapes, ids[i], &rect, &okind);
     imp_shape_turn_sweep(okind, other, mover->kind, &mover->shape, 0, 0,
                          dangle, &c->s);
     if (!c->s.has_hit) continue;

@@ -611,6 +611,11 @@ static inline const imp_item_shape *imp_shapebook_get(const imp_shapebook *b,
 
 /* The rectangle as the polygon at its (x, y) whose corners are bump's. */
 void imp_rect_polygon(const imp_rect *r, imp_polygon *out);
+/* Item id's geometry: a shape item's shape, or a rectangle item as its
+** polygon, made in *rect; its kind in *kind. */
+const void *imp_item_geometry(const imp_grid *g, const imp_shapebook *b,
+                              size_t id, imp_polygon *rect,
+                              imp_shape *kind);
 /* The shape's bounds (imp_shape_bounds) as left, top, width and height. */
 void imp_shape_rect(imp_shape kind, const void *shape, imp_rect *out);
 /* moving (at its pos) heading for (goalx, goaly) against the static other,

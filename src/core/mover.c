@@ -35,15 +35,12 @@ void imp_mover_place(imp_mover *m, const imp_shapebook *shapes,
 int imp_mover_detect(const imp_mover *m, const imp_grid *g,
                      const imp_shapebook *shapes, size_t id, imp_vec2 goal,
                      imp_rect_collision *out) {
-  const imp_item_shape *o;
   imp_polygon orect, mrect;
-  imp_shape okind = IMP_SHAPE_POLYGON, mkind = IMP_SHAPE_POLYGON;
-  const void *other = &orect, *mover = &mrect;
+  imp_shape okind, mkind = IMP_SHAPE_POLYGON;
+  const void *other, *mover = &mrect;
   if (!m->byshapes)
     return imp_rect_detect(&m->from, &g->items[id].r, goal.x, goal.y, out);
-  o = imp_shapebook_get(shapes, id);
-  if (o != NULL) okind = o->kind, other = &o->shape;
-  else imp_rect_polygon(&g->items[id].r, &orect);
+  other = imp_item_geometry(g, shapes, id, &orect, &okind);
   if (m->shaped) mkind = m->shape.kind, mover = &m->placed;
   else imp_rect_polygon(&m->from, &mrect);
   return imp_shape_detect(okind, other, mkind, mover, goal.x, goal.y, out);

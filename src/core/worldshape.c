@@ -74,6 +74,19 @@ void imp_rect_polygon(const imp_rect *r, imp_polygon *out) {
   out->v[3].y = r->h;
 }
 
+const void *imp_item_geometry(const imp_grid *g, const imp_shapebook *b,
+                              size_t id, imp_polygon *rect,
+                              imp_shape *kind) {
+  const imp_item_shape *it = imp_shapebook_get(b, id);
+  if (it != NULL) {
+    *kind = it->kind;
+    return &it->shape;
+  }
+  imp_rect_polygon(&g->items[id].r, rect);
+  *kind = IMP_SHAPE_POLYGON;
+  return rect;
+}
+
 void imp_shape_rect(imp_shape kind, const void *shape, imp_rect *out) {
   imp_aabb box;
   imp_shape_bounds(kind, shape, &box);

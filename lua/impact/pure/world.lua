@@ -152,8 +152,8 @@ local function put(g, id, x, y, w, h)
 end
 internal.put = put
 
--- Moves an item to (x, y) at the end of a move: a shape item's pos.
-function internal.arrive(g, id, x, y)
+-- Moves an item to (x, y): a shape item's pos.
+local function moveto(g, id, x, y)
   local shape = g.shapes[id]
   if not shape then return put(g, id, x, y, g.w[id], g.h[id]) end
   local kind = g.kinds[id]
@@ -162,6 +162,14 @@ function internal.arrive(g, id, x, y)
   if y ~= shape["\0py"] then shape["\0py"] = y end
   put(g, id, worldshape.rect(kind, shape))
   g.shapes[id] = shape
+end
+
+-- Ends a move or a push: item, which had id id when the World had made
+-- changes changes, goes to (x, y). Callbacks may have moved or removed it
+-- since: then it is looked up again.
+function internal.arrive(g, id, item, changes, x, y)
+  if g.changes ~= changes then id = g.ids[item] end
+  if id then moveto(g, id, x, y) end
 end
 
 -- World(cellSize = 64)
@@ -236,7 +244,7 @@ function World.update(...)
       turn(kind, shape, checknumber(w, 5, "update", 5))
       g.shapes[id] = shape
     end
-    return internal.arrive(g, id, x, y)
+    return moveto(g, id, x, y)
   end
   if w == nil then w = g.w[id] else w = checksize(5, "update", w) end
   if h == nil then h = g.h[id] else h = checksize(6, "update", h) end

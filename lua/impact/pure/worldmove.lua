@@ -175,10 +175,8 @@ end
 -- exact sweep, a rectangle as the polygon it is: nil when none, else
 -- overlaps, ti, normal and touch.
 local function detectpair(g, s, at, mover, fx, fy, fw, fh, gx, gy)
-  local okind, other, mkind = g.kinds[at], g.shapes[at], s.mkind
-  if not okind then
-    okind, other = "Polygon", worldshape.rectpolygon(g.x[at], g.y[at], g.w[at], g.h[at], s.otherrect)
-  end
+  local okind, other = worldshape.geometry(g, at, s.otherrect)
+  local mkind = s.mkind
   if not mkind then
     mkind, mover = "Polygon", worldshape.rectpolygon(fx, fy, fw, fh, s.mover)
   end
@@ -502,11 +500,7 @@ return function(World, internal)
       end
     end
     if given then trim(g.colpool, out, ncols) end
-    if moving then  -- callbacks may have removed the item
-      local now = id
-      if g.changes ~= changes then now = g.ids[item] end
-      if now then internal.arrive(g, now, gx, gy) end
-    end
+    if moving then internal.arrive(g, id, item, changes, gx, gy) end
     give(s)
     return gx, gy, out, ncols
   end

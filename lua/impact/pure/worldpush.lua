@@ -48,10 +48,7 @@ local function blocking(p, x, y, pushx, pushy)
     if count == worldshape.CANDIDATES then break end
     local id = cand[i]
     if id ~= p.id and g.alive[id] then
-      local okind, other = g.kinds[id], g.shapes[id]
-      if not okind then
-        okind, other = "Polygon", worldshape.rectpolygon(g.x[id], g.y[id], g.w[id], g.h[id], p.rect)
-      end
+      local okind, other = worldshape.geometry(g, id, p.rect)
       local t, _, _, dx, dy, nx, ny = pushout.overlap(okind, other, p.kind, placed)
       if t and holds(p, g.items[id]) then
         count = count + 1
@@ -88,12 +85,7 @@ return function(World, internal)
     local p = { g = g, id = id, item = item, filter = filter, answers = {}, first = true,
                 npushed = 0, pushed = {}, cand = {}, placed = {},
                 rect = worldshape.newrectpolygon() }
-    p.kind, p.shape = g.kinds[id], g.shapes[id]
-    if not p.kind then
-      p.kind = "Polygon"
-      p.shape = worldshape.rectpolygon(g.x[id], g.y[id], g.w[id], g.h[id],
-                                       worldshape.newrectpolygon())
-    end
+    p.kind, p.shape = worldshape.geometry(g, id, worldshape.newrectpolygon())
     local sx, sy = p.shape["\0px"], p.shape["\0py"]
     local bx, by, bw, bh = worldshape.rect(p.kind, p.shape)
     local changes = g.changes
@@ -109,11 +101,7 @@ return function(World, internal)
                                h[6], h[7], h[8], h[9]))
     end
     if given then cols.trim(g.colpool, out, p.npushed) end
-    if found then
-      local now = id
-      if g.changes ~= changes then now = g.ids[item] end
-      if now then internal.arrive(g, now, tx, ty) end
-    end
+    if found then internal.arrive(g, id, item, changes, tx, ty) end
     return tx, ty, out, p.npushed
   end
 end

@@ -81,10 +81,8 @@ end
 local function answers(g, s, X, Y, W, H, id)
   local kind = g.kinds[id]
   if s.q == ARC then
-    local shape = g.shapes[id]
-    if not kind then
-      kind, shape = "Polygon", worldshape.rectpolygon(X[id], Y[id], W[id], H[id], s.rect)
-    end
+    local shape
+    kind, shape = worldshape.geometry(g, id, s.rect)
     local t = arccore.intersectarc(kind, shape, s.x0, s.y0, s.vx, s.vy, s.gx, s.gy, 0.0)
     if not t then return false end
     return true, t, t, t

@@ -40,10 +40,7 @@ local function contacts(g, id, kind, shape, dangle)
   for i = 1, n do
     local oid = cand[i]
     if oid ~= id and g.alive[oid] then
-      local okind, other = g.kinds[oid], g.shapes[oid]
-      if not okind then
-        okind, other = "Polygon", worldshape.rectpolygon(g.x[oid], g.y[oid], g.w[oid], g.h[oid], rect)
-      end
+      local okind, other = worldshape.geometry(g, oid, rect)
       local angle, time, x, y, ht, _, _, _, _, nx, ny =
         turnsweep.sweep(okind, other, kind, shape, 0.0, 0.0, dangle)
       if ht then

@@ -53,6 +53,14 @@ function worldshape.rectpolygon(x, y, w, h, into)
   return into
 end
 
+-- Item id's geometry in the grid g: a shape item's kind and shape, or a
+-- rectangle item as its polygon, made in into (imp_item_geometry).
+function worldshape.geometry(g, id, into)
+  local kind = g.kinds[id]
+  if kind then return kind, g.shapes[id] end
+  return "Polygon", worldshape.rectpolygon(g.x[id], g.y[id], g.w[id], g.h[id], into)
+end
+
 function worldshape.newrectpolygon()
   return { ["\0"] = object.meta.Polygon, ["\0px"] = 0.0, ["\0py"] = 0.0, ["\0a"] = 0.0,
            ["\0c"] = 1.0, ["\0s"] = 0.0, ["\0n"] = 4,
