@@ -93,10 +93,48 @@ int imp_terms_filter(const imp_term *t, int n) {
   return filtered(t, n, &value);
 }
 
+/* The sum's parts added again with what each addition rounds off kept:
+** approx then within u of the sum plus the error of summing what was lost,
+** at most 7 u lost (7 more parts at most), and mag, twice lost beyond
+** |approx|, bounds that as the filter's invariant asks. Parts that cancel
+** (a position and its own negative, in a Minkowski difference) then leave
+** a sum as small as it is, where the parts' own sizes hide its sign. */
+static void recount(const imp_lin *a, imp_lin *out) {
+  double sum = 0, rest = 0, lost = 0, e;
+  int i;
+  for (i = 0; i < a->n; i++) {
+    sum = imp_two_sum(sum, a->part[i], &e);
+    rest += e;
+    lost += fabs(e);
+  }
+  out->n = 0;
+  out->approx = sum + rest;
+  out->mag = fabs(out->approx) + 2 * lost;
+}
+
+/* The filter again on the sums recounted: it certifies the sign nearly
+** always where the first one failed only because parts cancel. */
+static int refiltered(const imp_term *t, int n) {
+  imp_lin sums[IMP_MAX_TERMS][4];
+  imp_term again[IMP_MAX_TERMS];
+  int i, j;
+  for (i = 0; i < n; i++) {
+    again[i] = t[i];
+    for (j = 0; j < t[i].k; j++) {
+      recount(t[i].f[j], &sums[i][j]);
+      again[i].f[j] = &sums[i][j];
+    }
+  }
+  return imp_terms_filter(again, n);
+}
+
+/* Past the filter, the sign is exact only on exact input: beyond it the
+** rounded sign is the answer, as the pure backend gives it. */
 int imp_terms_sign(const imp_term *t, int n) {
   double value;
   int s = filtered(t, n, &value);
   if (s != 2) return s;
   if (!exact_input(t, n)) return (value > 0) - (value < 0);
-  return exact_sign(t, n);
+  s = refiltered(t, n);
+  return s != 2 ? s : exact_sign(t, n);
 }

@@ -17,7 +17,7 @@ static void trim(imp_wide *w) {
 
 imp_wide imp_wide_of(double v) {
   imp_wide w = zero();
-  int e, shift, i;
+  int e, shift, bit, i;
   uint64_t m;
   double f;
   if (v == 0) return w;
@@ -31,12 +31,11 @@ imp_wide imp_wide_of(double v) {
   }
   w.n = shift / 32 + 3;
   for (i = 0; i < w.n; i++) w.limb[i] = 0;
-  /* m 2^shift: spread m over the limbs from bit shift on. */
-  for (i = 0; i < 64; i++)
-    if (m >> i & 1) {
-      int bit = shift + i;
-      w.limb[bit / 32] |= (uint32_t)1 << (bit % 32);
-    }
+  /* m 2^shift: m's 53 bits shifted by shift % 32 span three limbs. */
+  bit = shift % 32;
+  w.limb[shift / 32] = (uint32_t)(m << bit);
+  w.limb[shift / 32 + 1] = (uint32_t)(m >> (32 - bit));
+  w.limb[shift / 32 + 2] = bit ? (uint32_t)(m >> (64 - bit)) : 0;
   trim(&w);
   return w;
 }

@@ -6,7 +6,7 @@ local exact = require "impact.pure.core.exact"
 local wide = require "impact.pure.core.wide"
 
 local floor = math.floor
-local signofsum = exact.signofsum
+local signofsum, twosum = exact.signofsum, exact.twosum
 local wideof, wadd, wsub, wmul = wide.of, wide.add, wide.sub, wide.mul
 
 local linear = {}
@@ -78,27 +78,55 @@ local function exactsign(t, n)
   return sum.sign
 end
 
--- The sign of the sum of the n terms t[1..n], all of the same degree:
--- exact while every part is on the wide integers' grid; beyond, the sign
--- of the rounded sum (0 for a NaN).
-function linear.termssign(t, n)
+-- The sum's parts added again with what each addition rounds off kept
+-- (linear.c's recount): its approx and mag, which read a sum whose parts
+-- cancel as small as it is.
+local function recount(a)
+  local sum, rest, lost = 0.0, 0.0, 0.0
+  for i = 1, a.n do
+    local e
+    sum, e = twosum(sum, a[i])
+    rest = rest + e
+    lost = lost + abs(e)
+  end
+  local approx = sum + rest
+  return approx, abs(approx) + 2 * lost
+end
+
+-- The filter: the sign of the terms' sum when the static bound certifies
+-- it, else 2 (and the sum rounded); on the sums as they are, or recounted.
+local function filtered(t, n, recounted)
   local value, size = 0.0, 0.0
   for i = 1, n do
     local term = t[i]
     local product = term[1] * 1.0
     local mag = abs(product)
     for j = 3, 2 + term[2] do
-      product = product * term[j].approx
-      mag = mag * term[j].mag
+      local f = term[j]
+      local fapprox, fmag = f.approx, f.mag
+      if recounted then fapprox, fmag = recount(f) end
+      product = product * fapprox
+      mag = mag * fmag
     end
     value = value + product
     size = size + mag
   end
-  if value > 2 ^ -46 * size then return 1 end
-  if value < -2 ^ -46 * size then return -1 end
+  if value > 2 ^ -46 * size then return 1, value end
+  if value < -2 ^ -46 * size then return -1, value end
+  return 2, value
+end
+
+-- The sign of the sum of the n terms t[1..n], all of the same degree:
+-- exact while every part is on the wide integers' grid; beyond, the sign
+-- of the rounded sum (0 for a NaN).
+function linear.termssign(t, n)
+  local s, value = filtered(t, n, false)
+  if s ~= 2 then return s end
   if not exactinput(t, n) then
     return (value > 0 and 1 or 0) - (value < 0 and 1 or 0)
   end
+  s = filtered(t, n, true)
+  if s ~= 2 then return s end
   return exactsign(t, n)
 end
 
