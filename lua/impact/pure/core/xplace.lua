@@ -88,6 +88,43 @@ local function dotsign(a, b)
 end
 xplace.dotsign = dotsign
 
+-- The same signs for a = a1 - a0 and b = b1 - b0 (a0 or b0 false: a1 or
+-- b1), filtered on the rounded differences first as xplace.c's
+-- imp_cross_sign_diff does: the exact differences are built only when
+-- that cannot tell, which is seldom.
+local function rough(a1, a0)
+  local x, y = a1.x, a1.y
+  if not a0 then return x.approx, y.approx, x.mag, y.mag end
+  local zx, zy = a0.x, a0.y
+  return x.approx - zx.approx, y.approx - zy.approx, x.mag + zx.mag, y.mag + zy.mag
+end
+
+local function filter2(l, r, size)
+  local value = l + r
+  if value > 2 ^ -46 * size then return 1 end
+  if value < -2 ^ -46 * size then return -1 end
+  return 2
+end
+
+local function exactof(a1, a0) return a0 and xvecsub(a1, a0) or a1 end
+
+local function crosssigndiff(a1, a0, b1, b0)
+  local ax, ay, amx, amy = rough(a1, a0)
+  local bx, by, bmx, bmy = rough(b1, b0)
+  local s = filter2(ax * by, -(ay * bx), amx * bmy + amy * bmx)
+  if s ~= 2 then return s end
+  return crosssign(exactof(a1, a0), exactof(b1, b0))
+end
+xplace.crosssigndiff = crosssigndiff
+
+local function dotsigndiff(a1, a0, b1, b0)
+  local ax, ay, amx, amy = rough(a1, a0)
+  local bx, by, bmx, bmy = rough(b1, b0)
+  local s = filter2(ax * bx, ay * by, amx * bmx + amy * bmy)
+  if s ~= 2 then return s end
+  return dotsign(exactof(a1, a0), exactof(b1, b0))
+end
+
 -- The sign of |a|^2 - r^2.
 local T3 = { { 1, 2, false, false }, { 1, 2, false, false }, { -1, 2, false, false } }
 local function lengthbeyond(a, r)
@@ -124,10 +161,9 @@ local function onhull(h, p, pl)
     return true
   end
   if n == 2 then
-    local e, q0 = edge(h, 0), xvecsub(p, h.v[0])
-    local q1 = xvecsub(p, h.v[1])
-    if crosssign(e, q0) ~= 0 then return false end
-    local from, to = dotsign(q0, e), dotsign(q1, e)
+    local a, b = h.v[0], h.v[1]
+    if crosssigndiff(b, a, p, a) ~= 0 then return false end
+    local from, to = dotsigndiff(p, a, b, a), dotsigndiff(p, b, b, a)
     if from < 0 or to > 0 then return false end
     if from == 0 then pl.vertex = 0
     elseif to == 0 then pl.vertex = 1
@@ -136,7 +172,7 @@ local function onhull(h, p, pl)
   end
   local zero, corner = -1, -1
   for i = 0, n - 1 do
-    local o = crosssign(edge(h, i), xvecsub(p, h.v[i]))
+    local o = crosssigndiff(h.v[nextof(h, i)], h.v[i], p, h.v[i])
     if o < 0 then return false end
     if o == 0 then
       if zero < 0 then zero = i
@@ -150,15 +186,16 @@ end
 
 -- Whether p is in the cone of outward normals at vertex i.
 local function vertexregion(h, p, i)
-  local q = xvecsub(p, h.v[i])
-  return dotsign(q, edge(h, prevof(h, i))) >= 0 and dotsign(q, edge(h, i)) <= 0
+  local v = h.v
+  local vi, prev, nxt = v[i], v[prevof(h, i)], v[nextof(h, i)]
+  return dotsigndiff(p, vi, vi, prev) >= 0 and dotsigndiff(p, vi, nxt, vi) <= 0
 end
 
 -- Whether p is outside edge i and across from its inside.
 local function edgeregion(h, p, i)
-  local e, q = edge(h, i), xvecsub(p, h.v[i])
-  local r = xvecsub(p, h.v[nextof(h, i)])
-  return crosssign(e, q) < 0 and dotsign(q, e) > 0 and dotsign(r, e) < 0
+  local v, nxt = h.v[i], h.v[nextof(h, i)]
+  return crosssigndiff(nxt, v, p, v) < 0 and dotsigndiff(p, v, nxt, v) > 0
+     and dotsigndiff(p, nxt, nxt, v) < 0
 end
 
 -- The feature nearest to p by rounded distances: a vertex (its index) or
@@ -232,22 +269,22 @@ end
 function xplace.heading(h, p, pl, d)
   local k = pl.vertex
   if pl.edge >= 0 then
-    local c = crosssign(edge(h, pl.edge), d)
+    local c = crosssigndiff(h.v[nextof(h, pl.edge)], h.v[pl.edge], d, false)
     if h.n == 2 and not rounded(h) then return c == 0 and FLAT or TOUCH end
     return c > 0 and IN or (c < 0 and OUT or FLAT)
   end
   if h.n == 1 then
-    local q = xvecsub(p, h.v[0])
     if not rounded(h) then return TOUCH end
-    local s = dotsign(d, q)
+    local s = dotsigndiff(d, false, p, h.v[0])
     return s < 0 and IN or (s > 0 and OUT or TOUCH)
   end
-  local alongin = crosssign(edge(h, prevof(h, k)), d)
-  local alongout = crosssign(edge(h, k), d)
+  local v = h.v
+  local alongin = crosssigndiff(v[k], v[prevof(h, k)], d, false)
+  local alongout = crosssigndiff(v[nextof(h, k)], v[k], d, false)
   if rounded(h) then
     -- on a corner's arc: along it only where the arc meets a flat side
     -- parallel to d
-    local s = dotsign(d, xvecsub(p, h.v[k]))
+    local s = dotsigndiff(d, false, p, v[k])
     if s ~= 0 then return s < 0 and IN or OUT end
     return (alongin == 0 or alongout == 0) and FLAT or TOUCH
   end
@@ -260,8 +297,8 @@ end
 -- For a point outside, the sign of d . m, m pointing from the nearest
 -- point of the hull to it.
 function xplace.facing(h, p, pl, d)
-  if pl.vertex >= 0 then return dotsign(d, xvecsub(p, h.v[pl.vertex])) end
-  return -crosssign(edge(h, pl.edge), d)
+  if pl.vertex >= 0 then return dotsigndiff(d, false, p, h.v[pl.vertex]) end
+  return -crosssigndiff(h.v[nextof(h, pl.edge)], h.v[pl.edge], d, false)
 end
 
 -- What the line through p along d does (LINE_MISS, LINE_CROSS,
@@ -270,10 +307,10 @@ function xplace.line(h, p, d)
   local lo, hi, tielo, tiehi = 0, 0, false, false
   local v = h.v
   for i = 1, h.n - 1 do
-    local c = crosssign(d, xvecsub(v[i], v[lo]))
+    local c = crosssigndiff(d, false, v[i], v[lo])
     if c < 0 then lo, tielo = i, false
     elseif c == 0 then tielo = true end
-    c = crosssign(d, xvecsub(v[i], v[hi]))
+    c = crosssigndiff(d, false, v[i], v[hi])
     if c > 0 then hi, tiehi = i, false
     elseif c == 0 then tiehi = true end
   end

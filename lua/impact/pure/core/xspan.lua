@@ -11,7 +11,7 @@ local huge = math.huge
 local ddadd, ddsub, ddmul, dddiv, ddsqrt = dd.add, dd.sub, dd.mul, dd.div, dd.sqrt
 local ddcross, dddot = dd.cross, dd.dot
 local xvecof, xvecsub, edgeof = xplace.xvecof, xplace.xvecsub, xplace.edge
-local crosssign, nextof, prevof = xplace.crosssign, xplace.nextof, xplace.prevof
+local crosssigndiff, nextof, prevof = xplace.crosssigndiff, xplace.nextof, xplace.prevof
 local normalize = vec2.normalize
 
 local xspan = {}
@@ -53,8 +53,7 @@ end
 
 -- The unit normal across d, on the side of the line away from vertex k.
 local function across(h, k, p, dx, dy)
-  local q = xvecsub(h.v[k], p)
-  if crosssign(xvecof(dx, dy), q) > 0 then return unit(dy, -dx) end
+  if crosssigndiff(xvecof(dx, dy), false, h.v[k], p) > 0 then return unit(dy, -dx) end
   return unit(-dy, dx)
 end
 
@@ -65,7 +64,7 @@ local function passingspan(h, p, dx, dy, k, all, out)
   out.enter, out.leave = huge, -huge
   out.edge = k  -- kept when no time is finite (an overflowed d)
   for i = 0, h.n - 1 do
-    if all or crosssign(dv, xvecsub(h.v[i], h.v[k])) == 0 then
+    if all or crosssigndiff(dv, false, h.v[i], h.v[k]) == 0 then
       local t = passing(h, i, p, dx, dy)
       if t < out.enter then out.enter, out.edge = t, i end
       if t > out.leave then out.leave = t end
@@ -100,7 +99,7 @@ local function polygonspan(h, p, dx, dy, out)
   local best = -1
   out.leave = huge
   for i = 0, h.n - 1 do
-    local facing = crosssign(edgeof(h, i), dv)
+    local facing = crosssigndiff(h.v[nextof(h, i)], h.v[i], dv, false)
     if facing > 0 then
       local later = best < 0 and 1 or xplace.later(h, p, dv, best, i)
       if later > 0 or (later == 0 and i == nextof(h, best)) then best = i end
@@ -215,11 +214,13 @@ function xspan.span(h, p, dx, dy, line, touch, out)
     else
       -- through a corner: the side there that the line crosses inwards
       local side = touch
-      if not (crosssign(edgeof(h, touch), xvecof(dx, dy)) > 0) then side = prevof(h, touch) end
+      if not (crosssigndiff(h.v[nextof(h, touch)], h.v[touch], xvecof(dx, dy), false) > 0) then
+        side = prevof(h, touch)
+      end
       out.nx, out.ny = outward(h, side)
     end
   elseif line == xplace.LINE_PIERCE then
-    local side = crosssign(edgeof(h, 0), xvecof(dx, dy)) > 0 and 0 or 1
+    local side = crosssigndiff(h.v[nextof(h, 0)], h.v[0], xvecof(dx, dy), false) > 0 and 0 or 1
     local t = crossing(h, side, p, dx, dy)
     out.enter, out.leave, out.edge = t, t, side
     out.along = alongedge(h, side, p, dx, dy, t)
