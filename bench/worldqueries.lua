@@ -14,8 +14,9 @@
 --     world:queryRectangle; HC's hc:collisions of a rectangle.
 --   querySegment: impact's world:querySegment(x1, y1, x2, y2, nil, out);
 --     slick's world:querySegment. HC's hc:raycast looks only in the cells
---     of a box whose corners it does not order (it finds nothing when the
---     ray points right or down), so it has no row here.
+--     of a box whose corners it does not order (it finds nothing in a ray
+--     that reaches a column of cells to the right of its start or a row
+--     below it), so it has no row here.
 --   lua bench/worldqueries.lua <label> [case]   (bench/run.sh runs each)
 -- WORLDQUERIES_CALLS (default 10000) sets the queries per timing.
 package.path = "bench/?.lua;lua/?.lua;lua/?/init.lua;" .. package.path
