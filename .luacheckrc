@@ -15,6 +15,7 @@ files["examples/playground"] = { globals = { "love" } }
 -- A test may name its own box after the suite's.
 files["spec"] = { std = "+busted", ignore = { "431" } }
 files["spec/love"] = { globals = { "love" } }
+files["bench/love"] = { globals = { "love" } }
 
 -- Dropping the last reference to an object (x = nil) before a garbage
 -- collection is the point of these assignments.

@@ -5,8 +5,9 @@
 # backend under Lua 5.4 and LuaJIT; then the shapes against plain Lua and
 # HC; then the world benchmarks (time, cost as the level grows, memory per
 # item) under Lua 5.4 and LuaJIT, then a World of shapes against slick and
-# HC under both, then the core micro-benchmarks and the shape kernels
-# against Box2D. BENCH_CALLS sets the calls per case.
+# HC under both, its queries against them and against love.physics, then
+# the core micro-benchmarks and the shape kernels against Box2D.
+# BENCH_CALLS sets the calls per case.
 set -e
 cat <<'HEAD'
 Per call: ns and bytes of garbage; impact with out objects and numbers,
@@ -121,6 +122,30 @@ WORLDSHAPES_FRAMES (300) sets the frames.
 HEAD
 run bench/worldshapes.lua "Lua 5.4" build-5.4 lua5.4
 run bench/worldshapes.lua "LuaJIT" build-luajit luajit
+cat <<'HEAD'
+
+The World of shapes' queries (bench/worldqueries.lua), on the scene above
+for 1000 movers: ns and bytes of garbage per query of impact and its
+pure-Lua backend, and ns per query of slick (SLICK_DIR) and HC (HC_DIR),
+on the same 4096 random queries; "x" columns are how many times impact's
+(or the pure backend's) time the other takes, "same" how often its answer
+holds the same items as impact's. slick answers queryShape by world:test
+with an item of the shape, HC by hc:collisions. WORLDQUERIES_CALLS (10000)
+sets the queries per timing.
+
+| query | Lua | impact ns | B/q | found/q | pure ns | B/q | pure same | slick ns | x impact | x pure | slick same | HC ns | x impact | x pure | HC same |
+|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|
+HEAD
+run bench/worldqueries.lua "Lua 5.4" build-5.4 lua5.4
+run bench/worldqueries.lua "LuaJIT" build-luajit luajit
+echo
+# love.physics in LÖVE's LuaJIT, headless (bench/love), where LÖVE is found.
+if command -v love >/dev/null 2>&1; then
+  echo "love.physics (Box2D in LÖVE) against impact's World (bench/love):"
+  love bench/love --build build-luajit
+else
+  echo "LÖVE not found: no comparison with love.physics."
+fi
 echo
 build-5.4/impact_bench
 echo

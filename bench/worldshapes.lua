@@ -30,181 +30,17 @@ if not which then
 end
 local N = COUNTS[which]
 local unpack = table.unpack or unpack
-
--- The level: floors of 16 x 16 tiles every 96 units, with gaps to fall
--- through, ramps on them, rocks and thin plates between them, walls
--- around. Its size grows with N, so that the movers stay as dense.
-local TILE, STOREY, CELL = 16, 96, 64
-local FLOORS = math.ceil(math.sqrt(N / 3.2))
-local WIDTH, HEIGHT = 8 * FLOORS * TILE, FLOORS * STOREY
 local GRAVITY, PUSH, KICK, VMAX = 0.4, 1, 10, 12
-local PLATE = 0.25                       -- half the thickness of a plate
 
--- Park-Miller: the same sequence under every Lua, integers or doubles, and
--- a period (2^31 - 2) far beyond the draws of a run.
-local seed
-local function uniform(lo, hi)
-  seed = seed * 48271 % 2147483647
-  return lo + (hi - lo) * seed / 2147483647
-end
-
--- A convex polygon of `count` vertices around its own origin, at sorted
--- angles 0.3 to 2.5 apart (so that it holds the origin), counter-clockwise.
-local function convex(count, radius)
-  local turns
-  repeat
-    turns = {}
-    for i = 1, count do turns[i] = uniform(0, 2 * math.pi) end
-    table.sort(turns)
-    local gap = turns[1] + 2 * math.pi - turns[count]
-    local apart = gap >= 0.3 and gap <= 2.5
-    for i = 2, count do
-      gap = turns[i] - turns[i - 1]
-      apart = apart and gap >= 0.3 and gap <= 2.5
-    end
-  until apart
-  local own = {}
-  for i = 1, count do
-    own[2 * i - 1] = radius * math.cos(turns[i])
-    own[2 * i] = radius * math.sin(turns[i])
-  end
-  return own
-end
-
--- The statics: each { static = true, kind, x, y, ... } with `own`, the
--- vertices of a polygon around (x, y), and `shape`, impact's exact shape.
-seed = 20250601
-local statics = {}
-local function static(s)
-  s.static = true
-  if s.kind == "rect" then
-    s.shape = impact.AABB.fromRect(s.x, s.y, s.w, s.h)
-  else
-    s.shape = impact.Polygon(s.own, s.x, s.y)
-  end
-  statics[#statics + 1] = s
-  return s
-end
-static { kind = "rect", x = -TILE, y = -TILE, w = TILE, h = HEIGHT + TILE }
-static { kind = "rect", x = WIDTH, y = -TILE, w = TILE, h = HEIGHT + TILE }
-static { kind = "rect", x = 0, y = -TILE, w = WIDTH, h = TILE }
-for floor = 1, FLOORS do
-  local y, j = floor * STOREY - TILE, 0
-  while j < WIDTH / TILE do
-    if floor < FLOORS and uniform(0, 1) < 0.05 then
-      j = j + 3 + math.floor(uniform(0, 3))    -- a gap to fall through
-    else
-      static { kind = "rect", x = j * TILE, y = y, w = TILE, h = TILE }
-      if j + 1 < WIDTH / TILE and uniform(0, 1) < 0.04 then
-        local rise = uniform(6, 16)            -- a ramp over two tiles
-        local high = uniform(0, 1) < 0.5 and 2 * TILE or 0  -- which end
-        local own = { 0, 0, 2 * TILE, 0, high, -rise }
-        static { kind = "polygon", x = j * TILE, y = y, own = own }
-      end
-      j = j + 1
-    end
-  end
-  local top = y - STOREY + TILE
-  for _ = 1, WIDTH / 128 do                    -- rocks
-    local x, y0 = uniform(0, WIDTH), uniform(top + 24, y - 12)
-    local count = 5 + math.floor(uniform(0, 4))
-    static { kind = "polygon", x = x, y = y0,
-             own = convex(count, uniform(5, 10)) }
-  end
-  for _ = 1, WIDTH / 256 do                    -- thin plates, at any angle
-    local half, angle = uniform(32, 56), uniform(-math.pi / 2, math.pi / 2)
-    local c, s = math.cos(angle), math.sin(angle)
-    local ux, uy, nx, ny = half * c, half * s, -PLATE * s, PLATE * c
-    local x, y0 = uniform(half, WIDTH - half), uniform(top + 20, y - 20)
-    static {
-      kind = "polygon", x = x, y = y0,
-      own = { -ux - nx, -uy - ny, ux - nx, uy - ny,
-              ux + nx, uy + ny, -ux + nx, -uy + ny },
-      half = half, ux = c, uy = s }
-  end
-end
-
--- The checker's grid: the statics by the cells of their bounds.
-local grid, stamp, stamps = {}, 0, {}
-local function cells(x1, y1, x2, y2, f)
-  for cy = math.floor(y1 / CELL), math.floor(y2 / CELL) do
-    for cx = math.floor(x1 / CELL), math.floor(x2 / CELL) do
-      f(cy * 65536 + cx)
-    end
-  end
-end
-local box = impact.AABB()
-local function bounds(shape)
-  shape:bounds(box)
-  local p, h = box.pos, box.half
-  return p.x - h.x, p.y - h.y, p.x + h.x, p.y + h.y
-end
-for _, s in ipairs(statics) do
-  local x1, y1, x2, y2 = bounds(s.shape)
-  cells(x1, y1, x2, y2, function(key)
-    local list = grid[key] or {}
-    grid[key] = list
-    list[#list + 1] = s
-  end)
-end
--- Calls f(s) once for each static whose cells meet the box.
-local function near(x1, y1, x2, y2, f)
-  stamp = stamp + 1
-  cells(x1, y1, x2, y2, function(key)
-    for _, s in ipairs(grid[key] or {}) do
-      if stamps[s] ~= stamp then
-        stamps[s] = stamp
-        f(s)
-      end
-    end
-  end)
-end
-local function overlapsLevel(shape)
-  local hit = false
-  local x1, y1, x2, y2 = bounds(shape)
-  near(x1, y1, x2, y2, function(s) hit = hit or shape:intersects(s.shape) end)
-  return hit
-end
-
--- The movers: circles of radius 3 to 6 and, one in five, polygons of 5 or
--- 6 vertices 4 to 6 from their origin, at free places.
-local movers = {}
-for i = 1, N do
-  local m = { id = i }
-  if i % 5 == 0 then
-    m.own = convex(5 + i % 2, uniform(4, 6))
-    m.size = 0
-    for k = 1, #m.own do m.size = math.max(m.size, math.abs(m.own[k])) end
-  else
-    m.radius = uniform(3, 6)
-    m.size = m.radius
-  end
-  repeat
-    m.x, m.y = uniform(8, WIDTH - 8), uniform(8, HEIGHT - TILE - 8)
-    local shape = m.own and impact.Polygon(m.own, m.x, m.y)
-                         or impact.Circle(m.x, m.y, m.radius)
-  until not overlapsLevel(shape)
-  m.x0, m.y0 = m.x, m.y
-  movers[i] = m
-end
+local level = require("shapelevel")(impact, N)
+local statics, movers, uniform = level.statics, level.movers, level.uniform
+local CELL, WIDTH, HEIGHT = level.CELL, level.WIDTH, level.HEIGHT
+local near, overlapsLevel = level.near, level.overlaps
 
 -- The libraries: each makes a world of the level and the movers and gives
 -- move(mover, goalX, goalY) -> x, y, and the shape of a mover that it
 -- moves, in impact's terms, for the checks.
--- slick and HC are written for Lua 5.1 and LuaJIT; under later Luas they
--- load with 5.1's unpack and, for slick, with setfenv as a no-op: slick
--- sets its loading thread's globals only so that its modules find each
--- other under a prefix, and here it is loaded at the top as "slick".
-local function compat()
-  _G.unpack = _G.unpack or table.unpack
-  _G.setfenv = _G.setfenv or function() end
-end
-
-local function inside(dir, path)
-  local f = io.open(dir .. "/" .. path)
-  if f then f:close() end
-  return f ~= nil
-end
+local peers = require "peers"
 
 local function impactWorld(lib)
   return function()
@@ -228,17 +64,8 @@ local function impactWorld(lib)
 end
 
 local function loadSlick()
-  local dir = os.getenv("SLICK_DIR")
-  if not dir or dir == "" then return nil, "SLICK_DIR unset" end
-  dir = dir:gsub("/+$", "")
-  if not inside(dir, "slick/init.lua") and inside(dir, "world.lua") then
-    dir = dir:match("^(.-)/*[^/]+$")     -- named the slick folder itself
-    if dir == "" then dir = "." end
-  end
-  package.path = dir .. "/?.lua;" .. dir .. "/?/init.lua;" .. package.path
-  compat()
-  local ok, slick = pcall(require, "slick")
-  if not ok then return nil, "slick does not load: " .. tostring(slick) end
+  local slick, why = peers.slick()
+  if not slick then return nil, why end
   return function()
     local world = slick.newWorld(WIDTH, HEIGHT)
     for _, s in ipairs(statics) do
@@ -267,14 +94,8 @@ local function loadSlick()
 end
 
 local function loadHC()
-  local dir = os.getenv("HC_DIR")
-  if not dir or dir == "" then return nil, "HC_DIR unset" end
-  local parent, name = dir:match("^(.-)/*([^/]+)/*$")
-  if parent == "" then parent = "." end
-  package.path = parent .. "/?.lua;" .. parent .. "/?/init.lua;" .. package.path
-  compat()
-  local ok, HC = pcall(require, name)
-  if not ok then return nil, "HC does not load: " .. tostring(HC) end
+  local HC, why = peers.HC()
+  if not HC then return nil, why end
   return function()
     local hc, shapes = HC.new(CELL), {}
     for _, s in ipairs(statics) do
@@ -343,7 +164,7 @@ local function run(newMove, ownOf)
                 + (y0 + t * (y1 - y0) - p.y) * p.uy
     return math.abs(along) < p.half - 2 * VMAX
   end
-  seed = 4242
+  level.reseed(4242)
   local time, overlapping, deep, tunnels = 0, 0, 0, 0
   for _ = 1, FRAMES do
     local start = os.clock()
