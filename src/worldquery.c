@@ -53,6 +53,7 @@ static int test(const Ask *a, const World *w, size_t id, Found *f) {
     return 1;
   }
   if (a->q == Q_SHAPE) {
+    if (imp_rects_apart(&a->r, r)) return 0;
     if (it == NULL)
       return imp_shape_meets_rect(a->shape.kind, &a->shape.shape, r);
     return imp_shape_intersects(a->shape.kind, &a->shape.shape, it->kind,
@@ -61,13 +62,17 @@ static int test(const Ask *a, const World *w, size_t id, Found *f) {
   if (it != NULL) {
     imp_hit h;
     switch (a->q) {
-      case Q_RECT: return imp_shape_meets_rect(it->kind, &it->shape, &a->r);
+      case Q_RECT:
+        return !imp_rects_apart(&a->r, r) &&
+               imp_shape_meets_rect(it->kind, &it->shape, &a->r);
       case Q_POINT:
-        return imp_shape_intersect_point(it->kind, &it->shape, a->x1, a->y1,
+        return !imp_segment_passes_rect(r, a->x1, a->y1, a->x1, a->y1) &&
+               imp_shape_intersect_point(it->kind, &it->shape, a->x1, a->y1,
                                          &h);
       default: break;
     }
-    if (!imp_shape_crossed(it->kind, &it->shape, a->x1, a->y1, a->x2, a->y2,
+    if (imp_segment_passes_rect(r, a->x1, a->y1, a->x2, a->y2) ||
+        !imp_shape_crossed(it->kind, &it->shape, a->x1, a->y1, a->x2, a->y2,
                            &f->ti1, &f->ti2))
       return 0;
     f->weight = f->ti1;
@@ -292,7 +297,7 @@ int imp_world_query(World *w, int kind, double a, double b, double c,
   int k = 0, coords = kind == IMP_QUERY_COORDS;
   if (coords) kind = Q_SEGMENT;
   if (kind == Q_POINT) c = d = 0;
-  if (w->g == NULL || w->shapes.count > 0 || a - a != 0 || b - b != 0 ||
+  if (w->g == NULL || a - a != 0 || b - b != 0 ||
       c - c != 0 || d - d != 0 ||
       (kind == Q_RECT && !(c > 0 && d > 0)) || kind < Q_RECT ||
       kind > Q_SEGMENT)

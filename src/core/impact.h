@@ -636,6 +636,13 @@ int imp_shape_meets_rect(imp_shape kind, const void *shape,
 int imp_shape_crossed(imp_shape kind, const void *shape, double x1,
                       double y1, double x2, double y2, double *ti1,
                       double *ti2);
+/* The queries' cheap first tests, before any exact one: whether two
+** rectangles, or a segment (a point when it has no length) and a
+** rectangle, lie apart by more than rounding. A shape item's rectangle
+** holds its shape to within rounding, so that then they cannot meet. */
+int imp_rects_apart(const imp_rect *a, const imp_rect *b);
+int imp_segment_passes_rect(const imp_rect *r, double x1, double y1,
+                            double x2, double y2);
 
 /* An item over one move: a shape (placed where each step starts) or a bump
 ** rectangle, and the normals of the faces that its slides went along,

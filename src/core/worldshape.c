@@ -142,6 +142,47 @@ int imp_shape_crossed(imp_shape kind, const void *shape, double x1,
   return 1;
 }
 
+/* Far more than the rounding of the coordinates' sums and of the times
+** along a segment, far less than any gap worth testing exactly. */
+static double slack(double a, double b, double c, double d) {
+  return 0x1p-40 * (fabs(a) + fabs(b) + fabs(c) + fabs(d));
+}
+
+int imp_rects_apart(const imp_rect *a, const imp_rect *b) {
+  double sx = slack(a->x, a->w, b->x, b->w), sy = slack(a->y, a->h, b->y, b->h);
+  return a->x + a->w + sx < b->x || b->x + b->w + sx < a->x ||
+         a->y + a->h + sy < b->y || b->y + b->h + sy < a->y;
+}
+
+/* Narrows [*lo, *hi], the times of a segment from p along d, to those
+** within [min, max] on one axis; whether any are left. A NaN leaves it. */
+static int clip_axis(double p, double d, double min, double max, double *lo,
+                     double *hi) {
+  double t0, t1;
+  if (d == 0) return !(p < min || p > max);
+  t0 = (min - p) / d;
+  t1 = (max - p) / d;
+  if (d < 0) {
+    double t = t0;
+    t0 = t1;
+    t1 = t;
+  }
+  if (t0 > *lo) *lo = t0;
+  if (t1 < *hi) *hi = t1;
+  return !(*lo > *hi);
+}
+
+/* The rectangle grown by the slack: the times computed against it are
+** within rounding of the true ones, far less than the slack over |d|, so
+** a segment that touches the rectangle is never found to pass it. */
+int imp_segment_passes_rect(const imp_rect *r, double x1, double y1,
+                            double x2, double y2) {
+  double s = slack(r->x, r->w, x1, x2) + slack(r->y, r->h, y1, y2);
+  double lo = 0, hi = 1;
+  return !clip_axis(x1, x2 - x1, r->x - s, r->x + r->w + s, &lo, &hi) ||
+         !clip_axis(y1, y2 - y1, r->y - s, r->y + r->h + s, &lo, &hi);
+}
+
 static double distance2(imp_vec2 a, imp_vec2 b) {
   double dx = a.x - b.x, dy = a.y - b.y;
   return dx * dx + dy * dy;

@@ -145,6 +145,7 @@ static int decide(terms_of *terms, const imp_xvec *a1, const imp_xvec *a0,
   int s;
   rough(&a, a1, a0);
   if (b1) rough(&b, b1, b0);
+  else b = a;  /* unread: the terms without b ignore it */
   s = imp_terms_filter(t, terms(t, &a, &b, r));
   if (s != 2) return s;
   return imp_terms_sign(t, terms(t, exact(&ea, a1, a0),
