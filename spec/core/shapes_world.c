@@ -62,18 +62,15 @@ typedef struct world {
 ** than rounding: a start in exact touch (a zero-width box along a
 ** polygon's corner) may slide an ulp in; those are counted. */
 static int overlaps(const world *w, const shape *s, imp_vec2 pos, size_t id) {
-  const imp_item_shape *it = imp_shapebook_get(&w->book, id);
+  imp_item_shape other;
   imp_any_shape at;
-  imp_polygon rect;
-  imp_shape kind = IMP_SHAPE_POLYGON;
-  const void *other = &rect;
   imp_hit push;
   double depth;
   imp_shape_moved(s->kind, &s->s, pos, &at);
-  if (it != NULL) kind = it->kind, other = &it->shape;
-  else imp_rect_polygon(&w->g->items[id].r, &rect);
-  if (!imp_shape_intersects(s->kind, &at, kind, other)) return 0;
-  if (!imp_shape_overlap(kind, other, s->kind, &at, &push)) return 1;
+  imp_item_geometry(w->g, &w->book, id, &other);
+  if (!imp_shape_intersects(s->kind, &at, other.kind, &other.shape)) return 0;
+  if (!imp_shape_overlap(other.kind, &other.shape, s->kind, &at, &push))
+    return 1;
   depth = fabs(push.delta.x) + fabs(push.delta.y);
   if (depth > 1e-9 * (1 + fabs(pos.x) + fabs(pos.y))) return 1;
   grazes++;
