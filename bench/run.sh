@@ -98,10 +98,11 @@ cat <<'HEAD'
 
 Memory of a World of 10^6 items (bench/worldmemory.lua): bytes per item
 that the process's resident memory (Lua heap included) and the Lua heap
-grew by; the items themselves are tables made before.
+grew by, for 16x16 rectangles, circles and convex 8-gons; the items and
+their shapes are made before.
 
-| Lua          | items | resident B/item | of which Lua heap |
-|--------------|----------:|--------:|--------:|
+| Lua          | kind       | items | resident B/item | of which Lua heap |
+|--------------|------------|----------:|--------:|--------:|
 HEAD
 run bench/worldmemory.lua "Lua 5.4" build-5.4 lua5.4
 run bench/worldmemory.lua "LuaJIT" build-luajit luajit

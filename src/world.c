@@ -160,23 +160,22 @@ void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r) {
 }
 
 int imp_worldgoto(World *w, size_t id, imp_vec2 to) {
-  imp_item_shape *it = w->shapes.at != NULL && id < w->shapes.cap
-                           ? w->shapes.at[id] : NULL;
+  imp_item_shape it;
   imp_any_shape moved;
   imp_vec2 pos;
   imp_rect r = w->g->items[id].r;
-  if (it == NULL) {
+  if (!imp_shapebook_get(&w->shapes, id, &it)) {
     if (to.x != r.x) r.x = to.x;  /* as bump's update: -0 is 0 */
     if (to.y != r.y) r.y = to.y;
     return imp_worldupdate(w, id, &r);
   }
-  pos = imp_shape_pos(it->kind, &it->shape);
+  pos = imp_shape_pos(it.kind, &it.shape);
   if (to.x != pos.x) pos.x = to.x;
   if (to.y != pos.y) pos.y = to.y;
-  imp_shape_moved(it->kind, &it->shape, pos, &moved);
-  imp_shape_rect(it->kind, &moved, &r);
+  imp_shape_moved(it.kind, &it.shape, pos, &moved);
+  imp_shape_rect(it.kind, &moved, &r);
   if (!imp_worldupdate(w, id, &r)) return 0;
-  it->shape = moved;
+  imp_shapebook_set(&w->shapes, id, it.kind, &moved);  /* the same kind */
   return 1;
 }
 
@@ -328,18 +327,16 @@ static int world_update(lua_State *L) {
   imp_rect r = w->g->items[id].r;
   double x = imp_checknumber(L, 3, "update");
   double y = imp_checknumber(L, 4, "update");
-  imp_item_shape *it = (imp_item_shape *)imp_shapebook_get(&w->shapes, id);
-  if (it != NULL) {
+  imp_item_shape it;
+  if (imp_shapebook_get(&w->shapes, id, &it)) {
     imp_vec2 to;
     to.x = x;
     to.y = y;
     if (!lua_isnoneornil(L, 5)) {
-      imp_item_shape was = *it;
-      turnitem(L, it, imp_checknumber(L, 5, "update"));
-      if (!imp_worldupdate(w, id, &r)) {  /* room for the move to come */
-        *it = was;
+      turnitem(L, &it, imp_checknumber(L, 5, "update"));
+      if (!imp_worldupdate(w, id, &r))  /* room for the move to come */
         return luaL_error(L, "not enough memory");
-      }
+      imp_shapebook_set(&w->shapes, id, it.kind, &it.shape);
     }
     imp_worldmoveto(L, w, id, to);
     return 0;
@@ -381,18 +378,18 @@ static int world_getshape(lua_State *L) {
   World *w = imp_checkworld(L, "getShape");
   lua_settop(L, 3);
   size_t id = imp_checkitem(L, w, imp_worldslot(L, W_IDS), "getShape");
-  const imp_item_shape *it = imp_shapebook_get(&w->shapes, id);
-  if (it == NULL) {
+  imp_item_shape it;
+  if (!imp_shapebook_get(&w->shapes, id, &it)) {
     lua_pushnil(L);
     return 1;
   }
   if (!lua_isnil(L, 3)) {
-    memcpy(imp_checkobject(L, 3, types[it->kind], "getShape"), &it->shape,
-           sizes[it->kind]);
+    memcpy(imp_checkobject(L, 3, types[it.kind], "getShape"), &it.shape,
+           sizes[it.kind]);
     lua_settop(L, 3);
     return 1;
   }
-  imp_pushitemshape(L, it);
+  imp_pushitemshape(L, &it);
   return 1;
 }
 

@@ -720,14 +720,15 @@ static int check(lua_State *L, const char *fname, int moving) {
   lua_Integer nlist = -1;  /* >= 0: the next step is list[1] */
   unsigned long changes, projected;
   size_t id;
-  const imp_item_shape *mover;
+  imp_item_shape mover;
+  int shaped;
   lua_settop(L, 6);  /* up to begin() the slots Lua grants a C function do */
   imp_worldslot(L, W_IDS);
   id = imp_checkitem(L, w, 7, fname);
   start = w->g->items[id].r;
-  mover = imp_shapebook_get(&w->shapes, id);
-  if (mover != NULL) {
-    imp_vec2 pos = imp_shape_pos(mover->kind, &mover->shape);
+  shaped = imp_shapebook_get(&w->shapes, id, &mover);
+  if (shaped) {
+    imp_vec2 pos = imp_shape_pos(mover.kind, &mover.shape);
     start.x = pos.x;
     start.y = pos.y;
   }
@@ -743,7 +744,7 @@ static int check(lua_State *L, const char *fname, int moving) {
     if (ns >= 0) return slid(L, w, fname, id, out, moving, slides, ns, to);
   }
   begin(L, &m, w, fname, 7, (ptrdiff_t)id, filter);
-  imp_mover_init(&m.mover, mover);
+  imp_mover_init(&m.mover, shaped ? &mover : NULL);
   changes = w->changes;
   lua_pushnil(L);  /* a custom response's collisions */
   list = lua_gettop(L);
@@ -844,7 +845,8 @@ static int world_move(lua_State *L) { return check(L, "move", 1); }
 static int project_on(lua_State *L, double fromx, double fromy,
                       imp_vec2 goal) {
   World *w = (World *)imp_toobject(L, 1, T_WORLD);
-  const imp_item_shape *it = NULL;
+  imp_item_shape it;
+  int shaped = 0;
   lua_settop(L, 9);
   lua_pushnumber(L, goal.x);
   lua_pushnumber(L, goal.y);
@@ -855,14 +857,14 @@ static int project_on(lua_State *L, double fromx, double fromy,
     int item = lua_gettop(L);
     ptrdiff_t id = imp_worldid(L, w, imp_worldslot(L, W_IDS), item);
     lua_pop(L, 1);
-    if (id >= 0) it = imp_shapebook_get(&w->shapes, (size_t)id);
+    if (id >= 0) shaped = imp_shapebook_get(&w->shapes, (size_t)id, &it);
   }
-  if (it != NULL) {
-    imp_item_shape at = *it;
+  if (shaped) {
+    imp_item_shape at = it;
     imp_vec2 from;
     from.x = fromx;
     from.y = fromy;
-    imp_shape_moved(it->kind, &it->shape, from, &at.shape);
+    imp_shape_moved(it.kind, &it.shape, from, &at.shape);
     imp_pushitemshape(L, &at);
     lua_pushnumber(L, goal.x);
     lua_pushnumber(L, goal.y);

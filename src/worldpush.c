@@ -80,15 +80,14 @@ static int blocking(void *ud, imp_vec2 at, imp_vec2 *push, int cap) {
   q.a = box.x, q.b = box.y, q.c = box.w, q.d = box.h;
   n = imp_worldnear(L, g, &q, local, 128, &ids);
   for (i = 0; i < n && count < cap; i++) {
-    imp_polygon rect;
-    imp_shape okind;
-    const void *other;
+    imp_item_shape other;
     imp_hit hit;
     int slot;
     g = imp_worldgrid(L, p->w, "push");  /* a filter may have freed it */
     if (ids[i] == p->id || !imp_grid_alive(g, ids[i])) continue;
-    other = imp_item_geometry(g, &p->w->shapes, ids[i], &rect, &okind);
-    if (!imp_shape_overlap(okind, other, p->mover.kind, &placed, &hit))
+    imp_item_geometry(g, &p->w->shapes, ids[i], &other);
+    if (!imp_shape_overlap(other.kind, &other.shape, p->mover.kind, &placed,
+                           &hit))
       continue;
     lua_rawgeti(L, p->items, (lua_Integer)ids[i] + 1);
     slot = lua_gettop(L);
@@ -115,8 +114,6 @@ static int blocking(void *ud, imp_vec2 at, imp_vec2 *push, int cap) {
 static int world_push(lua_State *L) {
   const char *fname = "push";
   World *w = imp_checkworld(L, fname);
-  const void *shape;
-  imp_polygon rect;
   Push p;
   imp_vec2 start, to;
   imp_rect box;
@@ -142,9 +139,7 @@ static int world_push(lua_State *L) {
   p.item = 2;
   p.first = 1;
   p.npushed = 0;
-  shape = imp_item_geometry(w->g, &w->shapes, p.id, &rect, &p.mover.kind);
-  imp_shape_moved(p.mover.kind, shape, imp_shape_pos(p.mover.kind, shape),
-                  &p.mover.shape);
+  imp_item_geometry(w->g, &w->shapes, p.id, &p.mover);
   start = imp_shape_pos(p.mover.kind, &p.mover.shape);
   imp_shape_rect(p.mover.kind, &p.mover.shape, &box);
   changes = w->changes;

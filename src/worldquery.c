@@ -39,40 +39,38 @@ typedef struct Found {
 /* Whether item id answers the query: by bump's rules on its rectangle, or
 ** exactly on a shape item's shape (a point strictly inside). */
 static int test(const Ask *a, const World *w, size_t id, Found *f) {
-  const imp_item_shape *it = imp_shapebook_get(&w->shapes, id);
   const imp_rect *r = &w->g->items[id].r;
+  imp_item_shape it;
   if (a->q == Q_ARC) {
-    imp_polygon rect;
-    imp_shape kind;
-    const void *shape = imp_item_geometry(w->g, &w->shapes, id, &rect, &kind);
     imp_hit h;
-    if (!imp_shape_intersect_arc(kind, shape, a->x1, a->y1, a->vx, a->vy,
-                                 a->gx, a->gy, 0, &h))
+    imp_item_geometry(w->g, &w->shapes, id, &it);
+    if (!imp_shape_intersect_arc(it.kind, &it.shape, a->x1, a->y1, a->vx,
+                                 a->vy, a->gx, a->gy, 0, &h))
       return 0;
     f->ti1 = f->ti2 = f->weight = h.time;
     return 1;
   }
   if (a->q == Q_SHAPE) {
     if (imp_rects_apart(&a->r, r)) return 0;
-    if (it == NULL)
+    if (!imp_shapebook_get(&w->shapes, id, &it))
       return imp_shape_meets_rect(a->shape.kind, &a->shape.shape, r);
-    return imp_shape_intersects(a->shape.kind, &a->shape.shape, it->kind,
-                                &it->shape);
+    return imp_shape_intersects(a->shape.kind, &a->shape.shape, it.kind,
+                                &it.shape);
   }
-  if (it != NULL) {
+  if (imp_shapebook_has(&w->shapes, id)) {
     imp_hit h;
+    if (a->q == Q_RECT ? imp_rects_apart(&a->r, r)
+                       : imp_segment_passes_rect(r, a->x1, a->y1, a->x2, a->y2))
+      return 0;
+    imp_shapebook_get(&w->shapes, id, &it);
     switch (a->q) {
-      case Q_RECT:
-        return !imp_rects_apart(&a->r, r) &&
-               imp_shape_meets_rect(it->kind, &it->shape, &a->r);
+      case Q_RECT: return imp_shape_meets_rect(it.kind, &it.shape, &a->r);
       case Q_POINT:
-        return !imp_segment_passes_rect(r, a->x1, a->y1, a->x1, a->y1) &&
-               imp_shape_intersect_point(it->kind, &it->shape, a->x1, a->y1,
+        return imp_shape_intersect_point(it.kind, &it.shape, a->x1, a->y1,
                                          &h);
       default: break;
     }
-    if (imp_segment_passes_rect(r, a->x1, a->y1, a->x2, a->y2) ||
-        !imp_shape_crossed(it->kind, &it->shape, a->x1, a->y1, a->x2, a->y2,
+    if (!imp_shape_crossed(it.kind, &it.shape, a->x1, a->y1, a->x2, a->y2,
                            &f->ti1, &f->ti2))
       return 0;
     f->weight = f->ti1;

@@ -59,9 +59,7 @@ static size_t contacts(lua_State *L, World *w, size_t id,
   q.a = box.x, q.b = box.y, q.c = box.w, q.d = box.h;
   n = imp_worldnear(L, w->g, &q, near, 128, &ids);
   for (i = 0; i < n; i++) {
-    imp_polygon rect;
-    imp_shape okind;
-    const void *other;
+    imp_item_shape other;
     Contact *c;
     if (ids[i] == id || !imp_grid_alive(w->g, ids[i])) continue;
     if (found == LOCALCONTACTS && out == local) {
@@ -70,12 +68,12 @@ static size_t contacts(lua_State *L, World *w, size_t id,
     }
     c = &out[found];
     c->other = w->g->items[ids[i]].r;
-    other = imp_item_geometry(w->g, &w->shapes, ids[i], &rect, &okind);
-    imp_shape_turn_sweep(okind, other, mover->kind, &mover->shape, 0, 0,
-                         dangle, &c->s);
+    imp_item_geometry(w->g, &w->shapes, ids[i], &other);
+    imp_shape_turn_sweep(other.kind, &other.shape, mover->kind,
+                         &mover->shape, 0, 0, dangle, &c->s);
     if (!c->s.has_hit) continue;
     c->overlaps = c->s.time == 0 &&
-                  imp_shape_intersects(okind, other, mover->kind,
+                  imp_shape_intersects(other.kind, &other.shape, mover->kind,
                                        &mover->shape);
     c->id = ids[i];
     c->order = (int)found++;
@@ -91,7 +89,6 @@ static size_t contacts(lua_State *L, World *w, size_t id,
 static int world_rotate(lua_State *L) {
   const char *fname = "rotate";
   World *w = imp_checkworld(L, fname);
-  const imp_item_shape *it;
   imp_item_shape mover;
   Contact local[LOCALCONTACTS], *cs;
   imp_rect box;
@@ -111,11 +108,10 @@ static int world_rotate(lua_State *L) {
     lua_replace(L, 5);
   }
   items = imp_worldslot(L, W_ITEMS);  /* 7 */
-  it = imp_shapebook_get(&w->shapes, id);
-  if (it == NULL || it->kind == IMP_SHAPE_AABB)
-    imp_argerror(L, 2, fname, it == NULL ? "a rectangle item does not turn"
-                                         : "an AABB item does not turn");
-  mover = *it;
+  if (!imp_shapebook_get(&w->shapes, id, &mover))
+    imp_argerror(L, 2, fname, "a rectangle item does not turn");
+  if (mover.kind == IMP_SHAPE_AABB)
+    imp_argerror(L, 2, fname, "an AABB item does not turn");
   reached = angle;
   imp_shape_rect(mover.kind, &mover.shape, &box);
   changes = w->changes;
@@ -170,21 +166,16 @@ static int world_rotate(lua_State *L) {
   if (out) imp_trimpool(L, w, 5, ncols, P_COLS);
   if (mover.kind != IMP_SHAPE_CIRCLE) {
     ptrdiff_t now;
+    imp_item_shape at;
     imp_worldgrid(L, w, fname);
     now = w->changes == changes ? (ptrdiff_t)id : imp_worldid(L, w, 6, 2);
-    if (now >= 0) {
-      imp_item_shape *at =
-          (imp_item_shape *)imp_shapebook_get(&w->shapes, (size_t)now);
-      imp_item_shape was;
-      if (at != NULL && at->kind != IMP_SHAPE_AABB) {
-        was = *at;
-        imp_shape_set_angle(at->kind, &at->shape, reached);
-        imp_shape_rect(at->kind, &at->shape, &box);
-        if (!imp_worldupdate(w, (size_t)now, &box)) {
-          *at = was;
-          return luaL_error(L, "not enough memory");
-        }
-      }
+    if (now >= 0 && imp_shapebook_get(&w->shapes, (size_t)now, &at) &&
+        at.kind != IMP_SHAPE_AABB) {
+      imp_shape_set_angle(at.kind, &at.shape, reached);
+      imp_shape_rect(at.kind, &at.shape, &box);
+      if (!imp_worldupdate(w, (size_t)now, &box))
+        return luaL_error(L, "not enough memory");
+      imp_shapebook_set(&w->shapes, (size_t)now, at.kind, &at.shape);
     }
   }
   lua_pushnumber(L, reached);

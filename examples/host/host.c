@@ -290,9 +290,11 @@ static int rolling(imp_grid *g, imp_shapebook *book) {
   ** floor and slides the whole 8 along it. The third crosses the seam: the
   ** rectangle's corner, then the polygon's top, never a snag. */
   for (frame = 1; frame <= 5; frame++) {
+    imp_item_shape now;
     imp_any_shape at;
+    EXPECT(imp_shapebook_get(book, id, &now));
     goal.x = 16 + 8 * frame;
-    goal.y = book->at[id]->shape.circle.pos.y + 1;
+    goal.y = now.shape.circle.pos.y + 1;
     n = imp_grid_slide_shapes(g, book, id, &goal, cols, 4);
     EXPECT(n == (frame == 3 ? 2 : 1));
     EXPECT(frame != 1 || close_to(cols[0].c.ti, 5e-7 - IMP_EPSILON));

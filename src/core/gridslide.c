@@ -16,7 +16,7 @@
 #define NEARBY 256
 
 /* A World of rectangles only. */
-static const imp_shapebook noshapes = {NULL, 0, 0, NULL, NULL};
+static const imp_shapebook noshapes;
 
 /* Whether the placed mover, heading for goal (sweeping swept), collides
 ** with the item other: the collision in *col, and in *distance the squared
@@ -61,14 +61,15 @@ static int visited(const imp_grid_collision *out, size_t n, size_t id) {
 int imp_grid_slide_shapes(imp_grid *g, const imp_shapebook *shapes,
                           size_t id, imp_vec2 *goal, imp_grid_collision *out,
                           size_t cap) {
-  const imp_item_shape *it = imp_shapebook_get(shapes, id);
+  imp_item_shape it;
+  int shaped = imp_shapebook_get(shapes, id, &it);
   imp_rect from = g->items[id].r;
   imp_vec2 to = *goal;
   imp_mover m;
   size_t nearby[NEARBY], n = 0;
-  imp_mover_init(&m, it);
-  if (it != NULL) {
-    imp_vec2 pos = imp_shape_pos(it->kind, &it->shape);
+  imp_mover_init(&m, shaped ? &it : NULL);
+  if (shaped) {
+    imp_vec2 pos = imp_shape_pos(it.kind, &it.shape);
     from.x = pos.x;
     from.y = pos.y;
   }

@@ -582,17 +582,33 @@ int imp_grid_project(imp_grid *g, size_t skip, const imp_rect *from,
                      imp_vec2 goal, imp_grid_collision *out, size_t cap);
 
 /*
-** The World's shape items (worldshape.c): their shapes by item id, kept
-** beside the grid, which holds each one's bounds.
+** The World's shape items: their shapes by item id (shapebook.c), kept
+** beside the grid, which holds each one's bounds. Each shape takes the room
+** its kind needs, a polygon that of its own vertices only: a pool per kind
+** (and per vertex count) of records of one size, and a 32-bit handle per
+** id. Readers get a shape as a copy, in full.
 */
 typedef struct imp_item_shape {
   imp_shape kind;
   imp_any_shape shape;
 } imp_item_shape;
 
+/* Records of one size in one block; a free slot holds the next free one.
+** Slots stay where they are: a handle stays good until cleared. A pool
+** holds fewer than 2^27 shapes (adding more fails as out of memory). */
+typedef struct imp_shapepool {
+  unsigned char *records;
+  uint32_t used, cap;  /* slots handed out (free ones among them), room */
+  uint32_t freeslot;   /* the first free slot below used, + 1; 0: none */
+} imp_shapepool;
+
+/* AABB, OBB, circle, capsule, and a polygon pool per vertex count. */
+#define IMP_SHAPEPOOLS (4 + IMP_MAX_VERTICES - 2)
+
 typedef struct imp_shapebook {
-  imp_item_shape **at;  /* by id; NULL for a bump rectangle */
+  uint32_t *at;  /* by id: the shape's handle, 0 for a bump rectangle */
   size_t cap, count;
+  imp_shapepool pools[IMP_SHAPEPOOLS];
   imp_alloc alloc;
   void *ud;
 } imp_shapebook;
@@ -600,22 +616,32 @@ typedef struct imp_shapebook {
 void imp_shapebook_init(imp_shapebook *b, imp_alloc alloc, void *ud);
 void imp_shapebook_free(imp_shapebook *b);
 /* Keeps a copy of the shape for id: 0 when out of memory (nothing
-** changed). */
+** changed). Replacing id's shape by one of the same kind (a polygon of as
+** many vertices) needs no memory: it cannot fail. */
 int imp_shapebook_set(imp_shapebook *b, size_t id, imp_shape kind,
                       const void *shape);
 void imp_shapebook_clear(imp_shapebook *b, size_t id);
-static inline const imp_item_shape *imp_shapebook_get(const imp_shapebook *b,
-                                                      size_t id) {
-  return id < b->cap ? b->at[id] : NULL;
+/* Whether id has a shape; imp_shapebook_get: then a copy of it in *out (a
+** polygon's unused vertices 0), which imp_shapebook_copy makes from id's
+** handle. */
+void imp_shapebook_copy(const imp_shapebook *b, uint32_t handle,
+                        imp_item_shape *out);
+static inline int imp_shapebook_has(const imp_shapebook *b, size_t id) {
+  return id < b->cap && b->at[id] != 0;
+}
+static inline int imp_shapebook_get(const imp_shapebook *b, size_t id,
+                                    imp_item_shape *out) {
+  if (!imp_shapebook_has(b, id)) return 0;
+  imp_shapebook_copy(b, b->at[id], out);
+  return 1;
 }
 
 /* The rectangle as the polygon at its (x, y) whose corners are bump's. */
 void imp_rect_polygon(const imp_rect *r, imp_polygon *out);
-/* Item id's geometry: a shape item's shape, or a rectangle item as its
-** polygon, made in *rect; its kind in *kind. */
-const void *imp_item_geometry(const imp_grid *g, const imp_shapebook *b,
-                              size_t id, imp_polygon *rect,
-                              imp_shape *kind);
+/* Item id's geometry into *out: a shape item's shape, or a rectangle item
+** as its polygon. */
+void imp_item_geometry(const imp_grid *g, const imp_shapebook *b, size_t id,
+                       imp_item_shape *out);
 /* The shape's bounds (imp_shape_bounds) as left, top, width and height. */
 void imp_shape_rect(imp_shape kind, const void *shape, imp_rect *out);
 /* moving (at its pos) heading for (goalx, goaly) against the static other,

@@ -35,15 +35,17 @@ void imp_mover_place(imp_mover *m, const imp_shapebook *shapes,
 int imp_mover_detect(const imp_mover *m, const imp_grid *g,
                      const imp_shapebook *shapes, size_t id, imp_vec2 goal,
                      imp_rect_collision *out) {
-  imp_polygon orect, mrect;
-  imp_shape okind, mkind = IMP_SHAPE_POLYGON;
-  const void *other, *mover = &mrect;
+  imp_item_shape other;
+  imp_polygon mrect;
+  imp_shape mkind = IMP_SHAPE_POLYGON;
+  const void *mover = &mrect;
   if (!m->byshapes)
     return imp_rect_detect(&m->from, &g->items[id].r, goal.x, goal.y, out);
-  other = imp_item_geometry(g, shapes, id, &orect, &okind);
+  imp_item_geometry(g, shapes, id, &other);
   if (m->shaped) mkind = m->shape.kind, mover = &m->placed;
   else imp_rect_polygon(&m->from, &mrect);
-  return imp_shape_detect(okind, other, mkind, mover, goal.x, goal.y, out);
+  return imp_shape_detect(other.kind, &other.shape, mkind, mover, goal.x,
+                          goal.y, out);
 }
 
 /* Whether the movement v heads into a face of normal n. */

@@ -1,7 +1,7 @@
 /*
-** The World's shape items: a shape kept by item id beside the grid (which
-** keeps the shape's bounds), a bump rectangle met by a shape as the
-** polygon it is, and bump's collision of a pair where either is a shape,
+** The World's shape items (their shapes are kept in shapebook.c, beside
+** the grid, which keeps their bounds): a bump rectangle met by a shape as
+** the polygon it is, and bump's collision of a pair where either is a shape,
 ** made of the exact sweep and push-out, so that no move passes through a
 ** shape or ends inside one.
 */
@@ -9,56 +9,6 @@
 #include <string.h>
 
 #include "impact.h"
-
-void imp_shapebook_init(imp_shapebook *b, imp_alloc alloc, void *ud) {
-  b->at = NULL;
-  b->cap = b->count = 0;
-  b->alloc = alloc;
-  b->ud = ud;
-}
-
-void imp_shapebook_free(imp_shapebook *b) {
-  size_t id;
-  for (id = 0; id < b->cap; id++) imp_shapebook_clear(b, id);
-  if (b->at != NULL) b->alloc(b->ud, b->at, b->cap * sizeof *b->at, 0);
-  b->at = NULL;
-  b->cap = 0;
-}
-
-int imp_shapebook_set(imp_shapebook *b, size_t id, imp_shape kind,
-                      const void *shape) {
-  imp_item_shape *it;
-  if (id >= b->cap) {
-    size_t cap = b->cap < 16 ? 16 : b->cap, i;
-    void *at;
-    while (cap <= id) {
-      if (cap > ((size_t)-1 / sizeof *b->at) / 2) return 0;
-      cap *= 2;
-    }
-    at = b->alloc(b->ud, b->at, b->cap * sizeof *b->at, cap * sizeof *b->at);
-    if (at == NULL) return 0;
-    b->at = (imp_item_shape **)at;
-    for (i = b->cap; i < cap; i++) b->at[i] = NULL;
-    b->cap = cap;
-  }
-  it = b->at[id];
-  if (it == NULL) {
-    it = (imp_item_shape *)b->alloc(b->ud, NULL, 0, sizeof *it);
-    if (it == NULL) return 0;
-    b->at[id] = it;
-    b->count++;
-  }
-  it->kind = kind;
-  imp_shape_moved(kind, shape, imp_shape_pos(kind, shape), &it->shape);
-  return 1;
-}
-
-void imp_shapebook_clear(imp_shapebook *b, size_t id) {
-  if (id >= b->cap || b->at[id] == NULL) return;
-  b->alloc(b->ud, b->at[id], sizeof *b->at[id], 0);
-  b->at[id] = NULL;
-  b->count--;
-}
 
 /* At angle 0 a polygon's world vertex is pos + v, each sum rounded: the
 ** corners x + w and y + h, as bump's own tests compute them. */
@@ -74,17 +24,11 @@ void imp_rect_polygon(const imp_rect *r, imp_polygon *out) {
   out->v[3].y = r->h;
 }
 
-const void *imp_item_geometry(const imp_grid *g, const imp_shapebook *b,
-                              size_t id, imp_polygon *rect,
-                              imp_shape *kind) {
-  const imp_item_shape *it = imp_shapebook_get(b, id);
-  if (it != NULL) {
-    *kind = it->kind;
-    return &it->shape;
-  }
-  imp_rect_polygon(&g->items[id].r, rect);
-  *kind = IMP_SHAPE_POLYGON;
-  return rect;
+void imp_item_geometry(const imp_grid *g, const imp_shapebook *b, size_t id,
+                       imp_item_shape *out) {
+  if (imp_shapebook_get(b, id, out)) return;
+  imp_rect_polygon(&g->items[id].r, &out->shape.polygon);
+  out->kind = IMP_SHAPE_POLYGON;
 }
 
 void imp_shape_rect(imp_shape kind, const void *shape, imp_rect *out) {
