@@ -21,6 +21,7 @@ typedef struct Ask {
   Query q;
   imp_rect r;              /* Q_RECT */
   double x1, y1, x2, y2;   /* Q_POINT: (x1, y1); Q_SEGMENT: the segment */
+  int coords;              /* Q_SEGMENT: where items are left too */
   imp_item_shape shape;    /* Q_SHAPE, with its bounds in r */
   double vx, vy, gx, gy;   /* Q_ARC: from (x1, y1), its box in r */
 } Ask;
@@ -71,7 +72,7 @@ static int test(const Ask *a, const World *w, size_t id, Found *f) {
       default: break;
     }
     if (!imp_shape_crossed(it.kind, &it.shape, a->x1, a->y1, a->x2, a->y2,
-                           &f->ti1, &f->ti2))
+                           &f->ti1, a->coords ? &f->ti2 : NULL))
       return 0;
     f->weight = f->ti1;
     return 1;
@@ -301,6 +302,7 @@ int imp_world_query(World *w, int kind, double a, double b, double c,
       kind > Q_SEGMENT)
     return -1;
   q.q = (Query)kind;
+  q.coords = coords;
   q.r.x = q.x1 = a, q.r.y = q.y1 = b, q.r.w = q.x2 = c, q.r.h = q.y2 = d;
   if (kind == Q_POINT) q.x2 = a, q.y2 = b;
   where = nearof(&q);
@@ -347,6 +349,7 @@ static int world_querypoint(lua_State *L) {
 static int segment(lua_State *L, const char *fname, int coords) {
   Ask a;
   a.q = Q_SEGMENT;
+  a.coords = coords;
   imp_checkworld(L, fname);
   a.x1 = imp_checknumber(L, 2, fname);
   a.y1 = imp_checknumber(L, 3, fname);

@@ -51,29 +51,23 @@ int imp_shape_intersect_point(imp_shape kind, const void *shape, double x,
   return imp_xhull_push(&h, x, y, out);
 }
 
-int imp_shape_intersect_segment(imp_shape kind, const void *shape, double px,
-                                double py, double dx, double dy,
-                                imp_hit *out) {
-  imp_aabb box;
-  imp_xhull h;
+/* The segment's hit and clip on the shape's exact hull h (finite, as is
+** the segment). */
+static int hull_segment(const imp_xhull *h, double px, double py, double dx,
+                        double dy, imp_hit *out) {
   imp_xvec p;
   imp_xspan s;
   imp_vec2 d;
-  if (box_of(kind, shape, &box))
-    return imp_aabb_intersect_segment(&box, px, py, dx, dy, 0, 0, out);
-  if (!(is_finite(px) && is_finite(py) && is_finite(dx) && is_finite(dy) &&
-        hull_of(kind, shape, &h)))
-    return 0;
   if (dx == 0 && dy == 0) {
     imp_hit push;
-    if (!imp_xhull_push(&h, px, py, &push)) return 0;
+    if (!imp_xhull_push(h, px, py, &push)) return 0;
     s.enter = 0;
     s.normal = push.normal;
   } else {
     p = imp_xvec_of(px, py);
     d.x = dx;
     d.y = dy;
-    if (!imp_xhull_cast(&h, &p, d, &s)) return 0;
+    if (!imp_xhull_cast(h, &p, d, &s)) return 0;
   }
   out->time = s.enter;
   out->normal = s.normal;
@@ -84,24 +78,67 @@ int imp_shape_intersect_segment(imp_shape kind, const void *shape, double px,
   return 1;
 }
 
+static imp_clip_kind hull_clip(const imp_xhull *h, double px, double py,
+                               double dx, double dy, imp_clip *out) {
+  imp_xvec p = imp_xvec_of(px, py);
+  imp_vec2 d;
+  d.x = dx;
+  d.y = dy;
+  return imp_xhull_clip(h, &p, d, out);
+}
+
+static int segment_finite(double px, double py, double dx, double dy) {
+  return is_finite(px) && is_finite(py) && is_finite(dx) && is_finite(dy);
+}
+
+int imp_shape_intersect_segment(imp_shape kind, const void *shape, double px,
+                                double py, double dx, double dy,
+                                imp_hit *out) {
+  imp_aabb box;
+  imp_xhull h;
+  if (box_of(kind, shape, &box))
+    return imp_aabb_intersect_segment(&box, px, py, dx, dy, 0, 0, out);
+  return segment_finite(px, py, dx, dy) && hull_of(kind, shape, &h) &&
+         hull_segment(&h, px, py, dx, dy, out);
+}
+
 imp_clip_kind imp_shape_clip_segment(imp_shape kind, const void *shape,
                                      double px, double py, double dx,
                                      double dy, imp_clip *out) {
   imp_aabb box;
   imp_xhull h;
-  imp_xvec p;
-  imp_vec2 d;
   if (box_of(kind, shape, &box))
     return imp_aabb_clip_segment(&box, px, py, dx, dy, out);
-  if (!(is_finite(px) && is_finite(py) && is_finite(dx) && is_finite(dy) &&
-        hull_of(kind, shape, &h))) {
+  if (!(segment_finite(px, py, dx, dy) && hull_of(kind, shape, &h))) {
     out->kind = IMP_CLIP_OUTSIDE;
     out->t0 = 1;
     out->t1 = 0;
     return IMP_CLIP_OUTSIDE;
   }
-  p = imp_xvec_of(px, py);
-  d.x = dx;
-  d.y = dy;
-  return imp_xhull_clip(&h, &p, d, out);
+  return hull_clip(&h, px, py, dx, dy, out);
+}
+
+/* Both on one hull, which is most of either's cost; the clip only where
+** the leaving is asked for. */
+int imp_shape_crossed(imp_shape kind, const void *shape, double x1,
+                      double y1, double x2, double y2, double *ti1,
+                      double *ti2) {
+  imp_aabb box;
+  imp_xhull h;
+  imp_hit hit;
+  imp_clip c;
+  double dx = x2 - x1, dy = y2 - y1;
+  if (box_of(kind, shape, &box)) {
+    if (!imp_aabb_intersect_segment(&box, x1, y1, dx, dy, 0, 0, &hit))
+      return 0;
+    if (ti2) imp_aabb_clip_segment(&box, x1, y1, dx, dy, &c);
+  } else {
+    if (!(segment_finite(x1, y1, dx, dy) && hull_of(kind, shape, &h) &&
+          hull_segment(&h, x1, y1, dx, dy, &hit)))
+      return 0;
+    if (ti2) hull_clip(&h, x1, y1, dx, dy, &c);
+  }
+  *ti1 = hit.time;
+  if (ti2) *ti2 = c.t1 > hit.time ? c.t1 : hit.time;
+  return 1;
 }

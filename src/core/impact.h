@@ -656,7 +656,8 @@ int imp_shape_detect(imp_shape okind, const void *other, imp_shape mkind,
 /* The World's queries on a shape item, exact: whether the rectangle
 ** overlaps the shape (strictly, as imp_shape_intersects); whether the
 ** segment from (x1, y1) to (x2, y2) hits it (imp_shape_intersect_segment),
-** and then where it enters and leaves, as parameters along it. */
+** and then where it enters and leaves (ti2 NULL: enters only), as
+** parameters along it (cast.c: both on one hull). */
 int imp_shape_meets_rect(imp_shape kind, const void *shape,
                          const imp_rect *r);
 int imp_shape_crossed(imp_shape kind, const void *shape, double x1,

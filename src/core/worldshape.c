@@ -73,19 +73,6 @@ int imp_shape_meets_rect(imp_shape kind, const void *shape,
   return imp_shape_intersects(IMP_SHAPE_POLYGON, &p, kind, shape);
 }
 
-int imp_shape_crossed(imp_shape kind, const void *shape, double x1,
-                      double y1, double x2, double y2, double *ti1,
-                      double *ti2) {
-  imp_hit h;
-  imp_clip c;
-  double dx = x2 - x1, dy = y2 - y1;
-  if (!imp_shape_intersect_segment(kind, shape, x1, y1, dx, dy, &h)) return 0;
-  imp_shape_clip_segment(kind, shape, x1, y1, dx, dy, &c);
-  *ti1 = h.time;
-  *ti2 = c.t1 > h.time ? c.t1 : h.time;
-  return 1;
-}
-
 /* Far more than the rounding of the coordinates' sums and of the times
 ** along a segment, far less than any gap worth testing exactly. */
 static double slack(double a, double b, double c, double d) {

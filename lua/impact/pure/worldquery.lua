@@ -20,6 +20,7 @@ local rawlen = rawlen or function(t) return #t end
 local intersects, containsPoint, segment = rect.intersects, rect.containsPoint, rect.segment
 local checknumber = object.checknumber
 local HUGE, abs = math.huge, math.abs
+local rectsapart, segmentpassesrect = worldshape.rectsapart, worldshape.segmentpassesrect
 
 local RECT, POINT, SEGMENT, SHAPE, ARC = 1, 2, 3, 4, 5
 
@@ -27,7 +28,7 @@ local RECT, POINT, SEGMENT, SHAPE, ARC = 1, 2, 3, 4, 5
 -- segment enters and leaves them and their order along its line.
 local function newscratch()
   return { cand = {}, item = {}, ti1 = {}, ti2 = {}, weight = {}, order = {}, n = 0,
-           q = RECT, a = 0.0, b = 0.0, c = 0.0, d = 0.0, dx = 0.0, dy = 0.0,
+           q = RECT, a = 0.0, b = 0.0, c = 0.0, d = 0.0, dx = 0.0, dy = 0.0, coords = false,
            rect = worldshape.newrectpolygon(), shapecopy = {} }
 end
 
@@ -61,18 +62,25 @@ local function test(s, X, Y, W, H, id)
 end
 
 -- The same for a shape item, exact on its shape (a point strictly inside,
--- a segment as intersectSegment has it): the test of src/worldquery.c.
-local function shapetest(s, kind, shape)
+-- a segment as intersectSegment has it, where it leaves only for the
+-- info tables), after the first test on its rectangle: the test of
+-- src/worldquery.c.
+local function shapetest(s, kind, shape, X, Y, W, H, id)
   local q = s.q
   if q == RECT then
-    return distance.intersects("Polygon", worldshape.rectpolygon(s.a, s.b, s.c, s.d, s.rect),
+    return not rectsapart(s.a, s.b, s.c, s.d, X[id], Y[id], W[id], H[id])
+       and distance.intersects("Polygon", worldshape.rectpolygon(s.a, s.b, s.c, s.d, s.rect),
                                kind, shape)
   end
+  if segmentpassesrect(X[id], Y[id], W[id], H[id], s.a, s.b, s.c, s.d) then return false end
   if q == POINT then return castcore.intersectpoint(kind, shape, s.a, s.b) ~= nil end
   local t = castcore.intersectsegment(kind, shape, s.a, s.b, s.dx, s.dy)
   if not t then return false end
-  local _, _, t1 = castcore.clipsegment(kind, shape, s.a, s.b, s.dx, s.dy)
-  if t1 == nil or not (t1 > t) then t1 = t end
+  local t1 = t
+  if s.coords then
+    local _, _, leave = castcore.clipsegment(kind, shape, s.a, s.b, s.dx, s.dy)
+    if leave ~= nil and leave > t then t1 = leave end
+  end
   return true, t, t1, t
 end
 
@@ -88,13 +96,14 @@ local function answers(g, s, X, Y, W, H, id)
     return true, t, t, t
   end
   if s.q == SHAPE then
+    if rectsapart(s.a, s.b, s.c, s.d, X[id], Y[id], W[id], H[id]) then return false end
     if not kind then
       return distance.intersects("Polygon", worldshape.rectpolygon(X[id], Y[id], W[id], H[id], s.rect),
                                  s.kind, s.shape)
     end
     return distance.intersects(s.kind, s.shape, kind, g.shapes[id])
   end
-  if kind then return shapetest(s, kind, g.shapes[id]) end
+  if kind then return shapetest(s, kind, g.shapes[id], X, Y, W, H, id) end
   return test(s, X, Y, W, H, id)
 end
 
@@ -144,7 +153,7 @@ end
 -- Writes the items the query finds into the out table as it finds them
 -- (filters may see them there), and what it found of each into the
 -- scratch s; returns how many.
-local function collect(g, s, q, a, b, c, d, filter, out)
+local function collect(g, s, q, a, b, c, d, filter, out, coords)
   local cand = s.cand
   local n
   if q == RECT or q == SHAPE or q == ARC then n = grid.queryRect(g, cand, a, b, c, d)
@@ -152,6 +161,7 @@ local function collect(g, s, q, a, b, c, d, filter, out)
   else n = grid.querySegment(g, a, b, c, d, cand) end
   local X, Y, W, H, alive, items = g.x, g.y, g.w, g.h, g.alive, g.items
   s.q, s.a, s.b, s.c, s.d, s.dx, s.dy = q, a, b, c, d, c - a, d - b
+  s.coords = coords
   local found = 0
   for i = 1, n do
     local id = cand[i]
@@ -205,7 +215,7 @@ return function(World, internal)
     if q == ARC then
       s.x0, s.y0, s.vx, s.vy, s.gx, s.gy = path.x0, path.y0, path.vx, path.vy, path.gx, path.gy
     end
-    local n = collect(g, s, q, a, b, c, d, filter, out)
+    local n = collect(g, s, q, a, b, c, d, filter, out, coords)
     local items, o = s.item, s.order
     if (q == SEGMENT or q == ARC) and n > 1 then
       sortfound(s, o, n)

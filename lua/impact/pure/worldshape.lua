@@ -98,6 +98,39 @@ end
 local CANDIDATES = 64
 worldshape.CANDIDATES = CANDIDATES
 
+-- The queries' cheap first tests (src/core/worldshape.c): whether two
+-- rectangles, or a segment (a point when it has no length) and a
+-- rectangle, lie apart by more than rounding, so that the shape that a
+-- shape item's rectangle holds cannot meet the other.
+local abs = math.abs
+local function slack(a, b, c, d) return 2 ^ -40 * (abs(a) + abs(b) + abs(c) + abs(d)) end
+
+function worldshape.rectsapart(ax, ay, aw, ah, bx, by, bw, bh)
+  local sx, sy = slack(ax, aw, bx, bw), slack(ay, ah, by, bh)
+  return ax + aw + sx < bx or bx + bw + sx < ax or ay + ah + sy < by or by + bh + sy < ay
+end
+
+-- [lo, hi] narrowed to the times of the segment from p along d within
+-- [min, max]; nil when none are left (a NaN leaves it).
+local function clipaxis(p, d, min, max, lo, hi)
+  if d == 0 then
+    if p < min or p > max then return nil end
+    return lo, hi
+  end
+  local t0, t1 = (min - p) / d, (max - p) / d
+  if d < 0 then t0, t1 = t1, t0 end
+  if t0 > lo then lo = t0 end
+  if t1 < hi then hi = t1 end
+  if lo > hi then return nil end
+  return lo, hi
+end
+
+function worldshape.segmentpassesrect(x, y, w, h, x1, y1, x2, y2)
+  local s = slack(x, w, x1, x2) + slack(y, h, y1, y2)
+  local lo, hi = clipaxis(x1, x2 - x1, x - s, x + w + s, 0.0, 1.0)
+  return not (lo and clipaxis(y1, y2 - y1, y - s, y + h + s, lo, hi))
+end
+
 function worldshape.pushsearch(sx, sy, blocking, ud)
   local cx, cy, tried, px, py = {}, {}, {}, {}, {}
   local n, x, y = 0, sx, sy
