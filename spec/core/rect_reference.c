@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "impact.h"
+#include "random.h"
 #include "scalar.h"
 
 /* ---- The frozen reference: the kernels as they were. ---- */
@@ -166,7 +167,6 @@ static int frozen_within_reach(const imp_aabb *box, const frozen_reach *b) {
          (box->pos.y - box->half.y <= b->hi_y) &
          (box->pos.y + box->half.y >= b->lo_y);
 }
-
 
 /* One axis: the terms of its near side's offset, and -d after them (for N
 ** - d, how far past the side the segment ends); of its far side's; its
@@ -558,21 +558,7 @@ static int frozen_obb_intersect_obb(const imp_obb *box, const imp_obb *other) {
   return overlaps_along(&q, 2) & overlaps_along(&q, 3);
 }
 
-
 /* ---- The differential driver. ---- */
-
-/* splitmix64: a seed gives the same run anywhere. */
-static uint64_t state;
-
-static uint64_t next(void) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15u);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-  return z ^ (z >> 31);
-}
-
-static int below(int n) { return (int)(next() % (uint64_t)n); }
-static double unit(void) { return (double)(next() >> 11) * 0x1p-53; }
 
 /* The scene's scale, and whether its values lie on the dyadic grid. */
 static double scale = 1;

@@ -11,18 +11,7 @@
 #include <string.h>
 
 #include "impact.h"
-
-static uint64_t state;
-
-static uint64_t next(void) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15u);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-  return z ^ (z >> 31);
-}
-
-static int below(int n) { return (int)(next() % (uint64_t)n); }
-static double unit(void) { return (double)(next() >> 11) * 0x1p-53; }
+#include "random.h"
 
 static int grid;  /* the scene is on the integer grid */
 static double scale = 1;

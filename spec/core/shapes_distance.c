@@ -37,19 +37,10 @@
 
 #include "impact.h"
 #include "predicates.h"
+#include "random.h"
 #include "scalar.h"
 #include "wide.h"
 
-static uint64_t state;
-
-static uint64_t next(void) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15u);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-  return z ^ (z >> 31);
-}
-
-static int below(int n) { return (int)(next() % (uint64_t)n); }
 static double uniform(void) { return (next() >> 11) * 0x1p-53; }
 static double between(double lo, double hi) {
   return lo + (hi - lo) * uniform();

@@ -20,18 +20,8 @@
 #include <stdlib.h>
 
 #include "linear.h"
+#include "random.h"
 #include "wide.h"
-
-static uint64_t state;
-
-static uint64_t next(void) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15u);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-  return z ^ (z >> 31);
-}
-
-static int below(int n) { return (int)(next() % (uint64_t)n); }
 
 static long failures;
 
@@ -113,16 +103,6 @@ static int wide_sign(const imp_term *t, int n) {
   return imp_wide_sign(&sum);
 }
 
-static void term(imp_term *t, int coef, const imp_lin *f0, const imp_lin *f1,
-                 const imp_lin *f2, const imp_lin *f3) {
-  t->coef = coef;
-  t->k = f2 ? 4 : 2;
-  t->f[0] = f0;
-  t->f[1] = f1;
-  t->f[2] = f2;
-  t->f[3] = f3;
-}
-
 static void compare(const char *what, const imp_term *t, int n) {
   int got = imp_terms_sign(t, n), want = wide_sign(t, n);
   if (got != want && fail(what)) {
@@ -152,19 +132,19 @@ static void check_terms(void) {
   lay = cancelling(ay, parts);
   lbx = cancelling(bx, parts);
   lby = cancelling(by, parts);
-  term(&t[0], 1, &lax, &lby, NULL, NULL);
-  term(&t[1], -1, &lay, &lbx, NULL, NULL);
+  imp_term_set(&t[0], 1, &lax, &lby, NULL, NULL);
+  imp_term_set(&t[1], -1, &lay, &lbx, NULL, NULL);
   compare("imp_terms_sign on cross(a, b)", t, 2);
   /* cross(a, b) / |a| is b's distance; r at it or a little off. */
   r = ay == 0 ? fabs(by) : fabs(bx);
   if (ay == 0 && by == 0) r = 0;
   if (below(2)) r += ldexp(1, e - 45 - below(10)) * (below(2) ? 1 : -1);
   lr = cancelling(fabs(r), parts < 8 ? parts : 7);
-  term(&t[0], 1, &lax, &lax, &lby, &lby);
-  term(&t[1], -2, &lax, &lay, &lbx, &lby);
-  term(&t[2], 1, &lay, &lay, &lbx, &lbx);
-  term(&t[3], -1, &lr, &lr, &lax, &lax);
-  term(&t[4], -1, &lr, &lr, &lay, &lay);
+  imp_term_set(&t[0], 1, &lax, &lax, &lby, &lby);
+  imp_term_set(&t[1], -2, &lax, &lay, &lbx, &lby);
+  imp_term_set(&t[2], 1, &lay, &lay, &lbx, &lbx);
+  imp_term_set(&t[3], -1, &lr, &lr, &lax, &lax);
+  imp_term_set(&t[4], -1, &lr, &lr, &lay, &lay);
   compare("imp_terms_sign on cross(a, b)^2 - r^2 |a|^2", t, 5);
 }
 

@@ -89,6 +89,18 @@ typedef struct imp_term {
 
 #define IMP_MAX_TERMS 8
 
+/* coef f0 f1, or coef f0 f1 f2 f3 when f2 is not NULL. */
+static inline void imp_term_set(imp_term *t, int coef, const imp_lin *f0,
+                                const imp_lin *f1, const imp_lin *f2,
+                                const imp_lin *f3) {
+  t->coef = coef;
+  t->k = f2 ? 4 : 2;
+  t->f[0] = f0;
+  t->f[1] = f1;
+  t->f[2] = f2;
+  t->f[3] = f3;
+}
+
 /* The sign of the sum of n <= IMP_MAX_TERMS terms, all of the same degree
 ** k: exact while every part is a multiple of 2^-148 at most 2^96 in size
 ** (imp_exact_input, and the error of a sum of two such doubles); beyond,

@@ -58,48 +58,39 @@ imp_xvec imp_xhull_edge(const imp_xhull *h, int i) {
 typedef int terms_of(imp_term *t, const imp_xvec *a, const imp_xvec *b,
                      const imp_lin *r);
 
-static void term(imp_term *t, int coef, const imp_lin *f0, const imp_lin *f1,
-                 const imp_lin *f2, const imp_lin *f3) {
-  t->coef = coef;
-  t->k = f2 ? 4 : 2;
-  t->f[0] = f0;
-  t->f[1] = f1;
-  t->f[2] = f2;
-  t->f[3] = f3;
-}
 
 static int cross_terms(imp_term *t, const imp_xvec *a, const imp_xvec *b,
                        const imp_lin *r) {
   (void)r;
-  term(&t[0], 1, &a->x, &b->y, NULL, NULL);
-  term(&t[1], -1, &a->y, &b->x, NULL, NULL);
+  imp_term_set(&t[0], 1, &a->x, &b->y, NULL, NULL);
+  imp_term_set(&t[1], -1, &a->y, &b->x, NULL, NULL);
   return 2;
 }
 
 static int dot_terms(imp_term *t, const imp_xvec *a, const imp_xvec *b,
                      const imp_lin *r) {
   (void)r;
-  term(&t[0], 1, &a->x, &b->x, NULL, NULL);
-  term(&t[1], 1, &a->y, &b->y, NULL, NULL);
+  imp_term_set(&t[0], 1, &a->x, &b->x, NULL, NULL);
+  imp_term_set(&t[1], 1, &a->y, &b->y, NULL, NULL);
   return 2;
 }
 
 static int length_terms(imp_term *t, const imp_xvec *a, const imp_xvec *b,
                         const imp_lin *r) {
   (void)b;
-  term(&t[0], 1, &a->x, &a->x, NULL, NULL);
-  term(&t[1], 1, &a->y, &a->y, NULL, NULL);
-  term(&t[2], -1, r, r, NULL, NULL);
+  imp_term_set(&t[0], 1, &a->x, &a->x, NULL, NULL);
+  imp_term_set(&t[1], 1, &a->y, &a->y, NULL, NULL);
+  imp_term_set(&t[2], -1, r, r, NULL, NULL);
   return 3;
 }
 
 static int beyond_terms(imp_term *t, const imp_xvec *a, const imp_xvec *b,
                         const imp_lin *r) {
-  term(&t[0], 1, &a->x, &a->x, &b->y, &b->y);
-  term(&t[1], -2, &a->x, &a->y, &b->x, &b->y);
-  term(&t[2], 1, &a->y, &a->y, &b->x, &b->x);
-  term(&t[3], -1, r, r, &a->x, &a->x);
-  term(&t[4], -1, r, r, &a->y, &a->y);
+  imp_term_set(&t[0], 1, &a->x, &a->x, &b->y, &b->y);
+  imp_term_set(&t[1], -2, &a->x, &a->y, &b->x, &b->y);
+  imp_term_set(&t[2], 1, &a->y, &a->y, &b->x, &b->x);
+  imp_term_set(&t[3], -1, r, r, &a->x, &a->x);
+  imp_term_set(&t[4], -1, r, r, &a->y, &a->y);
   return 5;
 }
 
