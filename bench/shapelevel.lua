@@ -171,5 +171,35 @@ return function(impact, N)
     movers[i] = m
   end
   level.movers = movers
+
+  -- The level and the movers (at their starting places, or wherever
+  -- their x and y are) in a World of lib (impact or its pure backend),
+  -- and in a world of slick's.
+  function level.world(lib)
+    local world = lib.World(CELL)
+    for _, s in ipairs(statics) do
+      if s.kind == "rect" then world:add(s, s.x, s.y, s.w, s.h)
+      else world:add(s, lib.Polygon(s.own, s.x, s.y)) end
+    end
+    for _, m in ipairs(movers) do
+      world:add(m, m.own and lib.Polygon(m.own, m.x, m.y)
+                          or lib.Circle(m.x, m.y, m.radius))
+    end
+    return world
+  end
+
+  function level.slickworld(slick)
+    local world = slick.newWorld(WIDTH, HEIGHT)
+    for _, s in ipairs(statics) do
+      world:add(s, s.x, s.y, s.kind == "rect"
+                and slick.newRectangleShape(0, 0, s.w, s.h)
+                or slick.newPolygonShape(s.own))
+    end
+    for _, m in ipairs(movers) do
+      world:add(m, m.x, m.y, m.own and slick.newPolygonShape(m.own)
+                                   or slick.newCircleShape(0, 0, m.radius))
+    end
+    return world
+  end
   return level
 end

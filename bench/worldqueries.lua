@@ -71,15 +71,7 @@ end
 -- what the library answered, and each(answer, f), which calls f(item) for
 -- each item found in that answer.
 local function impactQueries(lib)
-  local world, out = lib.World(CELL), {}
-  for _, s in ipairs(statics) do
-    if s.kind == "rect" then world:add(s, s.x, s.y, s.w, s.h)
-    else world:add(s, lib.Polygon(s.own, s.x, s.y)) end
-  end
-  for _, m in ipairs(movers) do
-    world:add(m, m.own and lib.Polygon(m.own, m.x, m.y)
-                        or lib.Circle(m.x, m.y, m.radius))
-  end
+  local world, out = level.world(lib), {}
   local query
   if case == "queryRect" then
     function query(q)
@@ -112,16 +104,7 @@ end
 local function slickQueries()
   local slick, why = peers.slick()
   if not slick then return nil, why end
-  local world = slick.newWorld(WIDTH, HEIGHT)
-  for _, s in ipairs(statics) do
-    world:add(s, s.x, s.y, s.kind == "rect"
-              and slick.newRectangleShape(0, 0, s.w, s.h)
-              or slick.newPolygonShape(s.own))
-  end
-  for _, m in ipairs(movers) do
-    world:add(m, m.x, m.y, m.own and slick.newPolygonShape(m.own)
-                                 or slick.newCircleShape(0, 0, m.radius))
-  end
+  local world = level.slickworld(slick)
   local reuse = slick.newWorldQuery(world)
   -- a response for each shape met (its item, or in a test its other),
   -- now and then more than one for a shape that a segment crosses

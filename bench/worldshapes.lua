@@ -34,7 +34,7 @@ local GRAVITY, PUSH, KICK, VMAX = 0.4, 1, 10, 12
 
 local level = require("shapelevel")(impact, N)
 local statics, movers, uniform = level.statics, level.movers, level.uniform
-local CELL, WIDTH, HEIGHT = level.CELL, level.WIDTH, level.HEIGHT
+local CELL = level.CELL
 local near, overlapsLevel = level.near, level.overlaps
 
 -- The libraries: each makes a world of the level and the movers and gives
@@ -44,15 +44,7 @@ local peers = require "peers"
 
 local function impactWorld(lib)
   return function()
-    local world, out = lib.World(CELL), {}
-    for _, s in ipairs(statics) do
-      if s.kind == "rect" then world:add(s, s.x, s.y, s.w, s.h)
-      else world:add(s, lib.Polygon(s.own, s.x, s.y)) end
-    end
-    for _, m in ipairs(movers) do
-      world:add(m, m.own and lib.Polygon(m.own, m.x, m.y)
-                          or lib.Circle(m.x, m.y, m.radius))
-    end
+    local world, out = level.world(lib), {}
     local function filter(_, other)
       if other.static then return "slide" end
     end
@@ -67,16 +59,7 @@ local function loadSlick()
   local slick, why = peers.slick()
   if not slick then return nil, why end
   return function()
-    local world = slick.newWorld(WIDTH, HEIGHT)
-    for _, s in ipairs(statics) do
-      world:add(s, s.x, s.y, s.kind == "rect"
-                and slick.newRectangleShape(0, 0, s.w, s.h)
-                or slick.newPolygonShape(s.own))
-    end
-    for _, m in ipairs(movers) do
-      world:add(m, m.x, m.y, m.own and slick.newPolygonShape(m.own)
-                                   or slick.newCircleShape(0, 0, m.radius))
-    end
+    local world = level.slickworld(slick)
     local query = slick.newWorldQuery(world)
     local function filter(_, other)
       return other.static and "slide"
