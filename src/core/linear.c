@@ -29,11 +29,12 @@ int imp_lin_sign_diff(const imp_lin *a, const imp_lin *b) {
 }
 
 /* Whether v * 2^148 is an integer below 2^245 in size: then imp_wide_of
-** holds it exactly. */
+** holds it exactly. (The product by a power of two is exact here, and no
+** library call as ldexp is.) */
 static int on_grid(double v) {
   double x;
   if (!(fabs(v) <= 0x1p96)) return 0;
-  x = ldexp(v, 148);
+  x = v * 0x1p148;
   return x == floor(x);
 }
 
