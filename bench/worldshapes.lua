@@ -18,6 +18,7 @@
 --   lua bench/worldshapes.lua <label> [case]   (bench/run.sh runs each case)
 -- WORLDSHAPES_FRAMES (default 300) sets the frames per run.
 package.path = "bench/?.lua;lua/?.lua;lua/?/init.lua;" .. package.path
+io.stdout:setvbuf("line")  -- each row out before a peer's run can crash
 local impact = require "impact"
 
 local label = arg[1] or _VERSION
