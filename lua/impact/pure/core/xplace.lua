@@ -147,6 +147,31 @@ local function crossbeyond(a, b, r)
 end
 xplace.crossbeyond = crossbeyond
 
+-- The same two for a = a1 - a0 and b = b1 - b0 (a0, b0 false: a1, b1),
+-- filtered on the rounded differences first, as xplace.c's length_beyond
+-- and cross_beyond are.
+local function lengthbeyonddiff(a1, a0, r)
+  local ax, ay, amx, amy = rough(a1, a0)
+  local value = ax * ax + ay * ay - r.approx * r.approx
+  local size = amx * amx + amy * amy + r.mag * r.mag
+  if value > 2 ^ -46 * size then return 1 end
+  if value < -2 ^ -46 * size then return -1 end
+  return lengthbeyond(exactof(a1, a0), r)
+end
+
+local function crossbeyonddiff(a1, a0, b1, b0, r)
+  local ax, ay, amx, amy = rough(a1, a0)
+  local bx, by, bmx, bmy = rough(b1, b0)
+  local r2, m2 = -r.approx * r.approx, r.mag * r.mag
+  local value = ax * ax * by * by + -2 * ax * ay * bx * by + ay * ay * bx * bx
+                + r2 * ax * ax + r2 * ay * ay
+  local size = amx * amx * bmy * bmy + 2 * amx * amy * bmx * bmy + amy * amy * bmx * bmx
+               + m2 * amx * amx + m2 * amy * amy
+  if value > 2 ^ -46 * size then return 1 end
+  if value < -2 ^ -46 * size then return -1 end
+  return crossbeyond(exactof(a1, a0), exactof(b1, b0), r)
+end
+
 local function rounded(h) return h.radius.n > 0 end
 xplace.rounded = rounded
 
@@ -256,9 +281,10 @@ function xplace.place(h, p)
   nearest(h, p, pl)
   local beyond
   if pl.vertex >= 0 then
-    beyond = lengthbeyond(xvecsub(p, h.v[pl.vertex]), h.radius)
+    beyond = lengthbeyonddiff(p, h.v[pl.vertex], h.radius)
   else
-    beyond = crossbeyond(edge(h, pl.edge), xvecsub(p, h.v[pl.edge]), h.radius)
+    local v = h.v[pl.edge]
+    beyond = crossbeyonddiff(h.v[nextof(h, pl.edge)], v, p, v, h.radius)
   end
   pl.where = beyond > 0 and OUTSIDE or (beyond == 0 and BOUNDARY or INSIDE)
   return pl
@@ -316,13 +342,11 @@ function xplace.line(h, p, d)
   end
   -- the sign of the right edge's distance left of the line, minus the
   -- radius, and of the left edge's, plus it (times |d|)
-  local q = xvecsub(v[lo], p)
-  local sidelo = crosssign(d, q)
-  if rounded(h) and sidelo > 0 then sidelo = crossbeyond(d, q, h.radius)
+  local sidelo = crosssigndiff(d, false, v[lo], p)
+  if rounded(h) and sidelo > 0 then sidelo = crossbeyonddiff(d, false, v[lo], p, h.radius)
   elseif rounded(h) then sidelo = -1 end
-  q = xvecsub(v[hi], p)
-  local sidehi = crosssign(d, q)
-  if rounded(h) and sidehi < 0 then sidehi = -crossbeyond(d, q, h.radius)
+  local sidehi = crosssigndiff(d, false, v[hi], p)
+  if rounded(h) and sidehi < 0 then sidehi = -crossbeyonddiff(d, false, v[hi], p, h.radius)
   elseif rounded(h) then sidehi = 1 end
   if sidelo > 0 or sidehi < 0 then return LINE_MISS, 0 end
   local touch = sidelo == 0 and lo or hi
