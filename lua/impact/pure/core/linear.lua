@@ -36,6 +36,15 @@ function linear.sign(a)
   return signofsum(a, a.n)
 end
 
+-- The sign of a - b, exactly, the difference built only where the rounded
+-- one cannot tell (linear.c's imp_lin_sign_diff).
+function linear.signdiff(a, b)
+  local approx, mag = a.approx - b.approx, a.mag + b.mag
+  if approx > 2 ^ -50 * mag then return 1 end
+  if approx < -2 ^ -50 * mag then return -1 end
+  return linear.sign(combine(a, b, -1.0))
+end
+
 -- Whether v 2^148 is an integer below 2^245 in size.
 local function ongrid(v)
   if not (abs(v) <= 2 ^ 96) then return false end

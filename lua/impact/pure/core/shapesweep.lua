@@ -14,77 +14,83 @@ local xcast = require "impact.pure.core.xcast"
 local distance = require "impact.pure.core.distance"
 local pushout = require "impact.pure.core.pushout"
 
-local linof, linadd, linsign = linear.of, linear.add, linear.sign
-local xvecsub, xvecadd, crosssign = xplace.xvecsub, xplace.xvecadd, xplace.crosssign
+local linof, linadd, signdiff = linear.of, linear.add, linear.signdiff
+local xvecadd, crosssigndiff = xplace.xvecadd, xplace.crosssigndiff
 local EPSILON = aabbcore.EPSILON
 
 local shapesweep = {}
 
 local function exact(v, lo) return linadd(linof(v), linof(lo)) end
 
--- The vertex i of h exactly, negated when sign is -1.
-local function vertex(h, i, sign)
-  return { x = exact(sign * h.x[i], sign * h.lx[i]), y = exact(sign * h.y[i], sign * h.ly[i]) }
+-- The vertices of h exactly, negated when sign is -1, into out[0..n).
+local function vertices(h, sign, out)
+  for i = 0, h.n - 1 do
+    out[i] = { x = exact(sign * h.x[i], sign * h.lx[i]), y = exact(sign * h.y[i], sign * h.ly[i]) }
+  end
 end
 
--- How many edges h has: a segment's two, there and back; a point none.
-local function edges(h) return h.n == 1 and 0 or h.n end
+-- How many edges a hull of n vertices has: a segment's two, there and
+-- back; a point none.
+local function edges(n) return n == 1 and 0 or n end
 
-local function edge(h, i, sign)
-  return xvecsub(vertex(h, (i + 1) % h.n, sign), vertex(h, i, sign))
-end
-
--- The lowest vertex (then leftmost) of h, negated.
-local function lowest(h, sign)
+-- The lowest vertex (then leftmost) of v[0..n).
+local function lowest(v, n)
   local best = 0
-  for i = 1, h.n - 1 do
-    local w = xvecsub(vertex(h, i, sign), vertex(h, best, sign))
-    local y = linsign(w.y)
-    if y < 0 or (y == 0 and linsign(w.x) < 0) then best = i end
+  for i = 1, n - 1 do
+    local y = signdiff(v[i].y, v[best].y)
+    if y < 0 or (y == 0 and signdiff(v[i].x, v[best].x) < 0) then best = i end
   end
   return best
 end
 
--- 0 for a direction at an angle in [0, pi) from the x axis, else 1.
-local function half(v)
-  local y = linsign(v.y)
-  if y > 0 or (y == 0 and linsign(v.x) > 0) then return 0 end
+-- 0 for the direction of v1 - v0 at an angle in [0, pi) from the x axis,
+-- else 1.
+local function half(v1, v0)
+  local y = signdiff(v1.y, v0.y)
+  if y > 0 or (y == 0 and signdiff(v1.x, v0.x) > 0) then return 0 end
   return 1
 end
 
--- The sign of angle(v) - angle(w), both in [0, 2 pi).
-local function angleorder(v, w)
-  local hv, hw = half(v), half(w)
+-- The sign of angle(v) - angle(w), both in [0, 2 pi), for the edges v from
+-- v0 to v1 and w from w0 to w1.
+local function angleorder(v1, v0, w1, w0)
+  local hv, hw = half(v1, v0), half(w1, w0)
   if hv ~= hw then return hv - hw end
-  return -crosssign(v, w)
+  return -crosssigndiff(v1, v0, w1, w0)
 end
 
 -- The difference a - m: its exact hull, and for each vertex the static
 -- hull's and the moving hull's whose difference it is.
 local diff = { n = 0, v = {}, radius = false, fromstatic = {}, frommoving = {} }
+local va, vm = {}, {}
 
-local function addvertex(a, i, m, j)
+local function addvertex(i, j)
   local k = diff.n
   diff.n = k + 1
-  diff.v[k] = xvecadd(vertex(a, i, 1.0), vertex(m, j, -1.0))
+  diff.v[k] = xvecadd(va[i], vm[j])
   diff.fromstatic[k], diff.frommoving[k] = i, j
 end
 
 -- The edges of a and of -m merged by angle from the lowest vertices,
 -- parallel ones in one step.
 local function minkowski(a, m)
-  local i, j, na, nm = lowest(a, 1.0), lowest(m, -1.0), 0, 0
+  local ea, em, na, nm = edges(a.n), edges(m.n), 0, 0
+  vertices(a, 1.0, va)
+  vertices(m, -1.0, vm)
+  local i, j = lowest(va, a.n), lowest(vm, m.n)
   diff.n = 0
   diff.radius = linadd(linof(a.radius), linof(m.radius))
-  addvertex(a, i, m, j)
-  while na < edges(a) or nm < edges(m) do
+  addvertex(i, j)
+  while na < ea or nm < em do
     local order
-    if na == edges(a) then order = 1
-    elseif nm == edges(m) then order = -1
-    else order = angleorder(edge(a, i, 1.0), edge(m, j, -1.0)) end
+    if na == ea then order = 1
+    elseif nm == em then order = -1
+    else
+      order = angleorder(va[(i + 1) % a.n], va[i], vm[(j + 1) % m.n], vm[j])
+    end
     if order <= 0 then i, na = (i + 1) % a.n, na + 1 end
     if order >= 0 then j, nm = (j + 1) % m.n, nm + 1 end
-    if na < edges(a) or nm < edges(m) then addvertex(a, i, m, j) end
+    if na < ea or nm < em then addvertex(i, j) end
   end
 end
 
