@@ -10,7 +10,7 @@ local vec2 = require "impact.pure.point"
 local huge = math.huge
 local ddadd, ddsub, ddmul, dddiv, ddsqrt = dd.add, dd.sub, dd.mul, dd.div, dd.sqrt
 local ddcross, dddot = dd.cross, dd.dot
-local xvecof, xvecsub, edgeof = xplace.xvecof, xplace.xvecsub, xplace.edge
+local xvecof = xplace.xvecof
 local crosssigndiff, nextof, prevof = xplace.crosssigndiff, xplace.nextof, xplace.prevof
 local normalize = vec2.normalize
 
@@ -23,10 +23,16 @@ local function lindd(a)
   return h, l
 end
 
--- An exact vector as four numbers: x hi, x lo, y hi, y lo.
-local function xvecdd(a)
+-- The exact vector a - b as four numbers (x hi, x lo, y hi, y lo): on
+-- each axis b's parts added in turn after a's, as lindd of the difference
+-- that xplace.xvecsub builds, without building it (xspan.c's
+-- xvec_dd_diff).
+local function xvecdddiff(a, b)
   local xh, xl = lindd(a.x)
   local yh, yl = lindd(a.y)
+  local bx, by = b.x, b.y
+  for i = 1, bx.n do xh, xl = ddadd(xh, xl, -1.0 * bx[i], 0.0) end
+  for i = 1, by.n do yh, yl = ddadd(yh, yl, -1.0 * by[i], 0.0) end
   return xh, xl, yh, yl
 end
 
@@ -39,13 +45,13 @@ end
 
 -- Edge i's unit outward normal (its right, for y up).
 local function outward(h, i)
-  local e = edgeof(h, i)
-  return unit(e.y.approx, -e.x.approx)
+  local a, b = h.v[i], h.v[nextof(h, i)]
+  return unit(b.y.approx - a.y.approx, -(b.x.approx - a.x.approx))
 end
 
 -- The time at which the line passes vertex k, across from it.
 local function passing(h, k, p, dx, dy)
-  local qxh, qxl, qyh, qyl = xvecdd(xvecsub(h.v[k], p))
+  local qxh, qxl, qyh, qyl = xvecdddiff(h.v[k], p)
   local nh, nl = dddot(qxh, qxl, qyh, qyl, dx, 0.0, dy, 0.0)
   local mh, ml = dddot(dx, 0.0, dy, 0.0, dx, 0.0, dy, 0.0)
   return (dddiv(nh, nl, mh, ml))
@@ -76,9 +82,10 @@ end
 -- Where, from 0 at v[i] to 1 at v[i + 1], edge i is nearest to the point
 -- at time t on the line.
 local function alongedge(h, i, p, dx, dy, t)
-  local e, q = edgeof(h, i), xvecsub(p, h.v[i])
-  local x, y = q.x.approx + dx * t, q.y.approx + dy * t
-  local ex, ey = e.x.approx, e.y.approx
+  local a, b = h.v[i], h.v[nextof(h, i)]
+  local x = (p.x.approx - a.x.approx) + dx * t
+  local y = (p.y.approx - a.y.approx) + dy * t
+  local ex, ey = b.x.approx - a.x.approx, b.y.approx - a.y.approx
   local u = (x * ex + y * ey) / (ex * ex + ey * ey)
   if u > 0 then return u < 1 and u or 1.0 end
   return 0.0  -- a NaN is 0
@@ -86,8 +93,8 @@ end
 
 -- The time at which the line crosses edge i's line: -N / D.
 local function crossing(h, i, p, dx, dy)
-  local exh, exl, eyh, eyl = xvecdd(edgeof(h, i))
-  local qxh, qxl, qyh, qyl = xvecdd(xvecsub(p, h.v[i]))
+  local exh, exl, eyh, eyl = xvecdddiff(h.v[nextof(h, i)], h.v[i])
+  local qxh, qxl, qyh, qyl = xvecdddiff(p, h.v[i])
   local nh, nl = neg(ddcross(exh, exl, eyh, eyl, qxh, qxl, qyh, qyl))
   local dh, dl = ddcross(exh, exl, eyh, eyl, dx, 0.0, dy, 0.0)
   return (dddiv(nh, nl, dh, dl))
@@ -122,7 +129,7 @@ end
 -- The times at which the line enters and leaves the disk of radius r
 -- (r2 its square) about vertex k, or nil when it misses it.
 local function disk(h, k, p, dx, dy, r2h, r2l)
-  local qxh, qxl, qyh, qyl = xvecdd(xvecsub(p, h.v[k]))
+  local qxh, qxl, qyh, qyl = xvecdddiff(p, h.v[k])
   local ah, al = dddot(dx, 0.0, dy, 0.0, dx, 0.0, dy, 0.0)
   local bh, bl = dddot(dx, 0.0, dy, 0.0, qxh, qxl, qyh, qyl)
   local ch, cl = ddcross(dx, 0.0, dy, 0.0, qxh, qxl, qyh, qyl)
@@ -162,17 +169,18 @@ local function roundedspan(h, p, dx, dy, out)
     local din, last = disk(h, i, p, dx, dy, r2h, r2l)
     if din then
       if din < out.enter then
-        local q = xvecsub(p, h.v[i])
+        local v = h.v[i]
         out.enter, out.edge, out.along = din, i, 0.0
-        out.nx, out.ny = unit(q.x.approx + dx * din, q.y.approx + dy * din)
+        out.nx, out.ny = unit((p.x.approx - v.x.approx) + dx * din,
+                              (p.y.approx - v.y.approx) + dy * din)
       end
       if last > out.leave then out.leave = last end
     end
   end
   for i = 0, h.n - 1 do
     if h.n <= 1 then break end
-    local exh, exl, eyh, eyl = xvecdd(edgeof(h, i))
-    local qxh, qxl, qyh, qyl = xvecdd(xvecsub(p, h.v[i]))
+    local exh, exl, eyh, eyl = xvecdddiff(h.v[nextof(h, i)], h.v[i])
+    local qxh, qxl, qyh, qyl = xvecdddiff(p, h.v[i])
     local sideh, sidel = ddcross(exh, exl, eyh, eyl, dx, 0.0, dy, 0.0)
     local eeh, eel = dddot(exh, exl, eyh, eyl, exh, exl, eyh, eyl)
     local lenh, lenl = ddsqrt(eeh, eel)
