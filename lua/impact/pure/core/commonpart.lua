@@ -7,7 +7,7 @@ local orient, segmentdistancesign = predicates.orient, predicates.segmentdistanc
 
 local commonpart = {}
 
-local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+local abs = require("impact.pure.core.exact").fabs  -- fabs: -0 is +0
 local function fmax(x, y) if x ~= x or y > x then return y end return x end
 
 -- Whether (px, py) lies on the inner side of the hull's edge from vertex

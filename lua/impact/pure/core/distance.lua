@@ -15,7 +15,7 @@ local length, normalize = vec2.length, vec2.normalize
 
 local distance = {}
 
-local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+local abs = require("impact.pure.core.exact").fabs  -- fabs: -0 is +0
 
 -- Whether every vertex and the radius are finite (a NaN is a miss).
 local function allfinite(h)

@@ -2,6 +2,11 @@
 -- decide ties exactly: the same double operations in the same order.
 local exact = {}
 
+-- C's fabs: a float, -0 made +0. Where numbers have no integer subtype
+-- (Lua 5.1, 5.2, LuaJIT) math.abs is just that, and under LuaJIT one
+-- instruction; under 5.3 and 5.4 an integer must come back a float.
+exact.fabs = math.type and function(v) return v < 0 and -v or v + 0.0 end or math.abs
+
 -- Knuth's two-sum: the sum rounded, and what rounding left out.
 function exact.twosum(a, b)
   local s = a + b

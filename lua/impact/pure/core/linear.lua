@@ -11,7 +11,7 @@ local wideof, wadd, wsub, wmul = wide.of, wide.add, wide.sub, wide.mul
 
 local linear = {}
 
-local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+local abs = exact.fabs  -- fabs: -0 is +0
 
 function linear.of(v)
   return { n = v ~= 0 and 1 or 0, approx = v, mag = abs(v), v }

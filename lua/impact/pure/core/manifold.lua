@@ -15,7 +15,7 @@ local commonpoint, commonmiddle = commonpart.commonpoint, commonpart.commonmiddl
 
 local manifold = {}
 
-local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+local abs = require("impact.pure.core.exact").fabs  -- fabs: -0 is +0
 local function fmax(x, y) if x ~= x or y > x then return y end return x end
 local function fmin(x, y) if x ~= x or y < x then return y end return x end
 

@@ -13,7 +13,7 @@ local sign, clamp = core.sign, core.clamp
 
 local obb = {}
 
-local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+local abs = exact.fabs  -- fabs: -0 is +0
 
 -- sin(angle) is 0 only for angle +-0, where cos is 1.
 local function aligned(o) return o["\0s"] == 0 and o["\0c"] == 1 end

@@ -13,7 +13,7 @@ local predicates = {}
 
 local ROUNDING = 2 ^ -52
 
-local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+local abs = require("impact.pure.core.exact").fabs  -- fabs: -0 is +0
 
 -- A value in doubles and a bound on its distance from the exact one, as
 -- two numbers x, err; each operation adds its result's rounding.

@@ -14,7 +14,7 @@ local pushout = {}
 
 local DBL_EPSILON, STEPS = 2 ^ -52, 64
 
-local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+local abs = require("impact.pure.core.exact").fabs  -- fabs: -0 is +0
 
 -- The largest u . v over the hull's vertices.
 local function support(h, ux, uy)

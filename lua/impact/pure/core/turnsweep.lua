@@ -25,7 +25,7 @@ local pi = 3.14159265358979323846
 
 local turnsweep = {}
 
-local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+local abs = require("impact.pure.core.exact").fabs  -- fabs: -0 is +0
 local function isfinite(v) return v - v == 0 end
 
 -- The angle of a shape (imp_shape_angle): 0 for an AABB and a circle.

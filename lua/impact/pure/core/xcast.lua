@@ -18,7 +18,7 @@ local xcast = {}
 
 local DBL_MIN, DBL_EPSILON, STEPS = 2.2250738585072014e-308, 2 ^ -52, 64
 
-local function abs(v) return v < 0 and -v or v + 0.0 end  -- fabs: -0 is +0
+local abs = require("impact.pure.core.exact").fabs  -- fabs: -0 is +0
 
 -- v within [lo, hi], a NaN lo.
 local function within(v, lo, hi)
