@@ -27,6 +27,15 @@ local function combine(a, b, sign)
 end
 
 function linear.add(a, b) return combine(a, b, 1.0) end
+
+-- The exact sum of the doubles a and b, as linear.add(linear.of(a),
+-- linear.of(b)) makes it, in one table.
+function linear.sum(a, b)
+  local r = { n = 0, approx = a + 1.0 * b, mag = abs(a) + abs(b) }
+  if a ~= 0 then r.n, r[1] = 1, a end
+  if b ~= 0 then r.n = r.n + 1; r[r.n] = b end
+  return r
+end
 function linear.sub(a, b) return combine(a, b, -1.0) end
 
 -- The sign (-1, 0 or 1) of a, exactly.

@@ -14,18 +14,16 @@ local xcast = require "impact.pure.core.xcast"
 local distance = require "impact.pure.core.distance"
 local pushout = require "impact.pure.core.pushout"
 
-local linof, linadd, signdiff = linear.of, linear.add, linear.signdiff
+local linsum, signdiff = linear.sum, linear.signdiff
 local xvecadd, crosssigndiff = xplace.xvecadd, xplace.crosssigndiff
 local EPSILON = aabbcore.EPSILON
 
 local shapesweep = {}
 
-local function exact(v, lo) return linadd(linof(v), linof(lo)) end
-
 -- The vertices of h exactly, negated when sign is -1, into out[0..n).
 local function vertices(h, sign, out)
   for i = 0, h.n - 1 do
-    out[i] = { x = exact(sign * h.x[i], sign * h.lx[i]), y = exact(sign * h.y[i], sign * h.ly[i]) }
+    out[i] = { x = linsum(sign * h.x[i], sign * h.lx[i]), y = linsum(sign * h.y[i], sign * h.ly[i]) }
   end
 end
 
@@ -79,7 +77,7 @@ local function minkowski(a, m)
   vertices(m, -1.0, vm)
   local i, j = lowest(va, a.n), lowest(vm, m.n)
   diff.n = 0
-  diff.radius = linadd(linof(a.radius), linof(m.radius))
+  diff.radius = linsum(a.radius, m.radius)
   addvertex(i, j)
   while na < ea or nm < em do
     local order

@@ -14,6 +14,7 @@ local linear = require "impact.pure.core.linear"
 
 local huge = math.huge
 local linof, linadd, linsub, linsign = linear.of, linear.add, linear.sub, linear.sign
+local linsum = linear.sum
 local termssign = linear.termssign
 
 local xplace = {}
@@ -39,8 +40,7 @@ function xplace.xhullof(h, out)
   out = out or { v = {} }
   out.n = h.n
   for i = 0, h.n - 1 do
-    out.v[i] = { x = linadd(linof(h.x[i]), linof(h.lx[i])),
-                 y = linadd(linof(h.y[i]), linof(h.ly[i])) }
+    out.v[i] = { x = linsum(h.x[i], h.lx[i]), y = linsum(h.y[i], h.ly[i]) }
   end
   out.radius = linof(h.radius)
   return out
