@@ -51,8 +51,8 @@ int imp_shape_intersect_point(imp_shape kind, const void *shape, double x,
   return imp_xhull_push(&h, x, y, out);
 }
 
-/* The segment's hit and clip on the shape's exact hull h (finite, as is
-** the segment). */
+/* The segment's hit on the shape's exact hull h (finite, as the segment
+** is), and its clip. */
 static int hull_segment(const imp_xhull *h, double px, double py, double dx,
                         double dy, imp_hit *out) {
   imp_xvec p;
