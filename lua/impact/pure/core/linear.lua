@@ -17,8 +17,13 @@ function linear.of(v)
   return { n = v ~= 0 and 1 or 0, approx = v, mag = abs(v), v }
 end
 
-local function combine(a, b, sign)
-  local r = { n = 0, approx = a.approx + sign * b.approx, mag = a.mag + b.mag }
+-- a + sign b, into r when given (its parts past the sum's are unread).
+local function combine(a, b, sign, r)
+  if r then
+    r.approx, r.mag = a.approx + sign * b.approx, a.mag + b.mag
+  else
+    r = { n = 0, approx = a.approx + sign * b.approx, mag = a.mag + b.mag }
+  end
   local n = a.n
   for i = 1, n do r[i] = a[i] end
   for i = 1, b.n do r[n + i] = sign * b[i] end
@@ -26,17 +31,21 @@ local function combine(a, b, sign)
   return r
 end
 
-function linear.add(a, b) return combine(a, b, 1.0) end
+function linear.add(a, b, r) return combine(a, b, 1.0, r) end
+function linear.sub(a, b) return combine(a, b, -1.0) end
 
 -- The exact sum of the doubles a and b, as linear.add(linear.of(a),
--- linear.of(b)) makes it, in one table.
-function linear.sum(a, b)
-  local r = { n = 0, approx = a + 1.0 * b, mag = abs(a) + abs(b) }
+-- linear.of(b)) makes it, in one table (r when given).
+function linear.sum(a, b, r)
+  if r then
+    r.n, r.approx, r.mag = 0, a + 1.0 * b, abs(a) + abs(b)
+  else
+    r = { n = 0, approx = a + 1.0 * b, mag = abs(a) + abs(b) }
+  end
   if a ~= 0 then r.n, r[1] = 1, a end
   if b ~= 0 then r.n = r.n + 1; r[r.n] = b end
   return r
 end
-function linear.sub(a, b) return combine(a, b, -1.0) end
 
 -- The sign (-1, 0 or 1) of a, exactly.
 function linear.sign(a)

@@ -14,16 +14,21 @@ local xcast = require "impact.pure.core.xcast"
 local distance = require "impact.pure.core.distance"
 local pushout = require "impact.pure.core.pushout"
 
-local linsum, signdiff = linear.sum, linear.signdiff
-local xvecadd, crosssigndiff = xplace.xvecadd, xplace.crosssigndiff
+local linsum, linadd, signdiff = linear.sum, linear.add, linear.signdiff
+local crosssigndiff = xplace.crosssigndiff
 local EPSILON = aabbcore.EPSILON
 
 local shapesweep = {}
 
--- The vertices of h exactly, negated when sign is -1, into out[0..n).
+-- The vertices of h exactly, negated when sign is -1, into out[0..n)
+-- (the tables there from an earlier sweep rewritten: no sweep keeps
+-- them).
 local function vertices(h, sign, out)
   for i = 0, h.n - 1 do
-    out[i] = { x = linsum(sign * h.x[i], sign * h.lx[i]), y = linsum(sign * h.y[i], sign * h.ly[i]) }
+    local v = out[i] or { x = false, y = false }
+    v.x = linsum(sign * h.x[i], sign * h.lx[i], v.x or nil)
+    v.y = linsum(sign * h.y[i], sign * h.ly[i], v.y or nil)
+    out[i] = v
   end
 end
 
@@ -64,8 +69,11 @@ local va, vm = {}, {}
 
 local function addvertex(i, j)
   local k = diff.n
+  local v = diff.v[k] or { x = false, y = false }
   diff.n = k + 1
-  diff.v[k] = xvecadd(va[i], vm[j])
+  v.x = linadd(va[i].x, vm[j].x, v.x or nil)
+  v.y = linadd(va[i].y, vm[j].y, v.y or nil)
+  diff.v[k] = v
   diff.fromstatic[k], diff.frommoving[k] = i, j
 end
 
