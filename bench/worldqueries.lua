@@ -22,6 +22,7 @@
 package.path = "bench/?.lua;lua/?.lua;lua/?/init.lua;" .. package.path
 local impact = require "impact"
 local measure = require "measure"
+local same = require "agreement"
 local peers = require "peers"
 
 local label = arg[1] or _VERSION
@@ -200,14 +201,7 @@ end
 
 -- How often a library's answer holds the same items as impact's.
 local function agreement(sets, base)
-  local same = 0
-  for i = 1, Q do
-    local alike = true
-    for item in pairs(sets[i]) do alike = alike and base[i][item] end
-    for item in pairs(base[i]) do alike = alike and sets[i][item] end
-    if alike then same = same + 1 end
-  end
-  return ("%5.1f%%"):format(100 * same / Q)
+  return ("%5.1f%%"):format(100 * same(sets, base))
 end
 
 local ns, bytes, base = time(impactQueries(impact))

@@ -50,6 +50,7 @@ local function bench(o)
                  .. "/lua/?/init.lua;" .. package.path
   local impact = require "impact"
   local measure = require "measure"
+  local same = require "agreement"
   local CALLS = tonumber(os.getenv("WORLDQUERIES_CALLS")) or 10000
   local level = require("shapelevel")(impact, 1000)
   local uniform = level.uniform
@@ -147,16 +148,9 @@ local function bench(o)
   for _, case in ipairs(cases) do
     local ns, perQuery, sets = time(case[2])
     local peerNs, peerPerQuery, peerSets = time(case[3])
-    local same = 0
-    for i = 1, Q do
-      local alike = true
-      for item in pairs(sets[i]) do alike = alike and peerSets[i][item] end
-      for item in pairs(peerSets[i]) do alike = alike and sets[i][item] end
-      if alike then same = same + 1 end
-    end
     say(("| %s | %.0f | %.0f | %.1f | %.2f | %.2f | %.1f%% |"):format(
       case[1], ns, peerNs, peerNs / ns, perQuery, peerPerQuery,
-      100 * same / Q))
+      100 * same(peerSets, sets)))
   end
 end
 
