@@ -84,9 +84,7 @@ static int filtered(const imp_term *t, int n, double *value_out) {
     size += mag;
   }
   *value_out = value;
-  if (value > 0x1p-46 * size) return 1;
-  if (value < -0x1p-46 * size) return -1;
-  return 2;
+  return imp_terms_certified(value, size);
 }
 
 int imp_terms_filter(const imp_term *t, int n) {

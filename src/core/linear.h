@@ -111,4 +111,13 @@ int imp_terms_sign(const imp_term *t, int n);
 ** only each sum's approx and mag (imp_lin_rough). */
 int imp_terms_filter(const imp_term *t, int n);
 
+/* The filter's last step: the sign of value, the terms' sum in doubles,
+** when it lies beyond the bound on its error that size (the sum of the
+** terms' sizes) gives, else 2. For filters that sum the terms in place. */
+static inline int imp_terms_certified(double value, double size) {
+  if (value > 0x1p-46 * size) return 1;
+  if (value < -0x1p-46 * size) return -1;
+  return 2;
+}
+
 #endif

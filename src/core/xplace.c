@@ -156,25 +156,20 @@ static rough2 rough_pair(const imp_xvec *a1, const imp_xvec *a0) {
   return r;
 }
 
-/* The sign of l + r when imp_terms_filter would certify it (the same sums
-** of two products), else 2. */
-static int filter2(double l, double r, double size) {
-  double value = l + r;
-  return value > 0x1p-46 * size ? 1 : (value < -0x1p-46 * size ? -1 : 2);
-}
-
 /* The two-term signs, the hottest, without terms and calls first. */
 int imp_cross_sign_diff(const imp_xvec *a1, const imp_xvec *a0,
                         const imp_xvec *b1, const imp_xvec *b0) {
   rough2 a = rough_pair(a1, a0), b = rough_pair(b1, b0);
-  int s = filter2(a.x * b.y, -(a.y * b.x), a.mx * b.my + a.my * b.mx);
+  int s = imp_terms_certified(a.x * b.y + -(a.y * b.x),
+                              a.mx * b.my + a.my * b.mx);
   return s != 2 ? s : decide(cross_terms, a1, a0, b1, b0, NULL);
 }
 
 int imp_dot_sign_diff(const imp_xvec *a1, const imp_xvec *a0,
                       const imp_xvec *b1, const imp_xvec *b0) {
   rough2 a = rough_pair(a1, a0), b = rough_pair(b1, b0);
-  int s = filter2(a.x * b.x, a.y * b.y, a.mx * b.mx + a.my * b.my);
+  int s = imp_terms_certified(a.x * b.x + a.y * b.y,
+                              a.mx * b.mx + a.my * b.my);
   return s != 2 ? s : decide(dot_terms, a1, a0, b1, b0, NULL);
 }
 
@@ -185,9 +180,8 @@ static int length_beyond(const imp_xvec *a1, const imp_xvec *a0,
   rough2 a = rough_pair(a1, a0);
   double value = a.x * a.x + a.y * a.y - r->approx * r->approx;
   double size = a.mx * a.mx + a.my * a.my + r->mag * r->mag;
-  if (value > 0x1p-46 * size) return 1;
-  if (value < -0x1p-46 * size) return -1;
-  return decide(length_terms, a1, a0, NULL, NULL, r);
+  int s = imp_terms_certified(value, size);
+  return s != 2 ? s : decide(length_terms, a1, a0, NULL, NULL, r);
 }
 
 /* The sign of cross(a, b)^2 - r^2 |a|^2 for a = a1 - a0, b = b1 - b0:
@@ -205,9 +199,8 @@ static int cross_beyond(const imp_xvec *a1, const imp_xvec *a0,
   double size = a.mx * a.mx * b.my * b.my + 2 * a.mx * a.my * b.mx * b.my +
                 a.my * a.my * b.mx * b.mx + m2 * a.mx * a.mx +
                 m2 * a.my * a.my;
-  if (value > 0x1p-46 * size) return 1;
-  if (value < -0x1p-46 * size) return -1;
-  return decide(beyond_terms, a1, a0, b1, b0, r);
+  int s = imp_terms_certified(value, size);
+  return s != 2 ? s : decide(beyond_terms, a1, a0, b1, b0, r);
 }
 
 static int rounded(const imp_xhull *h) { return h->radius.n > 0; }

@@ -120,6 +120,16 @@ local function recount(a)
   return approx, abs(approx) + 2 * lost
 end
 
+-- The filter's last step (linear.h's imp_terms_certified): the sign of
+-- value, the terms' sum in doubles, when it lies beyond the bound on its
+-- error that size (the sum of the terms' sizes) gives, else 2.
+local function certified(value, size)
+  if value > 2 ^ -46 * size then return 1 end
+  if value < -2 ^ -46 * size then return -1 end
+  return 2
+end
+linear.certified = certified
+
 -- The filter: the sign of the terms' sum when the static bound certifies
 -- it, else 2 (and the sum rounded); on the sums as they are, or recounted.
 local function filtered(t, n, recounted)
@@ -138,9 +148,7 @@ local function filtered(t, n, recounted)
     value = value + product
     size = size + mag
   end
-  if value > 2 ^ -46 * size then return 1, value end
-  if value < -2 ^ -46 * size then return -1, value end
-  return 2, value
+  return certified(value, size), value
 end
 
 -- The sign of the sum of the n terms t[1..n], all of the same degree:

@@ -15,7 +15,7 @@ local linear = require "impact.pure.core.linear"
 local huge = math.huge
 local linof, linadd, linsub, linsign = linear.of, linear.add, linear.sub, linear.sign
 local linsum = linear.sum
-local termssign = linear.termssign
+local termssign, certified = linear.termssign, linear.certified
 
 local xplace = {}
 
@@ -99,19 +99,12 @@ local function rough(a1, a0)
   return x.approx - zx.approx, y.approx - zy.approx, x.mag + zx.mag, y.mag + zy.mag
 end
 
-local function filter2(l, r, size)
-  local value = l + r
-  if value > 2 ^ -46 * size then return 1 end
-  if value < -2 ^ -46 * size then return -1 end
-  return 2
-end
-
 local function exactof(a1, a0) return a0 and xvecsub(a1, a0) or a1 end
 
 local function crosssigndiff(a1, a0, b1, b0)
   local ax, ay, amx, amy = rough(a1, a0)
   local bx, by, bmx, bmy = rough(b1, b0)
-  local s = filter2(ax * by, -(ay * bx), amx * bmy + amy * bmx)
+  local s = certified(ax * by + -(ay * bx), amx * bmy + amy * bmx)
   if s ~= 2 then return s end
   return crosssign(exactof(a1, a0), exactof(b1, b0))
 end
@@ -120,7 +113,7 @@ xplace.crosssigndiff = crosssigndiff
 local function dotsigndiff(a1, a0, b1, b0)
   local ax, ay, amx, amy = rough(a1, a0)
   local bx, by, bmx, bmy = rough(b1, b0)
-  local s = filter2(ax * bx, ay * by, amx * bmx + amy * bmy)
+  local s = certified(ax * bx + ay * by, amx * bmx + amy * bmy)
   if s ~= 2 then return s end
   return dotsign(exactof(a1, a0), exactof(b1, b0))
 end
@@ -153,9 +146,8 @@ xplace.crossbeyond = crossbeyond
 local function lengthbeyonddiff(a1, a0, r)
   local ax, ay, amx, amy = rough(a1, a0)
   local value = ax * ax + ay * ay - r.approx * r.approx
-  local size = amx * amx + amy * amy + r.mag * r.mag
-  if value > 2 ^ -46 * size then return 1 end
-  if value < -2 ^ -46 * size then return -1 end
+  local s = certified(value, amx * amx + amy * amy + r.mag * r.mag)
+  if s ~= 2 then return s end
   return lengthbeyond(exactof(a1, a0), r)
 end
 
@@ -165,10 +157,9 @@ local function crossbeyonddiff(a1, a0, b1, b0, r)
   local r2, m2 = -r.approx * r.approx, r.mag * r.mag
   local value = ax * ax * by * by + -2 * ax * ay * bx * by + ay * ay * bx * bx
                 + r2 * ax * ax + r2 * ay * ay
-  local size = amx * amx * bmy * bmy + 2 * amx * amy * bmx * bmy + amy * amy * bmx * bmx
-               + m2 * amx * amx + m2 * amy * amy
-  if value > 2 ^ -46 * size then return 1 end
-  if value < -2 ^ -46 * size then return -1 end
+  local s = certified(value, amx * amx * bmy * bmy + 2 * amx * amy * bmx * bmy
+                             + amy * amy * bmx * bmx + m2 * amx * amx + m2 * amy * amy)
+  if s ~= 2 then return s end
   return crossbeyond(exactof(a1, a0), exactof(b1, b0), r)
 end
 
