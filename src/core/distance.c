@@ -15,6 +15,7 @@
 */
 #include <math.h>
 
+#include "hulls.h"
 #include "impact.h"
 #include "predicates.h"
 
@@ -282,17 +283,24 @@ static double seed_distance(const imp_hull *a, const imp_hull *b,
 }
 
 /* Whether some vertex of a is within (closer than when strict) the sum of
-** the radii of an edge of b. */
-static int vertex_near_edge(const imp_hull *a, const imp_hull *b,
-                            int strict) {
+** the radii of an edge of b. A pair whose distance in doubles is beyond
+** reach, the sum and the distances' rounding, is surely farther: only the
+** pairs near the sum (one or two, on a push-out's touching shapes) take
+** the exact sign. */
+static int vertex_near_edge(const imp_hull *a, const imp_hull *b, int strict,
+                            double reach) {
   int i, j;
   for (j = 0; j < edge_count(b); j++) {
     imp_xpoint p, q;
     edge(b, j, &p, &q);
-    for (i = 0; i < a->count; i++)
-      if (imp_segment_distance_sign(imp_hull_point(a, i), p, q, a->radius,
-                                    b->radius) < 1 - strict)
+    for (i = 0; i < a->count; i++) {
+      imp_xpoint x = imp_hull_point(a, i);
+      imp_vec2 o, gap;
+      if (pair_distance(x, p, q, &o, &gap) > reach) continue;
+      if (imp_segment_distance_sign(x, p, q, a->radius, b->radius) <
+          1 - strict)
         return 1;
+    }
   }
   return 0;
 }
@@ -344,7 +352,8 @@ static int hulls_near(const imp_hull *a, const imp_hull *b, int strict,
   nearest_pairs(b, a, 1, bound, error, best);
   if (best->distance > r + error) return 0;
   if (best->distance < r - error) return 1;
-  return vertex_near_edge(a, b, strict) || vertex_near_edge(b, a, strict);
+  return vertex_near_edge(a, b, strict, r + error) ||
+         vertex_near_edge(b, a, strict, r + error);
 }
 
 /* The origin strictly inside a - b: every edge of each has a vertex of
@@ -356,47 +365,56 @@ static int interiors_meet(const imp_hull *a, const imp_hull *b) {
   return edges_held(a, b, 1, &unheld) && edges_held(b, a, 1, &unheld);
 }
 
-/* The hulls, unless one is not finite or has a negative radius. */
-static int hulls(imp_shape akind, const void *a, imp_shape bkind,
-                 const void *b, imp_hull *ha, imp_hull *hb) {
-  imp_shape_hull(akind, a, ha);
-  imp_shape_hull(bkind, b, hb);
+/* Whether neither hull is refused: a vertex or the radius not finite, or
+** the radius negative. */
+static int usable(const imp_hull *ha, const imp_hull *hb) {
   return ha->radius >= 0 && hb->radius >= 0 && all_finite(ha) &&
          all_finite(hb);
+}
+
+int imp_hulls_intersect(const imp_hull *ha, const imp_hull *hb) {
+  closest best;
+  if (!usable(ha, hb) || !extents_near(ha, hb)) return 0;
+  if (ha->radius == 0 && hb->radius == 0) return interiors_meet(ha, hb);
+  if (ha->count == 1 && hb->count == 1)  /* two discs: one distance sign */
+    return imp_segment_distance_sign(imp_hull_point(ha, 0),
+                                     imp_hull_point(hb, 0),
+                                     imp_hull_point(hb, 0), ha->radius,
+                                     hb->radius) < 0;
+  return hulls_near(ha, hb, 1, &best);
 }
 
 int imp_shape_intersects(imp_shape akind, const void *a, imp_shape bkind,
                          const void *b) {
   imp_hull ha, hb;
+  imp_shape_hull(akind, a, &ha);
+  imp_shape_hull(bkind, b, &hb);
+  return imp_hulls_intersect(&ha, &hb);
+}
+
+double imp_hulls_distance(const imp_hull *ha, const imp_hull *hb,
+                          imp_vec2 *pa, imp_vec2 *pb) {
   closest best;
-  if (!hulls(akind, a, bkind, b, &ha, &hb) || !extents_near(&ha, &hb))
-    return 0;
-  if (ha.radius == 0 && hb.radius == 0) return interiors_meet(&ha, &hb);
-  if (ha.count == 1 && hb.count == 1)  /* two discs: one distance sign */
-    return imp_segment_distance_sign(imp_hull_point(&ha, 0),
-                                     imp_hull_point(&hb, 0),
-                                     imp_hull_point(&hb, 0), ha.radius,
-                                     hb.radius) < 0;
-  return hulls_near(&ha, &hb, 1, &best);
+  imp_vec2 u, at;
+  double gap;
+  if (!usable(ha, hb) || hulls_near(ha, hb, 0, &best)) return 0;
+  u = best.gap;
+  imp_vec2_normalize(&u);
+  at = vec2(best.from.v.x + (best.from.lo.x + best.offset.x),
+            best.from.v.y + (best.from.lo.y + best.offset.y));
+  *pa = vec2(at.x + u.x * ha->radius, at.y + u.y * ha->radius);
+  *pb = vec2(at.x + (best.gap.x - u.x * hb->radius),
+             at.y + (best.gap.y - u.y * hb->radius));
+  gap = best.distance - (ha->radius + hb->radius);
+  /* Apart, exactly: a gap that rounding closed is still more than 0, and
+  ** the least double says so without claiming more. */
+  return gap > 0 ? gap : 0x1p-1074;
 }
 
 double imp_shape_distance(imp_shape akind, const void *a, imp_shape bkind,
                           const void *b, imp_vec2 *pa, imp_vec2 *pb) {
   imp_hull ha, hb;
-  closest best;
-  imp_vec2 u, at;
-  double gap;
-  if (!hulls(akind, a, bkind, b, &ha, &hb) || hulls_near(&ha, &hb, 0, &best))
-    return 0;
-  u = best.gap;
-  imp_vec2_normalize(&u);
-  at = vec2(best.from.v.x + (best.from.lo.x + best.offset.x),
-            best.from.v.y + (best.from.lo.y + best.offset.y));
-  *pa = vec2(at.x + u.x * ha.radius, at.y + u.y * ha.radius);
-  *pb = vec2(at.x + (best.gap.x - u.x * hb.radius),
-             at.y + (best.gap.y - u.y * hb.radius));
-  gap = best.distance - (ha.radius + hb.radius);
-  /* Apart, exactly: a gap that rounding closed is still more than 0, and
-  ** the least double says so without claiming more. */
-  return gap > 0 ? gap : 0x1p-1074;
+  imp_shape_hull(akind, a, &ha);
+  imp_shape_hull(bkind, b, &hb);
+  return imp_hulls_distance(&ha, &hb, pa, pb);
 }

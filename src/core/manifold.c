@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "commonpart.h"
+#include "hulls.h"
 #include "impact.h"
 #include "penetration.h"
 
@@ -262,15 +263,14 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
   imp_hit h;
   imp_vec2 start[2];
   int rects = imp_is_rect(akind) && imp_is_rect(bkind), round = 0, i;
-  if (rects ? !imp_shape_overlap(akind, a, bkind, b, &h)
-            : !imp_shape_intersects(akind, a, bkind, b))
-    return 0;
+  if (rects && !imp_shape_overlap(akind, a, bkind, b, &h)) return 0;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);
+  if (!rects && !imp_hulls_intersect(&ha, &hb)) return 0;
   if (rects) {
     rect_penetration(&ha, &hb, h.normal, &p);
   } else {
-    imp_penetration_of(akind, a, &ha, bkind, b, &hb, &p);
+    imp_penetration_of(&ha, &hb, &p);
     round = p.face < 0;
     if (round) p.face = aligned_face(&ha, &hb, p.normal);
   }

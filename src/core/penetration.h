@@ -20,8 +20,7 @@ typedef struct imp_penetration {
   int face;
 } imp_penetration;
 
-void imp_penetration_of(imp_shape akind, const void *a, const imp_hull *ha,
-                        imp_shape bkind, const void *b, const imp_hull *hb,
+void imp_penetration_of(const imp_hull *ha, const imp_hull *hb,
                         imp_penetration *out);
 
 /* Whether the kind is a rectangle: two of them keep obb.c's push-out. */

@@ -5,6 +5,7 @@
 #include <float.h>
 #include <math.h>
 
+#include "hulls.h"
 #include "impact.h"
 #include "penetration.h"
 
@@ -40,20 +41,16 @@ int imp_hull_face_count(const imp_hull *h) {
   return h->count == 1 ? 0 : h->count;
 }
 
-/* The shape without its radius: the hull alone. */
-static const void *bare(imp_shape kind, const void *shape,
-                        imp_any_shape *buf) {
-  if (kind == IMP_SHAPE_CIRCLE) {
-    buf->circle = *(const imp_circle *)shape;
-    buf->circle.radius = 0;
-    return buf;
+/* The hull without its radius: the bare shape's. */
+static void bare(const imp_hull *h, imp_hull *out) {
+  int i;
+  out->count = h->count;
+  out->rounded = h->rounded;
+  out->radius = 0;
+  for (i = 0; i < h->count; i++) {
+    out->v[i] = h->v[i];
+    out->lo[i] = h->lo[i];
   }
-  if (kind == IMP_SHAPE_CAPSULE) {
-    buf->capsule = *(const imp_capsule *)shape;
-    buf->capsule.radius = 0;
-    return buf;
-  }
-  return shape;
 }
 
 /* How far b must move along unit u to be clear of a across u. */
@@ -69,19 +66,19 @@ static double depth_along(const imp_hull *ha, const imp_hull *hb, imp_vec2 u,
 ** reach along it, so a nearest-points line that rounding turned (points
 ** all but touching) loses to a face. Two points on each other have no
 ** face: b leaves along y, as the boxes' ties pick it. */
-void imp_penetration_of(imp_shape akind, const void *a, const imp_hull *ha,
-                        imp_shape bkind, const void *b, const imp_hull *hb,
+void imp_penetration_of(const imp_hull *ha, const imp_hull *hb,
                         imp_penetration *out) {
-  imp_any_shape abare, bbare;
-  double r = ha->radius + hb->radius, apart;
+  imp_hull abare, bbare;
+  double r = ha->radius + hb->radius, apart = 0;
   int i, na = imp_hull_face_count(ha), nb = imp_hull_face_count(hb);
   out->pa = ha->v[0];  /* kept when the hulls meet: two points on each other */
   out->pb = hb->v[0];
   /* Overlapping shapes of no radius have hulls that meet: no distance. */
-  apart = r == 0 ? 0
-                 : imp_shape_distance(akind, bare(akind, a, &abare), bkind,
-                                      bare(bkind, b, &bbare), &out->pa,
-                                      &out->pb);
+  if (r != 0) {
+    bare(ha, &abare);
+    bare(hb, &bbare);
+    apart = imp_hulls_distance(&abare, &bbare, &out->pa, &out->pb);
+  }
   out->normal = vec2(0, 1);
   if (apart > 0) {
     out->normal = vec2(out->pb.x - out->pa.x, out->pb.y - out->pa.y);
@@ -152,15 +149,17 @@ static imp_vec2 contact_on_a(const imp_hull *ha, const imp_hull *hb,
 }
 
 /* Whether b moved by depth along the normal (its position plus the delta
-** in doubles, as a script adds it) overlaps a no more by the exact test. */
-static int clear_at(imp_shape akind, const void *a, imp_shape bkind,
-                    const void *b, imp_vec2 pos, imp_vec2 normal,
-                    double depth) {
+** in doubles, as a script adds it) overlaps a, of hull ha, no more by the
+** exact test. */
+static int clear_at(const imp_hull *ha, imp_shape bkind, const void *b,
+                    imp_vec2 pos, imp_vec2 normal, double depth) {
   imp_any_shape moved;
+  imp_hull hm;
   imp_shape_moved(bkind, b,
                   vec2(pos.x + normal.x * depth, pos.y + normal.y * depth),
                   &moved);
-  return !imp_shape_intersects(akind, a, bkind, &moved);
+  imp_shape_hull(bkind, &moved, &hm);
+  return !imp_hulls_intersect(ha, &hm);
 }
 
 double imp_hull_span(const imp_hull *h) {
@@ -190,9 +189,8 @@ static double margin(const imp_hull *ha, const imp_hull *hb, double depth) {
 ** clear of a, and so is b moved by the first step less: that gap keeps a
 ** sweep sliding along the contact, whose direction is rounded, from
 ** catching on a. */
-static void separate(imp_shape akind, const void *a, const imp_hull *ha,
-                     imp_shape bkind, const void *b, const imp_hull *hb,
-                     double depth, imp_hit *out) {
+static void separate(const imp_hull *ha, imp_shape bkind, const void *b,
+                     const imp_hull *hb, double depth, imp_hit *out) {
   imp_vec2 pos = imp_shape_pos(bkind, b), n = out->normal;
   double gap = DBL_EPSILON * (fabs(pos.x) + fabs(pos.y) + fabs(depth) +
                               fabs(out->pos.x) + fabs(out->pos.y)) +
@@ -202,8 +200,8 @@ static void separate(imp_shape akind, const void *a, const imp_hull *ha,
   if (!(depth > 0)) depth = 0;
   depth += margin(ha, hb, depth);
   for (i = 0; i < IMP_SEPARATE_STEPS; i++) {
-    if (clear_at(akind, a, bkind, b, pos, n, depth) &&
-        clear_at(akind, a, bkind, b, pos, n, depth - gap))
+    if (clear_at(ha, bkind, b, pos, n, depth) &&
+        clear_at(ha, bkind, b, pos, n, depth - gap))
       break;
     depth += step;
     step += step;
@@ -222,15 +220,15 @@ int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
     imp_shape_obb(bkind, b, &rb);
     return imp_obb_overlap(&ra, &rb, out);
   }
-  if (!imp_shape_intersects(akind, a, bkind, b)) return 0;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);
-  imp_penetration_of(akind, a, &ha, bkind, b, &hb, &p);
+  if (!imp_hulls_intersect(&ha, &hb)) return 0;
+  imp_penetration_of(&ha, &hb, &p);
   out->normal = vec2(p.normal.x + 0.0, p.normal.y + 0.0);  /* no -0 */
   out->pos = p.face < 0 ? vec2(p.pa.x + p.normal.x * ha.radius,
                                p.pa.y + p.normal.y * ha.radius)
                         : contact_on_a(&ha, &hb, p.normal);
   out->time = 0;
-  separate(akind, a, &ha, bkind, b, &hb, p.depth, out);
+  separate(&ha, bkind, b, &hb, p.depth, out);
   return 1;
 }

@@ -14,6 +14,7 @@
 */
 #include <math.h>
 
+#include "hulls.h"
 #include "impact.h"
 #include "xhull.h"
 
@@ -146,12 +147,14 @@ static imp_vec2 contact(const imp_hull *a, const difference *diff,
   return c;
 }
 
-/* Places moving at the stop time, stepping back while it overlaps. */
-static void stop_short(imp_shape kind, const void *shape, imp_shape mkind,
+/* Places moving at the stop time, stepping back while it overlaps the
+** static shape, of hull a. */
+static void stop_short(const imp_hull *a, imp_shape mkind,
                        const void *moving, imp_vec2 start, double dx,
                        double dy, double time, imp_sweep *out) {
   double stop = time - IMP_EPSILON, step = IMP_EPSILON;
   imp_any_shape placed;
+  imp_hull m;
   for (;;) {
     stop = stop > 0 ? (stop < 1 ? stop : 1) : 0;
     out->time = stop;
@@ -159,7 +162,8 @@ static void stop_short(imp_shape kind, const void *shape, imp_shape mkind,
     out->pos.y = start.y + dy * stop;
     if (stop == 0) return;
     imp_shape_moved(mkind, moving, out->pos, &placed);
-    if (!imp_shape_intersects(kind, shape, mkind, &placed)) return;
+    imp_shape_hull(mkind, &placed, &m);
+    if (!imp_hulls_intersect(a, &m)) return;
     stop -= step;
     step += step;
   }
@@ -213,5 +217,5 @@ void imp_shape_sweep(imp_shape kind, const void *shape, imp_shape mkind,
   out->hit.delta.x = (1.0 - s.enter) * -dx;
   out->hit.delta.y = (1.0 - s.enter) * -dy;
   out->hit.pos = contact(&a, &diff, &s);
-  stop_short(kind, shape, mkind, moving, start, dx, dy, s.enter, out);
+  stop_short(&a, mkind, moving, start, dx, dy, s.enter, out);
 }

@@ -16,6 +16,7 @@
 */
 #include <math.h>
 
+#include "hulls.h"
 #include "impact.h"
 
 #define TURN_STEPS 4096            /* then contact at the last clear pose */
@@ -73,15 +74,27 @@ static double angle_at(const motion *m, double t) {
   return m->angle + m->dangle * t;
 }
 
-/* moving as it is at time t. */
-static void place(const motion *m, double t, imp_any_shape *out) {
+/* moving as it is at some time, and its hull. */
+typedef struct pose {
+  imp_any_shape shape;
+  imp_hull hull;
+} pose;
+
+static void place(const motion *m, double t, pose *out) {
   double angle = angle_at(m, t);
-  imp_shape_moved(m->mkind, &m->start, pos_at(m, t), out);
-  imp_shape_set_angle(m->mkind, out, angle);
+  imp_shape_moved(m->mkind, &m->start, pos_at(m, t), &out->shape);
+  imp_shape_set_angle(m->mkind, &out->shape, angle);
+  imp_shape_hull(m->mkind, &out->shape, &out->hull);
 }
 
-static int overlaps(const motion *m, const imp_any_shape *at) {
-  return imp_shape_intersects(m->kind, m->shape, m->mkind, at);
+static int overlaps(const motion *m, const pose *at) {
+  return imp_hulls_intersect(&m->fixed, &at->hull);
+}
+
+/* imp_shape_distance from the static shape to the pose. */
+static double distance(const motion *m, const pose *at, imp_vec2 *pa,
+                       imp_vec2 *pb) {
+  return imp_hulls_distance(&m->fixed, &at->hull, pa, pb);
 }
 
 /* The farthest vertex of moving's hull from its pos (its radius reaches
@@ -139,7 +152,7 @@ static void clear(const motion *m, imp_sweep *out) {
 static void hit_at(const motion *m, double t, double contact, imp_vec2 pa,
                    imp_vec2 pb, imp_sweep *out) {
   imp_hit *h = &out->hit;
-  imp_any_shape at;
+  pose at;
   out->has_hit = 1;
   stop_at(m, t, out);
   h->normal.x = pb.x - pa.x;
@@ -147,7 +160,7 @@ static void hit_at(const motion *m, double t, double contact, imp_vec2 pa,
   h->pos = pa;
   if (h->normal.x == 0 && h->normal.y == 0) {
     place(m, contact, &at);
-    if (!imp_shape_overlap(m->kind, m->shape, m->mkind, &at, h)) {
+    if (!imp_shape_overlap(m->kind, m->shape, m->mkind, &at.shape, h)) {
       imp_vec2 from = imp_shape_pos(m->kind, m->shape), to = pos_at(m, t);
       h->normal.x = to.x - from.x;  /* touching at the last: pos to pos */
       h->normal.y = to.y - from.y;
@@ -163,7 +176,7 @@ static void hit_at(const motion *m, double t, double contact, imp_vec2 pa,
 ** probe past t (an overlap within a step comes of rounding alone). */
 static void close_in(const motion *m, double t, double next, imp_vec2 pa,
                      imp_vec2 pb, imp_sweep *out) {
-  imp_any_shape at;
+  pose at;
   while (next - t > m->tau) {
     double mid = t + 0.5 * (next - t);
     place(m, mid, &at);
@@ -171,8 +184,7 @@ static void close_in(const motion *m, double t, double next, imp_vec2 pa,
       next = mid;
     } else {
       t = mid;
-      if (imp_shape_distance(m->kind, m->shape, m->mkind, &at, &pa, &pb) == 0)
-        pb = pa;
+      if (distance(m, &at, &pa, &pb) == 0) pb = pa;
     }
   }
   hit_at(m, t, next, pa, pb, out);
@@ -290,19 +302,19 @@ static double apart_until(const motion *m, imp_vec2 pa, imp_vec2 pb,
 ** when certified: no point can have gone the gap at either end and back
 ** in its time, or it is the shortest probe; else it is halved. */
 static void advance(const motion *m, imp_sweep *out) {
-  imp_any_shape at;
+  pose at;
   imp_vec2 pa = imp_shape_pos(m->kind, m->shape), pb = pa, qa, qb;
   double t = 0, next, gap, ahead, probe = m->tau;
   int steps;
   place(m, 0, &at);
-  gap = imp_shape_distance(m->kind, m->shape, m->mkind, &at, &pa, &pb);
+  gap = distance(m, &at, &pa, &pb);
   for (steps = 0; steps < TURN_STEPS; steps++) {
     int probing = !(gap > m->target);
     next = probing ? t + probe : t + (gap - 0.5 * m->target) / m->speed;
     if (!(next < 1)) next = 1;
     place(m, next, &at);
     qa = qb = imp_shape_pos(m->kind, m->shape);
-    ahead = imp_shape_distance(m->kind, m->shape, m->mkind, &at, &qa, &qb);
+    ahead = distance(m, &at, &qa, &qb);
     if (ahead == 0 && overlaps(m, &at)) {
       close_in(m, t, next, pa, pb, out);
       return;
@@ -319,7 +331,7 @@ static void advance(const motion *m, imp_sweep *out) {
         next = end;
         place(m, next, &at);
         qa = qb = imp_shape_pos(m->kind, m->shape);
-        ahead = imp_shape_distance(m->kind, m->shape, m->mkind, &at, &qa, &qb);
+        ahead = distance(m, &at, &qa, &qb);
         probe = m->tau;
       }
     }
@@ -339,7 +351,7 @@ void imp_shape_turn_sweep(imp_shape kind, const void *shape,
                           imp_shape mkind, const void *moving, double dx,
                           double dy, double dangle, imp_sweep *out) {
   motion m;
-  imp_any_shape at;
+  pose at;
   double r, scene;
   if (dangle == 0) {
     imp_shape_sweep(kind, shape, mkind, moving, dx, dy, out);

@@ -218,6 +218,34 @@ static int disk(const imp_xhull *h, int k, const imp_xvec *p, imp_vec2 d,
   return 1;
 }
 
+/* Whether the line passes edge i's side, moved out by the radius r, by
+** far more than rounding, so that rounded_span() finds its crossing
+** outside the edge's extent: both ends of the moved side lie on one side
+** of the line, by 2^-30 of the scene (the line's start to the edge, the
+** edge, the radius) times |d|, beyond what the vertices' rounded values
+** and the normal made of them can move the ends; and far from overflow
+** and underflow. In doubles: most sides are passed so, and the
+** double-double crossing is only worked out for the others. */
+static int side_missed(const imp_xhull *h, int i, const imp_xvec *p,
+                       imp_vec2 d, double r) {
+  const imp_xvec *a = &h->v[i], *b = head(h, i);
+  double ex = b->x.approx - a->x.approx, ey = b->y.approx - a->y.approx;
+  double qx = a->x.approx - p->x.approx, qy = a->y.approx - p->y.approx;
+  double edge = fabs(ex) + fabs(ey), along = fabs(d.x) + fabs(d.y);
+  double mags = a->x.mag + a->y.mag + b->x.mag + b->y.mag + p->x.mag +
+                p->y.mag;
+  imp_vec2 n = unit(ey, -ex);
+  double ax = qx + r * n.x, ay = qy + r * n.y;
+  double from_a = d.x * ay - d.y * ax;
+  double from_b = d.x * (ay + ey) - d.y * (ax + ex);
+  double tolerance =
+      along * (0x1p-30 * (fabs(qx) + fabs(qy) + edge + r) +
+               0x1p-44 * mags * (1 + r / edge));
+  return ((from_a > tolerance && from_b > tolerance) ||
+          (from_a < -tolerance && from_b < -tolerance)) &&
+         tolerance > 0x1p-900 && tolerance < 0x1p400;
+}
+
 /* A positive radius: the earliest entry into a piece, the latest exit. */
 static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
                          imp_xspan *out) {
@@ -240,10 +268,14 @@ static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
     if (last > out->leave) out->leave = last;
   }
   for (i = 0; h->count > 1 && i < h->count; i++) {
-    ddvec e = xvec_dd_diff(head(h, i), &h->v[i]);
-    ddvec q = xvec_dd_diff(p, &h->v[i]);
-    dd side = cross(e, dv), length = dd_sqrt(dot(e, e));
+    ddvec e, q;
+    dd side, length;
     double t, u, span;
+    if (side_missed(h, i, p, d, r.hi)) continue;
+    e = xvec_dd_diff(head(h, i), &h->v[i]);
+    q = xvec_dd_diff(p, &h->v[i]);
+    side = cross(e, dv);
+    length = dd_sqrt(dot(e, e));
     if (side.hi == 0) continue;
     t = dd_div(neg(dd_add(cross(e, q), dd_mul(r, length))), side).hi;
     /* Within the edge's extent where it crosses. */
