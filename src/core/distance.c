@@ -17,6 +17,7 @@
 
 #include "hulls.h"
 #include "impact.h"
+#include "penetration.h"
 #include "predicates.h"
 
 static imp_vec2 vec2(double x, double y) {
@@ -158,22 +159,20 @@ static double pair_distance(imp_xpoint x, imp_xpoint p, imp_xpoint q,
   return imp_vec2_length(*gap);
 }
 
-/* An edge p-q with what bounds a point's distance from it from below: its
-** direction over its length (0 for a point). */
+/* An edge p-q, with q - p and its squared length: what tells a point
+** surely farther from it than a limit, without a square root. */
 typedef struct edge_bound {
-  imp_vec2 p, q, unit;
+  imp_vec2 p, q, e;
+  double length2;
 } edge_bound;
 
 static edge_bound edge_bound_of(imp_vec2 p, imp_vec2 q) {
-  edge_bound e;
-  double length;
-  e.p = p;
-  e.q = q;
-  e.unit = vec2(q.x - p.x, q.y - p.y);
-  length = sqrt(e.unit.x * e.unit.x + e.unit.y * e.unit.y);
-  e.unit = length > 0 ? vec2(e.unit.x / length, e.unit.y / length)
-                      : vec2(0, 0);
-  return e;
+  edge_bound b;
+  b.p = p;
+  b.q = q;
+  b.e = vec2(q.x - p.x, q.y - p.y);
+  b.length2 = b.e.x * b.e.x + b.e.y * b.e.y;
+  return b;
 }
 
 /* In the form of minimum and maximum instructions: random shapes make
@@ -185,14 +184,22 @@ static double box_gap(double x, double p, double q) {
   return gap > 0 ? gap : 0;
 }
 
-/* Less than x's distance from the edge (ends included) but for a few
-** roundings of the scene's size: the larger of its gaps to the edge's box
-** on either axis and of its distance from the edge's line. */
-static double lower_distance(const edge_bound *e, imp_vec2 x) {
-  double gx = box_gap(x.x, e->p.x, e->q.x), gy = box_gap(x.y, e->p.y, e->q.y);
-  double line = fabs(e->unit.x * (x.y - e->p.y) - e->unit.y * (x.x - e->p.x));
-  double box = gx > gy ? gx : gy;
-  return line > box ? line : box;
+/* Whether a point at cross product c with the edge (c / |e| from its
+** line) is farther than limit from it: c^2 > limit^2 |e|^2, but for a few
+** roundings, and never on squares small enough to lose their precision
+** (nor on a NaN or two infinities). */
+static int beyond_line(const edge_bound *b, double c, double limit) {
+  double c2 = c * c;
+  return (c2 > limit * limit * b->length2) & (c2 > 0x1p-900);
+}
+
+/* Whether x is farther than limit from the edge (ends included), but for
+** a few roundings of the scene's size: by its gap to the edge's box on
+** either axis, or by its distance from the edge's line. */
+static int point_beyond(const edge_bound *b, imp_vec2 x, double limit) {
+  double gx = box_gap(x.x, b->p.x, b->q.x), gy = box_gap(x.y, b->p.y, b->q.y);
+  double c = b->e.x * (x.y - b->p.y) - b->e.y * (x.x - b->p.x);
+  return (gx > limit) | (gy > limit) | beyond_line(b, c, limit);
 }
 
 /* The gap between the intervals [low, high] and between p and q. */
@@ -202,52 +209,99 @@ static double interval_gap(double low, double high, double p, double q) {
   return gap > 0 ? gap : 0;
 }
 
-/* Less than the distance of every point of the box low-high from the
-** edge, as lower_distance: its gap to the edge's box on either axis, and
-** its least distance from the edge's line where its corners all lie on
-** one side. */
-static double box_lower_distance(const edge_bound *e, imp_vec2 low,
-                                 imp_vec2 high) {
-  double gx = interval_gap(low.x, high.x, e->p.x, e->q.x);
-  double gy = interval_gap(low.y, high.y, e->p.y, e->q.y);
+/* Whether every point of the box low-high is farther than limit from the
+** edge, as point_beyond: by its gap to the edge's box on either axis, or
+** by the least distance of its corners from the edge's line where they
+** all lie on one side. */
+static int box_beyond(const edge_bound *b, imp_vec2 low, imp_vec2 high,
+                      double limit) {
+  double gx = interval_gap(low.x, high.x, b->p.x, b->q.x);
+  double gy = interval_gap(low.y, high.y, b->p.y, b->q.y);
   double least = INFINITY, most = -INFINITY;
   int k;
   for (k = 0; k < 4; k++) {
     double x = k & 1 ? high.x : low.x, y = k & 2 ? high.y : low.y;
-    double side = e->unit.x * (y - e->p.y) - e->unit.y * (x - e->p.x);
+    double side = b->e.x * (y - b->p.y) - b->e.y * (x - b->p.x);
     least = side < least ? side : least;
     most = side > most ? side : most;
   }
   least = least > 0 ? least : (most < 0 ? -most : 0);
-  gx = gx > gy ? gx : gy;
-  return least > gx ? least : gx;
+  return (gx > limit) | (gy > limit) | beyond_line(b, least, limit);
+}
+
+/* The heights of the hulls' vertices along a unit axis from the first
+** hull to the second that separates them (an edge of one with the other
+** wholly beyond it), from a vertex of the first: no two of their points
+** are nearer than their difference of heights, within a few roundings of
+** the scene's size. known is 0 when no edge was found to separate them. */
+typedef struct heights {
+  int known;
+  double first[IMP_MAX_VERTICES], second[IMP_MAX_VERTICES];
+} heights;
+
+static void heights_along(const imp_hull *a, const imp_hull *b, imp_vec2 n,
+                          heights *out) {
+  imp_vec2 o = a->v[0];
+  int i;
+  out->known = 1;
+  for (i = 0; i < a->count; i++)
+    out->first[i] = n.x * (a->v[i].x - o.x) + n.y * (a->v[i].y - o.y);
+  for (i = 0; i < b->count; i++)
+    out->second[i] = n.x * (b->v[i].x - o.x) + n.y * (b->v[i].y - o.y);
 }
 
 /* Offers the pairs of the vertices of a and the edges of b; flip says a
 ** and b are the second and first shapes. With every lo 0, a pair surely
 ** farther than the nearest (no nearer than bound, or than the nearest so
 ** far, by more than the distances' rounding, error) is skipped: the ones
-** that can be nearest are offered all the same, in the same order. */
+** that can be nearest are offered all the same, in the same order. Apart
+** along a known axis, the vertices and edges that lie too far back along
+** it (a's from b's nearest height, b's edges from a's farthest, as the
+** axis runs from a to b: its sign s) are left out at once. */
 static void nearest_pairs(const imp_hull *a, const imp_hull *b, int flip,
-                          double bound, double error, closest *best) {
-  int i, j, plain = !a->rounded && !b->rounded;
+                          double bound, double error, const heights *h,
+                          closest *best) {
+  int i, j, n = 0, m = 0, plain = !a->rounded && !b->rounded;
+  int vertices[IMP_MAX_VERTICES], edges[IMP_MAX_VERTICES];
+  const double *ha = flip ? h->second : h->first;
+  const double *hb = flip ? h->first : h->second;
+  double s = flip ? -1 : 1, top = -INFINITY, bottom = INFINITY;
+  double limit = (bound + 2 * error) * (1 + 0x1p-40);
   imp_vec2 low, high;
   extent(a, &low, &high);
-  for (j = 0; j < edge_count(b); j++) {
+  if (plain && h->known) {
+    for (i = 0; i < a->count; i++) top = s * ha[i] > top ? s * ha[i] : top;
+    for (j = 0; j < b->count; j++)
+      bottom = s * hb[j] < bottom ? s * hb[j] : bottom;
+    for (i = 0; i < a->count; i++) {  /* kept by flags: any can be */
+      vertices[n] = i;
+      n += !(bottom - s * ha[i] > limit);
+    }
+    for (j = 0; j < edge_count(b); j++) {
+      int k = j + 1 == b->count ? 0 : j + 1;
+      double foot = s * hb[j] < s * hb[k] ? s * hb[j] : s * hb[k];
+      edges[m] = j;
+      m += !(foot - top > limit);
+    }
+  } else {
+    for (i = 0; i < a->count; i++) vertices[n++] = i;
+    for (j = 0; j < edge_count(b); j++) edges[m++] = j;
+  }
+  for (j = 0; j < m; j++) {
     imp_xpoint p, q;
     edge_bound e;
     double reach = best->distance < bound ? best->distance : bound;
-    edge(b, j, &p, &q);
+    edge(b, edges[j], &p, &q);
     e = edge_bound_of(p.v, q.v);
-    if (plain && box_lower_distance(&e, low, high) >
-                     (reach + 2 * error) * (1 + 0x1p-40))
+    if (plain && n > 2 &&
+        box_beyond(&e, low, high, (reach + 2 * error) * (1 + 0x1p-40)))
       continue;
-    for (i = 0; i < a->count; i++) {
-      imp_xpoint x = imp_hull_point(a, i);
+    for (i = 0; i < n; i++) {
+      imp_xpoint x = imp_hull_point(a, vertices[i]);
       imp_vec2 o, gap;
       double d, reach = best->distance < bound ? best->distance : bound;
       if (plain &&
-          lower_distance(&e, x.v) > (reach + 2 * error) * (1 + 0x1p-40))
+          point_beyond(&e, x.v, (reach + 2 * error) * (1 + 0x1p-40)))
         continue;
       d = pair_distance(x, p, q, &o, &gap);
       if (!(d < best->distance)) continue;
@@ -341,15 +395,23 @@ static int hulls_near(const imp_hull *a, const imp_hull *b, int strict,
                       closest *best) {
   double r = a->radius + b->radius, error, bound = INFINITY;
   int unheld_a = -1, unheld_b = -1;
+  heights h;
   if (!flat(a, b) && edges_held(a, b, 0, &unheld_a) &&
       edges_held(b, a, 0, &unheld_b))
     return 1;
-  if (unheld_a >= 0) bound = seed_distance(b, a, unheld_a);
-  else if (unheld_b >= 0) bound = seed_distance(a, b, unheld_b);
+  h.known = 0;
+  if (unheld_a >= 0) {
+    bound = seed_distance(b, a, unheld_a);
+    heights_along(a, b, imp_hull_face_normal(a, unheld_a), &h);
+  } else if (unheld_b >= 0) {
+    imp_vec2 n = imp_hull_face_normal(b, unheld_b);
+    bound = seed_distance(a, b, unheld_b);
+    heights_along(a, b, vec2(-n.x, -n.y), &h);
+  }
   best->distance = INFINITY;
   error = pair_error(a, b);
-  nearest_pairs(a, b, 0, bound, error, best);
-  nearest_pairs(b, a, 1, bound, error, best);
+  nearest_pairs(a, b, 0, bound, error, &h, best);
+  nearest_pairs(b, a, 1, bound, error, &h, best);
   if (best->distance > r + error) return 0;
   if (best->distance < r - error) return 1;
   return vertex_near_edge(a, b, strict, r + error) ||
