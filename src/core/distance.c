@@ -343,14 +343,18 @@ static double seed_distance(const imp_hull *a, const imp_hull *b,
 ** the exact sign. */
 static int vertex_near_edge(const imp_hull *a, const imp_hull *b, int strict,
                             double reach) {
-  int i, j;
+  int i, j, plain = !a->rounded && !b->rounded;
   for (j = 0; j < edge_count(b); j++) {
     imp_xpoint p, q;
+    edge_bound e;
     edge(b, j, &p, &q);
+    e = edge_bound_of(p.v, q.v);
     for (i = 0; i < a->count; i++) {
       imp_xpoint x = imp_hull_point(a, i);
       imp_vec2 o, gap;
-      if (pair_distance(x, p, q, &o, &gap) > reach) continue;
+      if ((plain && point_beyond(&e, x.v, reach * (1 + 0x1p-40))) ||
+          pair_distance(x, p, q, &o, &gap) > reach)
+        continue;
       if (imp_segment_distance_sign(x, p, q, a->radius, b->radius) <
           1 - strict)
         return 1;
