@@ -40,8 +40,11 @@ int imp_hull_holds(const imp_hull *h, imp_vec2 p) {
   imp_xpoint x = imp_xpoint_of(p);
   double spread = 0;
   int i, inside = h->count > 2;
-  for (i = 0; i < h->count && inside; i++)
-    spread = fmax(spread, fmax(fabs(h->lo[i].x), fabs(h->lo[i].y)));
+  for (i = 0; h->rounded && i < h->count && inside; i++) {  /* else 0 */
+    double x = fabs(h->lo[i].x), y = fabs(h->lo[i].y);
+    spread = x > spread ? x : spread;
+    spread = y > spread ? y : spread;
+  }
   for (i = 0; i < h->count && inside; i++)
     inside = inner_side(h, i, spread, p);
   if (inside || (h->count > 2 && h->radius == 0)) return inside;

@@ -295,6 +295,11 @@ static double least(double a, double b) {
   return b < a || b != b ? b : a;
 }
 
+/* The greater of a and b, a NaN dropped as fmax drops it (not a call). */
+static double greater(double a, double b) {
+  return a > b || b != b ? a : b;
+}
+
 /* Whether lo + hi >= a + b exactly (no overflow). */
 static int at_least(double lo, double hi, double a, double b) {
   const double v[4] = {lo, hi, -a, -b};
@@ -308,7 +313,7 @@ static int at_least(double lo, double hi, double a, double b) {
 static void cover(double low, double high, double r, double *pos,
                   double *half) {
   double c = low == high ? low : 0.5 * low + 0.5 * high;
-  double h = fmax(high - c, c - low) + r;
+  double h = greater(high - c, c - low) + r;
   int i;
   for (i = 0; i < 8 && !(at_least(c, h, high, r) && at_least(h, low, c, r));
        i++)

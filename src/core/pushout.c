@@ -162,14 +162,16 @@ static int clear_at(const imp_hull *ha, imp_shape bkind, const void *b,
   return !imp_hulls_intersect(ha, &hm);
 }
 
+/* Of a finite hull (imp_hull_span is called after an overlap test): plain
+** comparisons, not fmin and fmax, which are calls. */
 double imp_hull_span(const imp_hull *h) {
   double lx = h->v[0].x, hx = lx, ly = h->v[0].y, hy = ly;
   int i;
   for (i = 1; i < h->count; i++) {
-    lx = fmin(lx, h->v[i].x);
-    hx = fmax(hx, h->v[i].x);
-    ly = fmin(ly, h->v[i].y);
-    hy = fmax(hy, h->v[i].y);
+    lx = least_of(lx, h->v[i].x);
+    hx = most_of(hx, h->v[i].x);
+    ly = least_of(ly, h->v[i].y);
+    hy = most_of(hy, h->v[i].y);
   }
   return (hx - lx) + (hy - ly);
 }
@@ -181,7 +183,7 @@ double imp_hull_span(const imp_hull *h) {
 ** depth, inside the 1e-9 of it that a push-out may be off by. */
 static double margin(const imp_hull *ha, const imp_hull *hb, double depth) {
   double scene = imp_hull_span(ha) + imp_hull_span(hb) + ha->radius + hb->radius + depth;
-  return fmin(0x1p-46 * scene, 0x1p-31 * depth);
+  return least_of(0x1p-46 * scene, 0x1p-31 * depth);
 }
 
 /* The depth grows from the computed one and its margin, by steps doubling
