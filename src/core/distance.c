@@ -142,11 +142,16 @@ static imp_vec2 nearest_offset(imp_xpoint x, imp_xpoint p, imp_xpoint q) {
 }
 
 /* A closest pair: on a's hull and on b's, as a point and the vector from
-** it to the other (so that the gap is not rounded by the place). */
+** it to the other (so that the gap is not rounded by the place). And the
+** vertex-edge pairs offered whose distance in doubles was within reach
+** (the radii and the distances' rounding): each a vertex, an edge and
+** whether the vertex is the second hull's, packed. */
 typedef struct closest {
   imp_xpoint from;
   imp_vec2 offset, gap;
-  double distance;
+  double distance, reach;
+  int near;
+  unsigned short pairs[2 * IMP_MAX_VERTICES * IMP_MAX_VERTICES];
 } closest;
 
 /* The distance in doubles from x to segment p-q, the offset from p of the
@@ -304,6 +309,10 @@ static void nearest_pairs(const imp_hull *a, const imp_hull *b, int flip,
           point_beyond(&e, x.v, (reach + 2 * error) * (1 + 0x1p-40)))
         continue;
       d = pair_distance(x, p, q, &o, &gap);
+      if (!(d > best->reach))
+        best->pairs[best->near++] = (unsigned short)(flip << 8 |
+                                                     vertices[i] << 4 |
+                                                     edges[j]);
       if (!(d < best->distance)) continue;
       best->distance = d;
       if (flip) {  /* from b's point to a's vertex */
@@ -336,29 +345,20 @@ static double seed_distance(const imp_hull *a, const imp_hull *b,
   return least;
 }
 
-/* Whether some vertex of a is within (closer than when strict) the sum of
-** the radii of an edge of b. A pair whose distance in doubles is beyond
-** reach, the sum and the distances' rounding, is surely farther: only the
-** pairs near the sum (one or two, on a push-out's touching shapes) take
-** the exact sign. */
-static int vertex_near_edge(const imp_hull *a, const imp_hull *b, int strict,
-                            double reach) {
-  int i, j, plain = !a->rounded && !b->rounded;
-  for (j = 0; j < edge_count(b); j++) {
+/* Whether a pair near the sum of the radii (best's, the only pairs that
+** can be within it) is within it (closer than it when strict), exactly. */
+static int pair_near(const imp_hull *a, const imp_hull *b, int strict,
+                     const closest *best) {
+  int k;
+  for (k = 0; k < best->near; k++) {
+    int flip = best->pairs[k] >> 8, i = best->pairs[k] >> 4 & 15;
+    int j = best->pairs[k] & 15;
+    const imp_hull *v = flip ? b : a, *e = flip ? a : b;
     imp_xpoint p, q;
-    edge_bound e;
-    edge(b, j, &p, &q);
-    e = edge_bound_of(p.v, q.v);
-    for (i = 0; i < a->count; i++) {
-      imp_xpoint x = imp_hull_point(a, i);
-      imp_vec2 o, gap;
-      if ((plain && point_beyond(&e, x.v, reach * (1 + 0x1p-40))) ||
-          pair_distance(x, p, q, &o, &gap) > reach)
-        continue;
-      if (imp_segment_distance_sign(x, p, q, a->radius, b->radius) <
-          1 - strict)
-        return 1;
-    }
+    edge(e, j, &p, &q);
+    if (imp_segment_distance_sign(imp_hull_point(v, i), p, q, v->radius,
+                                  e->radius) < 1 - strict)
+      return 1;
   }
   return 0;
 }
@@ -414,12 +414,13 @@ static int hulls_near(const imp_hull *a, const imp_hull *b, int strict,
   }
   best->distance = INFINITY;
   error = pair_error(a, b);
+  best->reach = r + error;
+  best->near = 0;
   nearest_pairs(a, b, 0, bound, error, &h, best);
   nearest_pairs(b, a, 1, bound, error, &h, best);
   if (best->distance > r + error) return 0;
   if (best->distance < r - error) return 1;
-  return vertex_near_edge(a, b, strict, r + error) ||
-         vertex_near_edge(b, a, strict, r + error);
+  return pair_near(a, b, strict, best);
 }
 
 /* The origin strictly inside a - b: every edge of each has a vertex of
