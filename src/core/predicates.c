@@ -171,8 +171,8 @@ static int point_distance_sign(imp_xpoint p, imp_xpoint a, double ra,
 
 /* The sign of dist(p, line a-b)^2 - (ra + rb)^2 for a != b, as
 ** ((b - a) x (p - a))^2 - (ra + rb)^2 |b - a|^2: both of degree four. */
-static int line_distance_sign(imp_xpoint p, imp_xpoint a, imp_xpoint b,
-                              double ra, double rb) {
+int imp_line_distance_sign(imp_xpoint p, imp_xpoint a, imp_xpoint b,
+                           double ra, double rb) {
   approx ex = rounded_x(a, b), ey = rounded_y(a, b);
   approx cross = sub(mul(ex, rounded_y(a, p)), mul(ey, rounded_x(a, p)));
   approx r = sub(mul(cross, cross),
@@ -199,5 +199,5 @@ int imp_segment_distance_sign(imp_xpoint p, imp_xpoint a, imp_xpoint b,
     return point_distance_sign(p, a, ra, rb);
   if (imp_dot_sign(b, a, b, p) <= 0)
     return point_distance_sign(p, b, ra, rb);
-  return line_distance_sign(p, a, b, ra, rb);
+  return imp_line_distance_sign(p, a, b, ra, rb);
 }

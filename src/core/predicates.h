@@ -56,4 +56,8 @@ static inline int imp_orient(imp_xpoint a, imp_xpoint b, imp_xpoint c) {
 int imp_segment_distance_sign(imp_xpoint p, imp_xpoint a, imp_xpoint b,
                               double ra, double rb);
 
+/* The same of dist(p, line a-b)^2 - (ra + rb)^2, for a != b. */
+int imp_line_distance_sign(imp_xpoint p, imp_xpoint a, imp_xpoint b,
+                           double ra, double rb);
+
 #endif

@@ -8,6 +8,7 @@
 #include "hulls.h"
 #include "impact.h"
 #include "penetration.h"
+#include "predicates.h"
 
 static imp_vec2 vec2(double x, double y) {
   imp_vec2 v;
@@ -148,17 +149,42 @@ static imp_vec2 contact_on_a(const imp_hull *ha, const imp_hull *hb,
   return vec2(at.x + u.x * ha->radius, at.y + u.y * ha->radius);
 }
 
+/* Whether every vertex of hull h lies beyond the line of edge i of hull e
+** (outside, on its right) by the sum of the radii at least, exactly: then
+** the two do not overlap, as e lies on the line's other side. */
+static int beyond_edge(const imp_hull *e, int i, const imp_hull *h) {
+  imp_xpoint p = imp_hull_point(e, i % e->count);
+  imp_xpoint q = imp_hull_point(e, (i + 1) % e->count);
+  int k;
+  for (k = 0; k < h->count; k++) {
+    imp_xpoint x = imp_hull_point(h, k);
+    int side = imp_orient(p, q, x);
+    if (side > 0 || (e->radius + h->radius > 0 &&
+                     (side == 0 || imp_line_distance_sign(
+                                       x, p, q, e->radius, h->radius) < 0)))
+      return 0;
+  }
+  return 1;
+}
+
 /* Whether b moved by depth along the normal (its position plus the delta
 ** in doubles, as a script adds it) overlaps a, of hull ha, no more by the
-** exact test. */
+** exact test. Pushed out across a face (penetration.h's), b usually lies
+** beyond it: that says so at less cost, and the whole test says the rest. */
 static int clear_at(const imp_hull *ha, imp_shape bkind, const void *b,
-                    imp_vec2 pos, imp_vec2 normal, double depth) {
+                    imp_vec2 pos, imp_vec2 normal, double depth, int face) {
   imp_any_shape moved;
   imp_hull hm;
+  int na = imp_hull_face_count(ha);
   imp_shape_moved(bkind, b,
                   vec2(pos.x + normal.x * depth, pos.y + normal.y * depth),
                   &moved);
   imp_shape_hull(bkind, &moved, &hm);
+  if (face >= 0 && face < na && beyond_edge(ha, face, &hm)) return 1;
+  /* b's face counted on its hull as moved: any edge will do. */
+  if (face >= na && face - na < imp_hull_face_count(&hm) &&
+      beyond_edge(&hm, face - na, ha))
+    return 1;
   return !imp_hulls_intersect(ha, &hm);
 }
 
@@ -192,9 +218,10 @@ static double margin(const imp_hull *ha, const imp_hull *hb, double depth) {
 ** sweep sliding along the contact, whose direction is rounded, from
 ** catching on a. */
 static void separate(const imp_hull *ha, imp_shape bkind, const void *b,
-                     const imp_hull *hb, double depth, imp_hit *out) {
+                     const imp_hull *hb, const imp_penetration *p,
+                     imp_hit *out) {
   imp_vec2 pos = imp_shape_pos(bkind, b), n = out->normal;
-  double gap = DBL_EPSILON * (fabs(pos.x) + fabs(pos.y) + fabs(depth) +
+  double depth = p->depth, gap = DBL_EPSILON * (fabs(pos.x) + fabs(pos.y) + fabs(depth) +
                               fabs(out->pos.x) + fabs(out->pos.y)) +
                0x1p-1074;
   double step = gap;
@@ -202,8 +229,8 @@ static void separate(const imp_hull *ha, imp_shape bkind, const void *b,
   if (!(depth > 0)) depth = 0;
   depth += margin(ha, hb, depth);
   for (i = 0; i < IMP_SEPARATE_STEPS; i++) {
-    if (clear_at(ha, bkind, b, pos, n, depth) &&
-        clear_at(ha, bkind, b, pos, n, depth - gap))
+    if (clear_at(ha, bkind, b, pos, n, depth, p->face) &&
+        clear_at(ha, bkind, b, pos, n, depth - gap, p->face))
       break;
     depth += step;
     step += step;
@@ -231,6 +258,6 @@ int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
                                p.pa.y + p.normal.y * ha.radius)
                         : contact_on_a(&ha, &hb, p.normal);
   out->time = 0;
-  separate(&ha, bkind, b, &hb, p.depth, out);
+  separate(&ha, bkind, b, &hb, &p, out);
   return 1;
 }
