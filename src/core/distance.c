@@ -66,15 +66,6 @@ static int extents_near(const imp_hull *a, const imp_hull *b) {
            beyond(ha.y, lb.y, r) || beyond(hb.y, la.y, r));
 }
 
-/* The sign of (q - p) x (r - p) when the products in doubles certify it
-** (the static bound imp_cross_sign tries first), else 2: points of hulls
-** with every lo 0, the common case, without the exact predicate's call. */
-static int plain_orient(double ex, double ey, imp_vec2 p, imp_vec2 r) {
-  double left = ex * (r.y - p.y), right = ey * (r.x - p.x);
-  double bound = 0x1p-50 * (fabs(left) + fabs(right)) + 0x1p-1000;
-  return left - right > bound ? 1 : (right - left > bound ? -1 : 2);
-}
-
 /* Whether every edge of a has some vertex of b beyond its line on a's
 ** side: strictly (least 1) or on the line as well (least 0); if not,
 ** *unheld is the first edge that is not. The search for each edge starts
@@ -89,7 +80,7 @@ static int edges_held(const imp_hull *a, const imp_hull *b, int least,
     imp_vec2 p = a->v[i];
     double ex = a->v[next].x - p.x, ey = a->v[next].y - p.y;
     for (k = 0; k < b->count; k++, j = j + 1 == b->count ? 0 : j + 1) {
-      int o = plain ? plain_orient(ex, ey, p, b->v[j]) : 2;
+      int o = plain ? imp_plain_orient(ex, ey, p, b->v[j]) : 2;
       if (o == 2)
         o = imp_orient(imp_hull_point(a, i), imp_hull_point(a, next),
                        imp_hull_point(b, j));

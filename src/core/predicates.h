@@ -11,6 +11,8 @@
 #ifndef IMPACT_PREDICATES_H
 #define IMPACT_PREDICATES_H
 
+#include <math.h>
+
 #include "impact.h"
 
 /* The point v + lo, exactly; v is that sum rounded (imp_two_sum's form),
@@ -42,6 +44,17 @@ int imp_cross_sign(imp_xpoint a, imp_xpoint b, imp_xpoint c, imp_xpoint d);
 
 /* The sign of the dot product (b - a) . (d - c). */
 int imp_dot_sign(imp_xpoint a, imp_xpoint b, imp_xpoint c, imp_xpoint d);
+
+/* The sign of (q - p) x (r - p), for q - p = (ex, ey), when the products
+** in doubles certify it (the static bound imp_cross_sign tries first),
+** else 2: for points of plain doubles (lo 0) in a loop, without the exact
+** predicate's call. */
+static inline int imp_plain_orient(double ex, double ey, imp_vec2 p,
+                                   imp_vec2 r) {
+  double left = ex * (r.y - p.y), right = ey * (r.x - p.x);
+  double bound = 0x1p-50 * (fabs(left) + fabs(right)) + 0x1p-1000;
+  return left - right > bound ? 1 : (right - left > bound ? -1 : 2);
+}
 
 /* The sign of (b - a) x (c - a): 1 when a, b, c turn counter-clockwise
 ** (c left of a -> b for y up), -1 clockwise, 0 on a line. */

@@ -155,10 +155,12 @@ static imp_vec2 contact_on_a(const imp_hull *ha, const imp_hull *hb,
 static int beyond_edge(const imp_hull *e, int i, const imp_hull *h) {
   imp_xpoint p = imp_hull_point(e, i % e->count);
   imp_xpoint q = imp_hull_point(e, (i + 1) % e->count);
-  int k;
+  double ex = q.v.x - p.v.x, ey = q.v.y - p.v.y;
+  int k, plain = !e->rounded && !h->rounded;
   for (k = 0; k < h->count; k++) {
     imp_xpoint x = imp_hull_point(h, k);
-    int side = imp_orient(p, q, x);
+    int side = plain ? imp_plain_orient(ex, ey, p.v, x.v) : 2;
+    if (side == 2) side = imp_orient(p, q, x);
     if (side > 0 || (e->radius + h->radius > 0 &&
                      (side == 0 || imp_line_distance_sign(
                                        x, p, q, e->radius, h->radius) < 0)))
