@@ -463,6 +463,48 @@ family("shape tests", function(g)
   return { method = op, args = finish(g, args, out) }
 end)
 
+-- A circle swept nearly along a side of a polygon or a box, one radius
+-- out, from before the side's end: its path crosses that side, grown by
+-- the radius, at a shallow angle (2^-3 to 2^-50 radians), where the cast
+-- must not pass over the side it enters by.
+family("sweeps along a side", function(g)
+  local a, world = g.shape(), {}
+  if a[1] == "AABB" then
+    local x, y, hw, hh = a[2], a[3], a[4], a[5]
+    world = { x - hw, y - hh, x + hw, y - hh, x + hw, y + hh, x - hw, y + hh }
+  elseif a[1] == "Polygon" then
+    local v, c, s = a[2], math.cos(a[5]), math.sin(a[5])
+    for i = 1, #v, 2 do
+      world[i], world[i + 1] = a[3] + (c * v[i] - s * v[i + 1]), a[4] + (s * v[i] + c * v[i + 1])
+    end
+  else
+    a = { "AABB", 1, 2, 3, 0.5, n = 5 }
+    world = { -2, 1.5, 4, 1.5, 4, 2.5, -2, 2.5 }
+  end
+  local n = #world / 2
+  local i = g.int(n)
+  local px, py = world[2 * i + 1], world[2 * i + 2]
+  local qx, qy = world[(2 * i + 2) % (2 * n) + 1], world[(2 * i + 3) % (2 * n) + 1]
+  local ex, ey = qx - px, qy - py
+  local length = math.sqrt(ex * ex + ey * ey)
+  if length == 0 then ex, ey, length = 1, 0, 1 end
+  -- Outward is right of a counter-clockwise side, left of a clockwise one.
+  local area = 0
+  for k = 0, n - 1 do
+    local k2 = (k + 1) % n
+    area = area + world[2 * k + 1] * world[2 * k2 + 2] - world[2 * k2 + 1] * world[2 * k + 2]
+  end
+  local side = area >= 0 and 1 or -1
+  local r, along = 0.25 + g.int(8) / 8, g.int(9) / 8
+  local ox, oy = px + ex * along + side * ey / length * r, py + ey * along - side * ex / length * r
+  local tilt = (g.int(2) == 0 and 1 or -1) * 2 ^ -(3 + g.int(48))
+  local dx = 2 * (ex * math.cos(tilt) - ey * math.sin(tilt))
+  local dy = 2 * (ex * math.sin(tilt) + ey * math.cos(tilt))
+  local back = 0.25 + g.int(5) / 8
+  local args = { a, { "Circle", ox - dx * back, oy - dy * back, r, n = 4 }, dx, dy }
+  return { method = "sweep", args = finish(g, args, "Sweep") }
+end)
+
 family("arcs", function(g)
   local args = { g.shape() }
   g.point(args)

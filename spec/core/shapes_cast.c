@@ -15,6 +15,8 @@
 **   shape;
 ** - a sweep against a dense sampling of intersects: no overlap before its
 **   contact, none at its stop, and an overlap sampled is never passed;
+**   also a circle swept nearly along a side, a radius out, which crosses
+**   that side grown at a shallow angle;
 ** - a point (a circle of radius 0) swept is a segment cast, hit for hit and
 **   time for time, and a circle swept against a circle or a capsule is a
 **   segment cast against that shape grown by its radius;
@@ -304,11 +306,40 @@ static int rounded_pair(const shape *a, const shape *m) {
   return rect_a && rect_m && !(box_like(a) && box_like(m));
 }
 
-static void sweep_against_sampling(void) {
-  shape a, m, at;
-  imp_vec2 start, d;
+/* m swept by d from its place against a, checked against sampling. */
+static void check_sweep(const shape *a, const shape *m, imp_vec2 d) {
+  shape at;
+  imp_vec2 start = imp_shape_pos(m->kind, &m->s);
   imp_sweep sw;
   int k, samples = 48;
+  imp_shape_sweep(a->kind, &a->s, m->kind, &m->s, d.x, d.y, &sw);
+  checked++;
+  place(m, sw.pos.x, sw.pos.y, &at);
+  if (imp_shape_intersects(a->kind, &a->s, at.kind, &at.s) &&
+      !(sw.has_hit && sw.time == 0))
+    fail("overlaps at the stop", sw.time, sw.has_hit);
+  for (k = 1; k <= samples; k++) {
+    double t = (double)k / samples;
+    if (!deep_overlap(a, m, start.x + d.x * t, start.y + d.y * t))
+      continue;
+    if (!sw.has_hit) fail("passed an overlap", t, 0);
+    else if (sw.hit.time > t + 1e-9) fail("hit after an overlap", sw.time, t);
+    break;
+  }
+  if (sw.has_hit && sw.hit.time > 1e-6) {
+    double t = sw.hit.time * (1 - 1e-6);
+    if (deep_overlap(a, m, start.x + d.x * t, start.y + d.y * t))
+      fail("overlap before contact", sw.hit.time, t);
+  }
+  if (sw.has_hit && !(fabs(sw.hit.normal.x) <= 1 && fabs(sw.hit.normal.y) <= 1
+                      && fabs(hypot(sw.hit.normal.x, sw.hit.normal.y) - 1) <
+                             1e-12))
+    fail("normal not unit", sw.hit.normal.x, sw.hit.normal.y);
+}
+
+static void sweep_against_sampling(void) {
+  shape a, m;
+  imp_vec2 start, d;
   random_shape(&a);
   random_shape(&m);
   start = imp_shape_pos(m.kind, &m.s);
@@ -317,29 +348,39 @@ static void sweep_against_sampling(void) {
   set_scene(&a, &m, start, d);
   if (d.x == 0 && d.y == 0) return;
   if (rounded_pair(&a, &m)) return;
-  imp_shape_sweep(a.kind, &a.s, m.kind, &m.s, d.x, d.y, &sw);
-  checked++;
-  place(&m, sw.pos.x, sw.pos.y, &at);
-  if (imp_shape_intersects(a.kind, &a.s, at.kind, &at.s) &&
-      !(sw.has_hit && sw.time == 0))
-    fail("overlaps at the stop", sw.time, sw.has_hit);
-  for (k = 1; k <= samples; k++) {
-    double t = (double)k / samples;
-    if (!deep_overlap(&a, &m, start.x + d.x * t, start.y + d.y * t))
-      continue;
-    if (!sw.has_hit) fail("passed an overlap", t, 0);
-    else if (sw.hit.time > t + 1e-9) fail("hit after an overlap", sw.time, t);
-    break;
-  }
-  if (sw.has_hit && sw.hit.time > 1e-6) {
-    double t = sw.hit.time * (1 - 1e-6);
-    if (deep_overlap(&a, &m, start.x + d.x * t, start.y + d.y * t))
-      fail("overlap before contact", sw.hit.time, t);
-  }
-  if (sw.has_hit && !(fabs(sw.hit.normal.x) <= 1 && fabs(sw.hit.normal.y) <= 1
-                      && fabs(hypot(sw.hit.normal.x, sw.hit.normal.y) - 1) <
-                             1e-12))
-    fail("normal not unit", sw.hit.normal.x, sw.hit.normal.y);
+  check_sweep(&a, &m, d);
+}
+
+/* A circle swept nearly along a side of a, one radius out, from before
+** the side's end: its path crosses that side grown by the radius at a
+** shallow angle (2^-3 to 2^-50 radians), where a line's crossing of a
+** grown side is nearly parallel to it and easily skipped. */
+static void sweep_along_side(void) {
+  shape a, m;
+  imp_hull h;
+  imp_vec2 p, q, e, d, on;
+  double length, tilt, back;
+  int i;
+  random_shape(&a);
+  imp_shape_hull(a.kind, &a.s, &h);
+  if (h.count < 2) return;
+  i = below(h.count);
+  p = h.v[i];
+  q = h.v[(i + 1) % h.count];
+  e = (imp_vec2){q.x - p.x, q.y - p.y};
+  length = hypot(e.x, e.y);
+  if (!(length > 0)) return;
+  m.kind = IMP_SHAPE_CIRCLE;
+  m.s.circle.radius = size() + scale / 8;
+  on.x = p.x + e.x * unit() + e.y / length * (h.radius + m.s.circle.radius);
+  on.y = p.y + e.y * unit() - e.x / length * (h.radius + m.s.circle.radius);
+  tilt = (below(2) ? 1 : -1) * ldexp(1, -3 - below(48));
+  d.x = (e.x * cos(tilt) - e.y * sin(tilt)) * 2;
+  d.y = (e.x * sin(tilt) + e.y * cos(tilt)) * 2;
+  back = 0.25 + unit() / 2;
+  m.s.circle.pos = (imp_vec2){on.x - d.x * back, on.y - d.y * back};
+  set_scene(&a, &m, m.s.circle.pos, d);
+  check_sweep(&a, &m, d);
 }
 
 /* A circle swept is a segment cast against the shape grown by its
@@ -513,6 +554,7 @@ static const struct {
   {"segment against clip", segment_against_clip},
   {"segment against sampling, push-outs", segment_against_sampling},
   {"sweep against sampling", sweep_against_sampling},
+  {"sweep along a side against sampling", sweep_along_side},
   {"circle sweep is a cast on the grown shape", circle_sweep_is_cast},
 };
 
