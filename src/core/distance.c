@@ -246,6 +246,13 @@ static void heights_along(const imp_hull *a, const imp_hull *b, imp_vec2 n,
     out->second[i] = n.x * (b->v[i].x - o.x) + n.y * (b->v[i].y - o.y);
 }
 
+/* How far a pair can lie and still be the nearest: no farther than bound
+** or the nearest so far, but for the distances' rounding, error. */
+static double cull_limit(const closest *best, double bound, double error) {
+  double reach = best->distance < bound ? best->distance : bound;
+  return (reach + 2 * error) * (1 + 0x1p-40);
+}
+
 /* Offers the pairs of the vertices of a and the edges of b; flip says a
 ** and b are the second and first shapes. With every lo 0, a pair surely
 ** farther than the nearest (no nearer than bound, or than the nearest so
@@ -262,7 +269,7 @@ static void nearest_pairs(const imp_hull *a, const imp_hull *b, int flip,
   const double *ha = flip ? h->second : h->first;
   const double *hb = flip ? h->first : h->second;
   double s = flip ? -1 : 1, top = -INFINITY, bottom = INFINITY;
-  double limit = (bound + 2 * error) * (1 + 0x1p-40);
+  double limit = cull_limit(best, bound, error);
   imp_vec2 low, high;
   extent(a, &low, &high);
   if (plain && h->known) {
@@ -286,18 +293,16 @@ static void nearest_pairs(const imp_hull *a, const imp_hull *b, int flip,
   for (j = 0; j < m; j++) {
     imp_xpoint p, q;
     edge_bound e;
-    double reach = best->distance < bound ? best->distance : bound;
     edge(b, edges[j], &p, &q);
     e = edge_bound_of(p.v, q.v);
     if (plain && n > 2 &&
-        box_beyond(&e, low, high, (reach + 2 * error) * (1 + 0x1p-40)))
+        box_beyond(&e, low, high, cull_limit(best, bound, error)))
       continue;
     for (i = 0; i < n; i++) {
       imp_xpoint x = imp_hull_point(a, vertices[i]);
       imp_vec2 o, gap;
-      double d, reach = best->distance < bound ? best->distance : bound;
-      if (plain &&
-          point_beyond(&e, x.v, (reach + 2 * error) * (1 + 0x1p-40)))
+      double d;
+      if (plain && point_beyond(&e, x.v, cull_limit(best, bound, error)))
         continue;
       d = pair_distance(x, p, q, &o, &gap);
       if (!(d > best->reach))

@@ -223,7 +223,8 @@ static void separate(const imp_hull *ha, imp_shape bkind, const void *b,
                      const imp_hull *hb, const imp_penetration *p,
                      imp_hit *out) {
   imp_vec2 pos = imp_shape_pos(bkind, b), n = out->normal;
-  double depth = p->depth, gap = DBL_EPSILON * (fabs(pos.x) + fabs(pos.y) + fabs(depth) +
+  double depth = p->depth;
+  double gap = DBL_EPSILON * (fabs(pos.x) + fabs(pos.y) + fabs(depth) +
                               fabs(out->pos.x) + fabs(out->pos.y)) +
                0x1p-1074;
   double step = gap;

@@ -113,6 +113,7 @@ static double reach(const motion *m) {
 ** the path of pos grown by the reach and room for rounding. */
 static int within_reach(const motion *m, double r, double scene) {
   imp_capsule c;
+  imp_hull path;
   c.pos = m->pos;
   c.angle = c.s = 0;
   c.c = 1;
@@ -120,7 +121,8 @@ static int within_reach(const motion *m, double r, double scene) {
   c.b = m->d;
   c.radius = r + TURN_REACH_MARGIN * (scene + fabs(m->pos.x) +
                                       fabs(m->pos.y));
-  return imp_shape_intersects(m->kind, m->shape, IMP_SHAPE_CAPSULE, &c);
+  imp_shape_hull(IMP_SHAPE_CAPSULE, &c, &path);
+  return imp_hulls_intersect(&m->fixed, &path);
 }
 
 /* The hulls that the axes test: moving's vertices made offsets from pos. */

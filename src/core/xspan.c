@@ -234,7 +234,7 @@ static int side_missed(const imp_xhull *h, int i, const imp_xvec *p,
   double edge = fabs(ex) + fabs(ey), along = fabs(d.x) + fabs(d.y);
   double mags = a->x.mag + a->y.mag + b->x.mag + b->y.mag + p->x.mag +
                 p->y.mag;
-  imp_vec2 n = unit(ey, -ex);
+  imp_vec2 n = outward(h, i);
   double ax = qx + r * n.x, ay = qy + r * n.y;
   double from_a = d.x * ay - d.y * ax;
   double from_b = d.x * (ay + ey) - d.y * (ax + ex);
