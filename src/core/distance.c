@@ -15,6 +15,7 @@
 */
 #include <math.h>
 
+#include "circles.h"
 #include "hulls.h"
 #include "impact.h"
 #include "penetration.h"
@@ -450,6 +451,8 @@ int imp_hulls_intersect(const imp_hull *ha, const imp_hull *hb) {
 int imp_shape_intersects(imp_shape akind, const void *a, imp_shape bkind,
                          const void *b) {
   imp_hull ha, hb;
+  if (akind == IMP_SHAPE_CIRCLE && bkind == IMP_SHAPE_CIRCLE)
+    return imp_circles_intersect((const imp_circle *)a, (const imp_circle *)b);
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);
   return imp_hulls_intersect(&ha, &hb);

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "circles.h"
 #include "commonpart.h"
 #include "hulls.h"
 #include "impact.h"
@@ -263,6 +264,10 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
   imp_hit h;
   imp_vec2 start[2];
   int rects = imp_is_rect(akind) && imp_is_rect(bkind), round = 0, i;
+  if (akind == IMP_SHAPE_CIRCLE && bkind == IMP_SHAPE_CIRCLE &&
+      (i = imp_circles_manifold((const imp_circle *)a, (const imp_circle *)b,
+                                out)) >= 0)
+    return i;
   if (rects && !imp_shape_overlap(akind, a, bkind, b, &h)) return 0;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);

@@ -23,6 +23,18 @@ typedef struct imp_penetration {
 void imp_penetration_of(const imp_hull *ha, const imp_hull *hb,
                         imp_penetration *out);
 
+/* Whether b placed at pos overlaps a no more: what a push-out's
+** separation tests, with test its own data. */
+typedef int (*imp_clear_test)(const void *test, imp_vec2 pos);
+
+/* The push-out's delta into out->delta, along out->normal from b's
+** position pos, and its separation: from depth, and a margin of the scene
+** (size, the hulls' spans and radii, and the depth), out until clear()
+** holds there and a rounding error short of there; out->pos is the
+** contact. */
+void imp_push_clear(imp_vec2 pos, double depth, double size,
+                    imp_clear_test clear, const void *test, imp_hit *out);
+
 /* Whether the kind is a rectangle: two of them keep obb.c's push-out. */
 static inline int imp_is_rect(imp_shape kind) {
   return kind == IMP_SHAPE_AABB || kind == IMP_SHAPE_OBB;

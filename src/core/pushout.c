@@ -5,6 +5,7 @@
 #include <float.h>
 #include <math.h>
 
+#include "circles.h"
 #include "hulls.h"
 #include "impact.h"
 #include "penetration.h"
@@ -169,25 +170,31 @@ static int beyond_edge(const imp_hull *e, int i, const imp_hull *h) {
   return 1;
 }
 
-/* Whether b moved by depth along the normal (its position plus the delta
-** in doubles, as a script adds it) overlaps a, of hull ha, no more by the
-** exact test. Pushed out across a face (penetration.h's), b usually lies
-** beyond it: that says so at less cost, and the whole test says the rest. */
-static int clear_at(const imp_hull *ha, imp_shape bkind, const void *b,
-                    imp_vec2 pos, imp_vec2 normal, double depth, int face) {
+/* What the general push-out's separation tests: b (of kind bkind) moved
+** to a position against a, of hull ha, across face (penetration.h's). */
+typedef struct hull_test {
+  const imp_hull *ha;
+  imp_shape bkind;
+  const void *b;
+  int face;
+} hull_test;
+
+/* Whether b at pos overlaps a no more by the exact test. Pushed out
+** across a face, b usually lies beyond it: that says so at less cost, and
+** the whole test says the rest. */
+static int hull_clear(const void *test, imp_vec2 pos) {
+  const hull_test *t = (const hull_test *)test;
   imp_any_shape moved;
   imp_hull hm;
-  int na = imp_hull_face_count(ha);
-  imp_shape_moved(bkind, b,
-                  vec2(pos.x + normal.x * depth, pos.y + normal.y * depth),
-                  &moved);
-  imp_shape_hull(bkind, &moved, &hm);
-  if (face >= 0 && face < na && beyond_edge(ha, face, &hm)) return 1;
+  int na = imp_hull_face_count(t->ha), face = t->face;
+  imp_shape_moved(t->bkind, t->b, pos, &moved);
+  imp_shape_hull(t->bkind, &moved, &hm);
+  if (face >= 0 && face < na && beyond_edge(t->ha, face, &hm)) return 1;
   /* b's face counted on its hull as moved: any edge will do. */
   if (face >= na && face - na < imp_hull_face_count(&hm) &&
-      beyond_edge(&hm, face - na, ha))
+      beyond_edge(&hm, face - na, t->ha))
     return 1;
-  return !imp_hulls_intersect(ha, &hm);
+  return !imp_hulls_intersect(t->ha, &hm);
 }
 
 /* Of a finite hull (imp_hull_span is called after an overlap test): plain
@@ -204,36 +211,36 @@ double imp_hull_span(const imp_hull *h) {
   return (hx - lx) + (hy - ly);
 }
 
-/* How far past touching a push-out starts: 2^-46 of the scene, a few
-** times what the exact test's running error bounds leave open
-** (predicates.c), so that they certify the shapes apart at once instead
-** of the wide integers deciding a touch; but never more than 2^-31 of the
-** depth, inside the 1e-9 of it that a push-out may be off by. */
-static double margin(const imp_hull *ha, const imp_hull *hb, double depth) {
-  double scene = imp_hull_span(ha) + imp_hull_span(hb) + ha->radius + hb->radius + depth;
-  return least_of(0x1p-46 * scene, 0x1p-31 * depth);
+/* How far past touching a push-out starts: 2^-46 of the scene (size, the
+** hulls' spans and radii, and the depth), a few times what the exact
+** test's running error bounds leave open (predicates.c), so that they
+** certify the shapes apart at once instead of the wide integers deciding
+** a touch; but never more than 2^-31 of the depth, inside the 1e-9 of it
+** that a push-out may be off by. */
+static double margin(double size, double depth) {
+  return least_of(0x1p-46 * (size + depth), 0x1p-31 * depth);
 }
 
 /* The depth grows from the computed one and its margin, by steps doubling
-** from a rounding error of the largest quantity, until b moved by it is
-** clear of a, and so is b moved by the first step less: that gap keeps a
-** sweep sliding along the contact, whose direction is rounded, from
-** catching on a. */
-static void separate(const imp_hull *ha, imp_shape bkind, const void *b,
-                     const imp_hull *hb, const imp_penetration *p,
-                     imp_hit *out) {
-  imp_vec2 pos = imp_shape_pos(bkind, b), n = out->normal;
-  double depth = p->depth;
+** from a rounding error of the largest quantity, until b moved by it (its
+** position plus the delta in doubles, as a script adds it) is clear of a,
+** and so is b moved by the first step less: that gap keeps a sweep
+** sliding along the contact, whose direction is rounded, from catching on
+** a. */
+void imp_push_clear(imp_vec2 pos, double depth, double size,
+                    imp_clear_test clear, const void *test, imp_hit *out) {
+  imp_vec2 n = out->normal;
   double gap = DBL_EPSILON * (fabs(pos.x) + fabs(pos.y) + fabs(depth) +
                               fabs(out->pos.x) + fabs(out->pos.y)) +
                0x1p-1074;
   double step = gap;
   int i;
   if (!(depth > 0)) depth = 0;
-  depth += margin(ha, hb, depth);
+  depth += margin(size, depth);
   for (i = 0; i < IMP_SEPARATE_STEPS; i++) {
-    if (clear_at(ha, bkind, b, pos, n, depth, p->face) &&
-        clear_at(ha, bkind, b, pos, n, depth - gap, p->face))
+    double less = depth - gap;
+    if (clear(test, vec2(pos.x + n.x * depth, pos.y + n.y * depth)) &&
+        clear(test, vec2(pos.x + n.x * less, pos.y + n.y * less)))
       break;
     depth += step;
     step += step;
@@ -241,16 +248,23 @@ static void separate(const imp_hull *ha, imp_shape bkind, const void *b,
   out->delta = vec2(n.x * depth, n.y * depth);
 }
 
-/* Two rectangles keep the rectangles' own push-out, result for result. */
+/* Two rectangles keep the rectangles' own push-out, result for result;
+** two circles are circles.c's. */
 int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
                       const void *b, imp_hit *out) {
   imp_hull ha, hb;
   imp_penetration p;
+  hull_test test;
   if (imp_is_rect(akind) && imp_is_rect(bkind)) {
     imp_obb ra, rb;
     imp_shape_obb(akind, a, &ra);
     imp_shape_obb(bkind, b, &rb);
     return imp_obb_overlap(&ra, &rb, out);
+  }
+  if (akind == IMP_SHAPE_CIRCLE && bkind == IMP_SHAPE_CIRCLE) {
+    int found = imp_circles_overlap((const imp_circle *)a,
+                                    (const imp_circle *)b, out);
+    if (found >= 0) return found;
   }
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);
@@ -261,6 +275,13 @@ int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
                                p.pa.y + p.normal.y * ha.radius)
                         : contact_on_a(&ha, &hb, p.normal);
   out->time = 0;
-  separate(&ha, bkind, b, &hb, &p, out);
+  test.ha = &ha;
+  test.bkind = bkind;
+  test.b = b;
+  test.face = p.face;
+  imp_push_clear(imp_shape_pos(bkind, b), p.depth,
+                 imp_hull_span(&ha) + imp_hull_span(&hb) + ha.radius +
+                     hb.radius,
+                 hull_clear, &test, out);
   return 1;
 }

@@ -1,0 +1,184 @@
+/*
+** Two circles take a path of their own (src/core/circles.c), which must
+** give the general tests' answers bit for bit. A capsule of no length at
+** angle 0 has a circle's hull (its one vertex the centre, + 0), so the
+** general tests answer for it: each pair of circles is tested as circles
+** and with either or both given as such capsules, and intersects,
+** overlap (every field) and manifold (count, normal, points, depths) must
+** agree to the bit.
+**
+** The circles are drawn to meet the fast path's every branch and edge:
+** on the integer grid (exact tangents: 3-4-5), touching to within an ulp
+** either way at any scale, pushed out and tested again (the push-out
+** leaves them 2^-46 apart, where its checks decide), concentric, centres
+** 2^-1000 apart and less (where rounded signs decide), and radii of 0,
+** negative, huge, infinite or NaN.
+**
+** Usage: impact_shapes_circles [rounds [seed]]; a counterexample, printed
+** with its round, makes the run fail.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "impact.h"
+#include "random.h"
+
+static long checked, failed, round_number, overlapping;
+
+static void check(int ok, const char *what, const imp_circle *a,
+                  const imp_circle *b) {
+  checked++;
+  if (ok) return;
+  if (++failed <= 10)
+    printf("round %ld: %s: a (%a, %a) r %a, b (%a, %a) r %a\n",
+           round_number, what, a->pos.x, a->pos.y, a->radius, b->pos.x,
+           b->pos.y, b->radius);
+}
+
+/* The circle as a capsule of no length: the general tests' input. */
+static imp_capsule as_capsule(const imp_circle *c) {
+  imp_capsule cap;
+  memset(&cap, 0, sizeof cap);
+  cap.pos = c->pos;
+  cap.radius = c->radius;
+  imp_capsule_set_angle(&cap, 0);
+  return cap;
+}
+
+static int same_bits(const void *x, const void *y, size_t n) {
+  return memcmp(x, y, n) == 0;
+}
+
+static int same_hit(const imp_hit *x, const imp_hit *y) {
+  return same_bits(&x->time, &y->time, sizeof x->time) &&
+         same_bits(&x->normal, &y->normal, sizeof x->normal) &&
+         same_bits(&x->pos, &y->pos, sizeof x->pos) &&
+         same_bits(&x->delta, &y->delta, sizeof x->delta);
+}
+
+static int same_manifold(const imp_manifold *x, const imp_manifold *y) {
+  int i, same = x->count == y->count &&
+                same_bits(&x->normal, &y->normal, sizeof x->normal);
+  for (i = 0; same && i < x->count; i++)
+    same = same_bits(&x->point[i], &y->point[i], sizeof x->point[i]) &&
+           same_bits(&x->depth[i], &y->depth[i], sizeof x->depth[i]);
+  return same;
+}
+
+/* The pair as circles against the three general forms of it. */
+static void check_pair(const imp_circle *a, const imp_circle *b) {
+  imp_capsule ca = as_capsule(a), cb = as_capsule(b);
+  const void *as[3] = {a, &ca, &ca}, *bs[3] = {&cb, b, &cb};
+  const imp_shape ak[3] = {IMP_SHAPE_CIRCLE, IMP_SHAPE_CAPSULE,
+                           IMP_SHAPE_CAPSULE};
+  const imp_shape bk[3] = {IMP_SHAPE_CAPSULE, IMP_SHAPE_CIRCLE,
+                           IMP_SHAPE_CAPSULE};
+  imp_hit fast_hit, hit;
+  imp_manifold fast_m, m;
+  int i, meet = imp_shape_intersects(IMP_SHAPE_CIRCLE, a, IMP_SHAPE_CIRCLE, b);
+  int pushed = imp_shape_overlap(IMP_SHAPE_CIRCLE, a, IMP_SHAPE_CIRCLE, b,
+                                 &fast_hit);
+  int points = imp_shape_manifold(IMP_SHAPE_CIRCLE, a, IMP_SHAPE_CIRCLE, b,
+                                  &fast_m);
+  overlapping += meet;
+  check(pushed == meet && (points != 0) == meet,
+        "overlap and manifold agree with intersects", a, b);
+  for (i = 0; i < 3; i++) {
+    check(imp_shape_intersects(ak[i], as[i], bk[i], bs[i]) == meet,
+          "intersects as the general test", a, b);
+    check(imp_shape_overlap(ak[i], as[i], bk[i], bs[i], &hit) == pushed &&
+              (!pushed || same_hit(&hit, &fast_hit)),
+          "overlap as the general push-out, bit for bit", a, b);
+    check(imp_shape_manifold(ak[i], as[i], bk[i], bs[i], &m) == points &&
+              (!points || same_manifold(&m, &fast_m)),
+          "manifold as the general one, bit for bit", a, b);
+  }
+}
+
+static imp_circle circle(double x, double y, double r) {
+  imp_circle c;
+  c.pos.x = x + 0.0;  /* no -0: a capsule's hull adds 0 to its centre */
+  c.pos.y = y + 0.0;
+  c.radius = r;
+  return c;
+}
+
+static double between(double lo, double hi) { return lo + (hi - lo) * unit(); }
+
+/* The next double up or down. */
+static double nudged(double v) {
+  return nextafter(v, below(2) ? INFINITY : -INFINITY);
+}
+
+/* b touching a from a random direction, nudged by up to 2 ulps either way
+** on each axis, at a random scale; then b pushed out of a and tested
+** again there. */
+static void check_tangent(void) {
+  double s = ldexp(1, below(200) - 100), turn = between(0, 6.283185307179586);
+  double ra = below(8) ? between(0, s) : 0, rb = between(0, s);
+  double ax = between(-4, 4) * s, ay = between(-4, 4) * s, d = ra + rb;
+  double bx = ax + cos(turn) * d, by = ay + sin(turn) * d;
+  int k;
+  imp_circle a = circle(ax, ay, ra), b;
+  imp_hit hit;
+  for (k = below(3); k > 0; k--) bx = nudged(bx);
+  for (k = below(3); k > 0; k--) by = nudged(by);
+  b = circle(bx, by, rb);
+  check_pair(&a, &b);
+  if (imp_shape_overlap(IMP_SHAPE_CIRCLE, &a, IMP_SHAPE_CIRCLE, &b, &hit)) {
+    b = circle(bx + hit.delta.x, by + hit.delta.y, rb);
+    check_pair(&a, &b);
+  }
+}
+
+/* Anywhere, deep in each other or not: random, or on the integer grid. */
+static void check_random(void) {
+  double s = ldexp(1, below(80) - 40);
+  imp_circle a, b;
+  if (below(2)) {
+    a = circle(below(13) - 6, below(13) - 6, below(6));
+    b = circle(below(13) - 6, below(13) - 6, below(6));
+  } else {
+    a = circle(between(-6, 6) * s, between(-6, 6) * s, between(0, 4) * s);
+    b = circle(between(-6, 6) * s, between(-6, 6) * s, between(0, 4) * s);
+  }
+  if (below(8) == 0) b.pos = a.pos;  /* concentric */
+  check_pair(&a, &b);
+}
+
+/* Centres a few ulps or 2^-1000 and less apart, and special values. */
+static void check_extremes(void) {
+  static const double values[] = {0, 1, -3, 0.1, 0x1p-1000, 0x1p-1060,
+                                  0x1p-1074, 0x1p-97, 0x1p96, 0x1p97,
+                                  1e300, -1e300, 0x1p600, INFINITY, NAN};
+  static const double radii[] = {0, 0.5, 2, -1, 0x1p-1074, 0x1p-97, 0x1p97,
+                                 1e300, 0x1p600, INFINITY, NAN};
+  const int nv = sizeof values / sizeof values[0];
+  const int nr = sizeof radii / sizeof radii[0];
+  imp_circle a = circle(values[below(nv)], values[below(nv)],
+                        radii[below(nr)]);
+  imp_circle b = circle(values[below(nv)], values[below(nv)],
+                        radii[below(nr)]);
+  check_pair(&a, &b);
+  b = a;
+  b.radius = radii[below(nr)];
+  b.pos.x = below(2) ? nextafter(a.pos.x, INFINITY)
+                     : a.pos.x + ldexp(1, -1000 - below(75));
+  check_pair(&a, &b);
+}
+
+int main(int argc, char **argv) {
+  long rounds = argc > 1 ? atol(argv[1]) : 100000;
+  state = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+  for (round_number = 0; round_number < rounds; round_number++) {
+    check_tangent();
+    check_random();
+    check_extremes();
+  }
+  printf("shapes_circles: %ld rounds, %ld pairs overlapping, %ld checks, "
+         "%ld failures\n",
+         rounds, overlapping, checked, failed);
+  return failed != 0;
+}
