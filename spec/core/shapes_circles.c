@@ -1,4 +1,10 @@
 /*
+** Named cases first: a circle against a capsule or a polygon, which is
+** tested in doubles on their world points first (src/core/pointhull.c),
+** must overlap exactly as the exact test says, at tangents worked out by
+** hand and against a polygon given through C that is not convex (a U,
+** whose hull holds its notch).
+**
 ** Two circles take a path of their own (src/core/circles.c), which must
 ** give the general tests' answers bit for bit. A capsule of no length at
 ** angle 0 has a circle's hull (its one vertex the centre, + 0), so the
@@ -31,10 +37,11 @@ static void check(int ok, const char *what, const imp_circle *a,
                   const imp_circle *b) {
   checked++;
   if (ok) return;
-  if (++failed <= 10)
-    printf("round %ld: %s: a (%a, %a) r %a, b (%a, %a) r %a\n",
-           round_number, what, a->pos.x, a->pos.y, a->radius, b->pos.x,
-           b->pos.y, b->radius);
+  if (++failed > 10) return;
+  printf("round %ld: %s: (%a, %a) r %a", round_number, what, a->pos.x,
+         a->pos.y, a->radius);
+  if (b) printf(" and (%a, %a) r %a", b->pos.x, b->pos.y, b->radius);
+  printf("\n");
 }
 
 /* The circle as a capsule of no length: the general tests' input. */
@@ -169,9 +176,90 @@ static void check_extremes(void) {
   check_pair(&a, &b);
 }
 
+static imp_polygon polygon_of(const double *xy, int n) {
+  imp_polygon p;
+  int i;
+  memset(&p, 0, sizeof p);
+  for (i = 0; i < n; i++) {
+    p.v[i].x = xy[2 * i];
+    p.v[i].y = xy[2 * i + 1];
+  }
+  p.count = n;
+  imp_polygon_set_angle(&p, 0);
+  return p;
+}
+
+/* intersects(shape, c) and (c, shape) are both want, and overlap and the
+** manifold are found exactly then. */
+static void check_named_pair(imp_shape kind, const void *shape, double x,
+                             double y, double r, int want, const char *what) {
+  imp_circle c = circle(x, y, r);
+  imp_hit hit;
+  imp_manifold m;
+  check(imp_shape_intersects(kind, shape, IMP_SHAPE_CIRCLE, &c) == want &&
+            imp_shape_intersects(IMP_SHAPE_CIRCLE, &c, kind, shape) == want,
+        what, &c, NULL);
+  check(imp_shape_overlap(kind, shape, IMP_SHAPE_CIRCLE, &c, &hit) == want &&
+            imp_shape_overlap(IMP_SHAPE_CIRCLE, &c, kind, shape, &hit) ==
+                want &&
+            imp_shape_manifold(kind, shape, IMP_SHAPE_CIRCLE, &c, &m) == want,
+        what, &c, NULL);
+}
+
+/* A circle against a capsule or polygon is first tested in doubles on
+** their world points (pointhull.c), and must still answer as the exact
+** test: tangents worked out by hand, and a polygon given through C that
+** is not convex, which is its hull. */
+static void check_named(void) {
+  static const double square[] = {0, 0, 4, 0, 4, 4, 0, 4};
+  static const double clockwise[] = {0, 0, 0, 6, 8, 0};
+  /* a U, its notch 2 wide and 3 deep: the hull is the square */
+  static const double u[] = {0, 0, 4, 0, 4, 4, 3, 4, 3, 1, 1, 1, 1, 4, 0, 4};
+  imp_polygon sq = polygon_of(square, 4), tri = polygon_of(clockwise, 3);
+  imp_polygon notch = polygon_of(u, 8);
+  imp_capsule cap;
+  memset(&cap, 0, sizeof cap);
+  cap.b.x = 8;
+  cap.radius = 1;
+  imp_capsule_set_angle(&cap, 0);
+  check_named_pair(IMP_SHAPE_POLYGON, &sq, 2, 6, 2, 0,
+                   "a circle tangent to a square's top: no overlap");
+  check_named_pair(IMP_SHAPE_POLYGON, &sq, 2, 6, nextafter(2, 3), 1,
+                   "a circle one ulp over a square's top overlaps");
+  check_named_pair(IMP_SHAPE_POLYGON, &sq, 7, 8, 5, 0,
+                   "a circle tangent to a square's corner (3-4-5): none");
+  check_named_pair(IMP_SHAPE_POLYGON, &sq, 7, 8, nextafter(5, 6), 1,
+                   "a circle one ulp over a square's corner overlaps");
+  check_named_pair(IMP_SHAPE_POLYGON, &tri, 7, 7, 5, 0,
+                   "a circle tangent to a clockwise triangle's hypotenuse "
+                   "(3-4-5, foot (4, 3)): no overlap");
+  check_named_pair(IMP_SHAPE_POLYGON, &tri, 7, nextafter(7, 0), 5, 1,
+                   "a circle an ulp nearer a clockwise triangle's "
+                   "hypotenuse overlaps");
+  check_named_pair(IMP_SHAPE_CAPSULE, &cap, 4, 4, 3, 0,
+                   "a circle tangent to a capsule's side: no overlap");
+  check_named_pair(IMP_SHAPE_CAPSULE, &cap, 4, nextafter(4, 0), 3, 1,
+                   "a circle an ulp into a capsule's side overlaps");
+  check_named_pair(IMP_SHAPE_CAPSULE, &cap, 12, 0, 3, 0,
+                   "a circle tangent to a capsule's cap, on its axis: none");
+  check_named_pair(IMP_SHAPE_POLYGON, &sq, 4, 4, 0, 0,
+                   "a point on a square's corner: no overlap");
+  check_named_pair(IMP_SHAPE_POLYGON, &sq, 1, 3, 0, 1,
+                   "a point strictly inside a square overlaps");
+  check_named_pair(IMP_SHAPE_POLYGON, &notch, 2, 3, 0.5, 1,
+                   "a circle in a U's notch, clear of its sides, overlaps "
+                   "its hull");
+  check_named_pair(IMP_SHAPE_POLYGON, &notch, 2, 5.5, 1.5, 0,
+                   "a circle tangent to a U's hull above its notch: none");
+  check_named_pair(IMP_SHAPE_POLYGON, &notch, 2, 5.5, nextafter(1.5, 2), 1,
+                   "a circle one ulp over a U's hull above its notch "
+                   "overlaps");
+}
+
 int main(int argc, char **argv) {
   long rounds = argc > 1 ? atol(argv[1]) : 100000;
   state = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+  check_named();
   for (round_number = 0; round_number < rounds; round_number++) {
     check_tangent();
     check_random();

@@ -438,6 +438,8 @@ static int usable(const imp_hull *ha, const imp_hull *hb) {
 
 int imp_hulls_intersect(const imp_hull *ha, const imp_hull *hb) {
   closest best;
+  double r = ha->radius + hb->radius;
+  int near = 2;
   if (!usable(ha, hb) || !extents_near(ha, hb)) return 0;
   if (ha->radius == 0 && hb->radius == 0) return interiors_meet(ha, hb);
   if (ha->count == 1 && hb->count == 1)  /* two discs: one distance sign */
@@ -445,14 +447,23 @@ int imp_hulls_intersect(const imp_hull *ha, const imp_hull *hb) {
                                      imp_hull_point(hb, 0),
                                      imp_hull_point(hb, 0), ha->radius,
                                      hb->radius) < 0;
-  return hulls_near(ha, hb, 1, &best);
+  /* A disc against anything: doubles decide it, but near touching. */
+  if (hb->count == 1 && !hb->rounded && !ha->rounded)
+    near = imp_point_near_points(ha->v, ha->count, hb->v[0], r);
+  else if (ha->count == 1 && !ha->rounded && !hb->rounded)
+    near = imp_point_near_points(hb->v, hb->count, ha->v[0], r);
+  return near != 2 ? near : hulls_near(ha, hb, 1, &best);
 }
 
 int imp_shape_intersects(imp_shape akind, const void *a, imp_shape bkind,
                          const void *b) {
   imp_hull ha, hb;
+  int near;
   if (akind == IMP_SHAPE_CIRCLE && bkind == IMP_SHAPE_CIRCLE)
     return imp_circles_intersect((const imp_circle *)a, (const imp_circle *)b);
+  if ((akind == IMP_SHAPE_CIRCLE || bkind == IMP_SHAPE_CIRCLE) &&
+      (near = imp_circle_near_shape(akind, a, bkind, b)) != 2)
+    return near;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);
   return imp_hulls_intersect(&ha, &hb);

@@ -5,6 +5,7 @@
 */
 #include <math.h>
 
+#include "hulls.h"
 #include "impact.h"
 #include "predicates.h"
 #include "scalar.h"
@@ -244,9 +245,30 @@ static void box_hull(imp_vec2 pos, imp_vec2 half, imp_hull *out) {
   }
 }
 
+int imp_shape_points(imp_shape kind, const void *shape, imp_vec2 *out) {
+  const imp_capsule *cap = (const imp_capsule *)shape;
+  const imp_polygon *poly = (const imp_polygon *)shape;
+  int i, n;
+  switch (kind) {
+  case IMP_SHAPE_CIRCLE:
+    out[0] = ((const imp_circle *)shape)->pos;
+    return 1;
+  case IMP_SHAPE_CAPSULE:
+    out[0] = to_world(cap->pos, cap->c, cap->s, cap->a);
+    out[1] = to_world(cap->pos, cap->c, cap->s, cap->b);
+    return 2;
+  case IMP_SHAPE_POLYGON:
+    n = poly->count < IMP_MAX_VERTICES ? poly->count : IMP_MAX_VERTICES;
+    for (i = 0; i < n; i++)
+      out[i] = to_world(poly->pos, poly->c, poly->s, poly->v[i]);
+    return n;
+  default:
+    return 0;
+  }
+}
+
 void imp_shape_hull(imp_shape kind, const void *shape, imp_hull *out) {
   imp_vec2 p[IMP_MAX_VERTICES];
-  int i, n;
   out->radius = 0;
   switch (kind) {
   case IMP_SHAPE_AABB: {
@@ -264,28 +286,17 @@ void imp_shape_hull(imp_shape kind, const void *shape, imp_hull *out) {
     }
     break;
   }
-  case IMP_SHAPE_CIRCLE: {
-    const imp_circle *circle = (const imp_circle *)shape;
-    points_hull(&circle->pos, 1, out);
-    out->radius = circle->radius;
+  case IMP_SHAPE_CIRCLE:
+    points_hull(p, imp_shape_points(kind, shape, p), out);
+    out->radius = ((const imp_circle *)shape)->radius;
     break;
-  }
-  case IMP_SHAPE_CAPSULE: {
-    const imp_capsule *cap = (const imp_capsule *)shape;
-    p[0] = to_world(cap->pos, cap->c, cap->s, cap->a);
-    p[1] = to_world(cap->pos, cap->c, cap->s, cap->b);
-    points_hull(p, 2, out);
-    out->radius = cap->radius;
+  case IMP_SHAPE_CAPSULE:
+    points_hull(p, imp_shape_points(kind, shape, p), out);
+    out->radius = ((const imp_capsule *)shape)->radius;
     break;
-  }
-  case IMP_SHAPE_POLYGON: {
-    const imp_polygon *poly = (const imp_polygon *)shape;
-    n = poly->count < IMP_MAX_VERTICES ? poly->count : IMP_MAX_VERTICES;
-    for (i = 0; i < n; i++)
-      p[i] = to_world(poly->pos, poly->c, poly->s, poly->v[i]);
-    points_hull(p, n, out);
+  case IMP_SHAPE_POLYGON:
+    points_hull(p, imp_shape_points(kind, shape, p), out);
     break;
-  }
   }
 }
 

@@ -268,7 +268,9 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
       (i = imp_circles_manifold((const imp_circle *)a, (const imp_circle *)b,
                                 out)) >= 0)
     return i;
-  if (rects && !imp_shape_overlap(akind, a, bkind, b, &h)) return 0;
+  if ((rects && !imp_shape_overlap(akind, a, bkind, b, &h)) ||
+      imp_circle_surely_apart(akind, a, bkind, b))
+    return 0;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);
   if (!rects && !imp_hulls_intersect(&ha, &hb)) return 0;
