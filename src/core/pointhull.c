@@ -29,20 +29,22 @@ static double span_with(const imp_vec2 *v, int n, imp_vec2 c) {
 /* Each side p-q gives c's side of its line, certain when the products'
 ** static bound says so (as imp_plain_orient), and the gap g to c from the
 ** side's point p + t (q - p) nearest c, t clamped to [0, 1]. In doubles
-** each of those is off by a few roundings of the differences, which the
-** scene's span bounds; E, 2^-40 of the span and the radii, is far more.
-** The points' hull is then closer than r to c when c is strictly on one
-** side of every line, whichever (the path winds round c, which no point
-** outside the hull sees it do), or when the nearest side is nearer than
-** r - E (the sides lie in the hull). It is farther when every point lies
-** beyond the line across the nearest gap g, r + E back from c: then so
-** does the hull. That holds for any points, so the world vertices of a
-** polygon, which rounding may bend a hair concave, do as well as its
-** hull. A scene past 2^500 in size, where the squares could overflow, or
-** NaN, is left to the exact test, and E's last term keeps them from
-** underflowing. */
+** each of those distances is off by a few roundings of the differences,
+** which the scene's span bounds; 2^-40 of the span and the radii is far
+** more. The points' hull is then closer than r to c when c is strictly on
+** one side of every line, whichever (the path winds round c, which no
+** point outside the hull sees it do), or when the nearest side is nearer
+** than r by that much (the sides lie in the hull). It is no closer when
+** every point lies beyond the line across the nearest gap g, r back from
+** c and a bound on those products' rounding more, 2^-48 of the span and
+** the radii: then so does the hull, and a push-out's margin (2^-46 of its
+** scene) is certified at once. That holds for any points, so the world
+** vertices of a polygon, which rounding may bend a hair concave, do as
+** well as its hull. A scene past 2^500 in size, where the squares could
+** overflow, or NaN, is left to the exact test, and the bounds' last term
+** keeps them from underflowing. */
 int imp_point_near_points(const imp_vec2 *v, int n, imp_vec2 c, double r) {
-  double span = span_with(v, n, c), least = INFINITY, error, reach;
+  double span = span_with(v, n, c), least = INFINITY, near, apart, reach;
   int i, left = n > 2, right = n > 2;
   imp_vec2 g = c;
   if (!(span + r < 0x1p500)) return 2;
@@ -64,11 +66,11 @@ int imp_point_near_points(const imp_vec2 *v, int n, imp_vec2 c, double r) {
       g.y = gy;
     }
   }
-  error = 0x1p-40 * (span + r) + 0x1p-500;
-  if (left || right || (r > error && least < (r - error) * (r - error)))
-    return 1;
-  if (!(least > (r + error) * (r + error))) return 2;
-  reach = -(r + error) * sqrt(least);
+  near = r - (0x1p-40 * (span + r) + 0x1p-500);
+  if (left || right || (near > 0 && least < near * near)) return 1;
+  apart = r + 0x1p-48 * (span + r) + 0x1p-500;
+  if (!(least > apart * apart)) return 2;
+  reach = -apart * sqrt(least);
   for (i = 0; i < n; i++)
     if (!((v[i].x - c.x) * g.x + (v[i].y - c.y) * g.y < reach)) return 2;
   return 0;
