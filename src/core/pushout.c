@@ -93,6 +93,15 @@ void imp_penetration_of(const imp_hull *ha, const imp_hull *hb,
                         : imp_hull_face_normal(hb, i - na);
     double depth;
     if (i >= na) u = vec2(-u.x, -u.y);
+    if (out->face >= 0 || apart > 0) {
+      /* A face's own vertex reaches no farther along it than its hull's
+      ** support, and sums round monotonically: a face no less deep from
+      ** its own vertex than the least so far is no less deep at all. */
+      imp_vec2 back = vec2(-u.x, -u.y);
+      double own = i < na ? dot(u, ha->v[i]) + imp_hull_support(hb, back)
+                          : imp_hull_support(ha, u) + dot(back, hb->v[i - na]);
+      if (!(own + r < out->depth)) continue;
+    }
     depth = depth_along(ha, hb, u, r);
     if (depth < out->depth || (out->face < 0 && !(apart > 0))) {
       out->normal = u;
