@@ -447,11 +447,13 @@ int imp_hulls_intersect(const imp_hull *ha, const imp_hull *hb) {
                                      imp_hull_point(hb, 0),
                                      imp_hull_point(hb, 0), ha->radius,
                                      hb->radius) < 0;
-  /* A disc against anything: doubles decide it, but near touching. */
-  if (hb->count == 1 && !hb->rounded && !ha->rounded)
-    near = imp_point_near_points(ha->v, ha->count, hb->v[0], r);
-  else if (ha->count == 1 && !ha->rounded && !hb->rounded)
-    near = imp_point_near_points(hb->v, hb->count, ha->v[0], r);
+  /* A disc or a capsule against anything: doubles decide it, but near
+  ** touching. */
+  if (!ha->rounded && !hb->rounded && ha->count > 0 && hb->count > 0 &&
+      (ha->count <= 2 || hb->count <= 2))
+    near = ha->count <= hb->count
+               ? imp_points_near(hb->v, hb->count, ha->v, ha->count, r)
+               : imp_points_near(ha->v, ha->count, hb->v, hb->count, r);
   return near != 2 ? near : hulls_near(ha, hb, 1, &best);
 }
 
@@ -461,8 +463,8 @@ int imp_shape_intersects(imp_shape akind, const void *a, imp_shape bkind,
   int near;
   if (akind == IMP_SHAPE_CIRCLE && bkind == IMP_SHAPE_CIRCLE)
     return imp_circles_intersect((const imp_circle *)a, (const imp_circle *)b);
-  if ((akind == IMP_SHAPE_CIRCLE || bkind == IMP_SHAPE_CIRCLE) &&
-      (near = imp_circle_near_shape(akind, a, bkind, b)) != 2)
+  if (akind >= IMP_SHAPE_CIRCLE && bkind >= IMP_SHAPE_CIRCLE &&
+      (near = imp_round_near_shape(akind, a, bkind, b)) != 2)
     return near;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);

@@ -23,23 +23,24 @@ double imp_hulls_distance(const imp_hull *ha, const imp_hull *hb,
 ** more than a double each. */
 int imp_shape_points(imp_shape kind, const void *shape, imp_vec2 *out);
 
-/* Whether the point c lies closer than r > 0 to the convex polygon of the
-** n points v (either winding, as a hull or a polygon's world vertices
-** are; 2 points are a segment), where doubles certify it: 1 or 0; else 2
-** (pointhull.c). */
-int imp_point_near_points(const imp_vec2 *v, int n, imp_vec2 c, double r);
+/* Whether the hulls of the points v (n >= 2, a segment or any polygon)
+** and w (m = 1 or 2: a point or a segment) are closer than r > 0, where
+** doubles certify it: 1 or 0; else 2 (roundfilter.c). */
+int imp_points_near(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
+                    double r);
 
-/* imp_shape_intersects for a circle and a capsule or polygon, either way
-** round, where doubles certify it without their hulls: 1 or 0; else 2. */
-int imp_circle_near_shape(imp_shape akind, const void *a, imp_shape bkind,
-                          const void *b);
+/* imp_shape_intersects for a circle or capsule and a capsule or polygon,
+** either way round, where doubles certify it without their hulls: 1 or 0;
+** else 2. */
+int imp_round_near_shape(imp_shape akind, const void *a, imp_shape bkind,
+                         const void *b);
 
-/* Whether doubles find a circle clear of the other shape, before any
-** hull is built: the usual way a test with a circle ends. */
-static inline int imp_circle_surely_apart(imp_shape akind, const void *a,
-                                          imp_shape bkind, const void *b) {
-  return (akind == IMP_SHAPE_CIRCLE || bkind == IMP_SHAPE_CIRCLE) &&
-         imp_circle_near_shape(akind, a, bkind, b) == 0;
+/* Whether doubles find a circle or capsule clear of a capsule or polygon,
+** before any hull is built: the usual way a test of theirs ends. */
+static inline int imp_round_surely_apart(imp_shape akind, const void *a,
+                                         imp_shape bkind, const void *b) {
+  return akind >= IMP_SHAPE_CIRCLE && bkind >= IMP_SHAPE_CIRCLE &&
+         imp_round_near_shape(akind, a, bkind, b) == 0;
 }
 
 #endif

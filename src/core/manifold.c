@@ -269,7 +269,7 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
                                 out)) >= 0)
     return i;
   if ((rects && !imp_shape_overlap(akind, a, bkind, b, &h)) ||
-      imp_circle_surely_apart(akind, a, bkind, b))
+      imp_round_surely_apart(akind, a, bkind, b))
     return 0;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);

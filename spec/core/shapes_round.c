@@ -1,9 +1,11 @@
 /*
-** Named cases first: a circle against a capsule or a polygon, which is
-** tested in doubles on their world points first (src/core/pointhull.c),
-** must overlap exactly as the exact test says, at tangents worked out by
-** hand and against a polygon given through C that is not convex (a U,
-** whose hull holds its notch).
+** The round shapes' own paths.
+**
+** Named cases first: a circle or a capsule against a capsule or a
+** polygon, which is tested in doubles on their world points first
+** (src/core/roundfilter.c), must overlap exactly as the exact test says,
+** at tangents worked out by hand and against a polygon given through C
+** that is not convex (a U, whose hull holds its notch).
 **
 ** Two circles take a path of their own (src/core/circles.c), which must
 ** give the general tests' answers bit for bit. A capsule of no length at
@@ -20,7 +22,7 @@
 ** 2^-1000 apart and less (where rounded signs decide), and radii of 0,
 ** negative, huge, infinite or NaN.
 **
-** Usage: impact_shapes_circles [rounds [seed]]; a counterexample, printed
+** Usage: impact_shapes_round [rounds [seed]]; a counterexample, printed
 ** with its round, makes the run fail.
 */
 #include <math.h>
@@ -38,8 +40,8 @@ static void check(int ok, const char *what, const imp_circle *a,
   checked++;
   if (ok) return;
   if (++failed > 10) return;
-  printf("round %ld: %s: (%a, %a) r %a", round_number, what, a->pos.x,
-         a->pos.y, a->radius);
+  printf("round %ld: %s", round_number, what);
+  if (a) printf(": (%a, %a) r %a", a->pos.x, a->pos.y, a->radius);
   if (b) printf(" and (%a, %a) r %a", b->pos.x, b->pos.y, b->radius);
   printf("\n");
 }
@@ -206,8 +208,51 @@ static void check_named_pair(imp_shape kind, const void *shape, double x,
         what, &c, NULL);
 }
 
+/* intersects(a, b) and (b, a) are both want. */
+static void check_named_shapes(imp_shape akind, const void *a,
+                               imp_shape bkind, const void *b, int want,
+                               const char *what) {
+  check(imp_shape_intersects(akind, a, bkind, b) == want &&
+            imp_shape_intersects(bkind, b, akind, a) == want,
+        what, NULL, NULL);
+}
+
+static imp_capsule capsule(double ax, double ay, double bx, double by,
+                           double r) {
+  imp_capsule cap;
+  memset(&cap, 0, sizeof cap);
+  cap.a.x = ax;
+  cap.a.y = ay;
+  cap.b.x = bx;
+  cap.b.y = by;
+  cap.radius = r;
+  imp_capsule_set_angle(&cap, 0);
+  return cap;
+}
+
+/* A capsule against a polygon or a capsule, as a circle is below. */
+static void check_named_capsules(const imp_polygon *sq,
+                                 const imp_polygon *notch) {
+  imp_capsule above = capsule(-2, 6, 6, 6, 2);
+  imp_capsule across = capsule(-2, 6, 6, 6, nextafter(2, 3));
+  imp_capsule in_notch = capsule(2, 2, 2, 3, 0.5);
+  imp_capsule low = capsule(0, 0, 8, 0, 1), high = capsule(2, 3, 5, 3, 2);
+  imp_capsule nearer = capsule(2, nextafter(3, 0), 5, 3, 2);
+  check_named_shapes(IMP_SHAPE_POLYGON, sq, IMP_SHAPE_CAPSULE, &above, 0,
+                     "a capsule lying tangent on a square's top: none");
+  check_named_shapes(IMP_SHAPE_POLYGON, sq, IMP_SHAPE_CAPSULE, &across, 1,
+                     "a capsule an ulp thicker on a square's top overlaps");
+  check_named_shapes(IMP_SHAPE_POLYGON, notch, IMP_SHAPE_CAPSULE, &in_notch,
+                     1, "a capsule in a U's notch, clear of its sides, "
+                        "overlaps its hull");
+  check_named_shapes(IMP_SHAPE_CAPSULE, &low, IMP_SHAPE_CAPSULE, &high, 0,
+                     "parallel capsules 3 apart, radii 1 and 2: none");
+  check_named_shapes(IMP_SHAPE_CAPSULE, &low, IMP_SHAPE_CAPSULE, &nearer, 1,
+                     "parallel capsules an ulp nearer overlap");
+}
+
 /* A circle against a capsule or polygon is first tested in doubles on
-** their world points (pointhull.c), and must still answer as the exact
+** their world points (roundfilter.c), and must still answer as the exact
 ** test: tangents worked out by hand, and a polygon given through C that
 ** is not convex, which is its hull. */
 static void check_named(void) {
@@ -254,6 +299,7 @@ static void check_named(void) {
   check_named_pair(IMP_SHAPE_POLYGON, &notch, 2, 5.5, nextafter(1.5, 2), 1,
                    "a circle one ulp over a U's hull above its notch "
                    "overlaps");
+  check_named_capsules(&sq, &notch);
 }
 
 int main(int argc, char **argv) {
@@ -265,7 +311,7 @@ int main(int argc, char **argv) {
     check_random();
     check_extremes();
   }
-  printf("shapes_circles: %ld rounds, %ld pairs overlapping, %ld checks, "
+  printf("shapes_round: %ld rounds, %ld pairs overlapping, %ld checks, "
          "%ld failures\n",
          rounds, overlapping, checked, failed);
   return failed != 0;
