@@ -463,9 +463,14 @@ int imp_shape_intersects(imp_shape akind, const void *a, imp_shape bkind,
   int near;
   if (akind == IMP_SHAPE_CIRCLE && bkind == IMP_SHAPE_CIRCLE)
     return imp_circles_intersect((const imp_circle *)a, (const imp_circle *)b);
-  if (akind >= IMP_SHAPE_CIRCLE && bkind >= IMP_SHAPE_CIRCLE &&
-      (near = imp_round_near_shape(akind, a, bkind, b)) != 2)
+  if (akind == IMP_SHAPE_POLYGON && bkind == IMP_SHAPE_POLYGON) {
+    imp_vec2 pa[IMP_MAX_VERTICES], pb[IMP_MAX_VERTICES];
+    int na = imp_shape_points(akind, a, pa), nb = imp_shape_points(bkind, b, pb);
+    if ((near = imp_polygons_meet(pa, na, pb, nb)) != 2) return near;
+  } else if (akind >= IMP_SHAPE_CIRCLE && bkind >= IMP_SHAPE_CIRCLE &&
+             (near = imp_round_near_shape(akind, a, bkind, b)) != 2) {
     return near;
+  }
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);
   return imp_hulls_intersect(&ha, &hb);

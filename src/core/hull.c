@@ -178,12 +178,10 @@ static imp_vec2 to_world(imp_vec2 pos, double c, double s, imp_vec2 v) {
   return vec2(pos.x + (c * v.x - s * v.y), pos.y + (s * v.x + c * v.y));
 }
 
-/* The way every corner of the closed path p[0..n), n >= 3, turns, when
-** the products in doubles certify it (Shewchuk's static bound, made
-** generous) and the path goes round once; else 0, for corners() to say.
-** The common case, in one pass of flags rather than branches (random
-** shapes make those mispredict), without the exact predicates' calls. */
-static int surely_convex(const imp_vec2 *p, int n) {
+/* The common case, in one pass of flags rather than branches (random
+** shapes make those mispredict), without the exact predicates' calls;
+** else corners() says. */
+int imp_surely_convex(const imp_vec2 *p, int n) {
   int i, left = 1, right = 1, changes = 0, half;
   imp_vec2 a = p[n - 1], b = p[0];
   half = half_turn(a, b);
@@ -207,7 +205,7 @@ static int surely_convex(const imp_vec2 *p, int n) {
 ** point, so the two ways give the same hull. */
 static void points_hull(const imp_vec2 *p, int n, imp_hull *out) {
   int i, turn = 0, where, low;
-  if (n >= 3 && !(turn = surely_convex(p, n)) &&
+  if (n >= 3 && !(turn = imp_surely_convex(p, n)) &&
       corners(p, n, &turn, &where) != IMP_POLYGON_OK)
     turn = 0;
   if (turn != 0) {

@@ -23,6 +23,17 @@ double imp_hulls_distance(const imp_hull *ha, const imp_hull *hb,
 ** more than a double each. */
 int imp_shape_points(imp_shape kind, const void *shape, imp_vec2 *out);
 
+/* The way every corner of the closed path p[0..n), n >= 3, turns (1
+** counter-clockwise, -1 clockwise), when the products in doubles certify
+** it (Shewchuk's static bound, made generous) and the path goes round
+** once: then the path is its points' hull. Else 0 (hull.c). */
+int imp_surely_convex(const imp_vec2 *p, int n);
+
+/* imp_shape_intersects for two polygons' world points a and b, where
+** doubles certify it without their hulls: 1 or 0; else 2
+** (polygons.c). */
+int imp_polygons_meet(const imp_vec2 *a, int n, const imp_vec2 *b, int m);
+
 /* Whether the hulls of the points v (n >= 2, a segment or any polygon)
 ** and w (m = 1 or 2: a point or a segment) are closer than r > 0, where
 ** doubles certify it: 1 or 0; else 2 (roundfilter.c). */

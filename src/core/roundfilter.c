@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "hulls.h"
+#include "predicates.h"
 
 static double greater(double a, double b) { return a > b ? a : b; }
 static double lesser(double a, double b) { return a < b ? a : b; }
@@ -41,24 +42,17 @@ static imp_vec2 gap_to(imp_vec2 p, imp_vec2 q, imp_vec2 w, double *square) {
   return g;
 }
 
-/* The side of line p-q that w is on, 1 or -1, by the products' static
-** bound (as imp_plain_orient); 0 when that is not certain. */
-static int side(imp_vec2 p, imp_vec2 q, imp_vec2 w) {
-  double l = (q.x - p.x) * (w.y - p.y), r = (q.y - p.y) * (w.x - p.x);
-  double bound = 0x1p-50 * (fabs(l) + fabs(r)) + 0x1p-1000;
-  return (l - r > bound) - (r - l > bound);
-}
-
 /* Whether w lies strictly on one side of every side's line of the closed
-** path v (n > 2), whichever side, by the products' static bound (as
-** imp_plain_orient): then the path winds round w, which no point outside
+** path v (n > 2), whichever side, by the products' static bound
+** (imp_plain_orient): then the path winds round w, which no point outside
 ** its hull sees it do. */
 static int surely_inside(const imp_vec2 *v, int n, imp_vec2 w) {
   int i, left = 1, right = 1;
   for (i = 0; i < n; i++) {
-    int s = side(v[i], v[i + 1 == n ? 0 : i + 1], w);
-    left &= s > 0;
-    right &= s < 0;
+    imp_vec2 p = v[i], q = v[i + 1 == n ? 0 : i + 1];
+    int o = imp_plain_orient(q.x - p.x, q.y - p.y, p, w);
+    left &= o == 1;
+    right &= o == -1;
   }
   return left | right;
 }
