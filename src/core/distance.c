@@ -457,20 +457,36 @@ int imp_hulls_intersect(const imp_hull *ha, const imp_hull *hb) {
   return near != 2 ? near : hulls_near(ha, hb, 1, &best);
 }
 
+static double radius_of(imp_shape kind, const void *shape) {
+  if (kind == IMP_SHAPE_CIRCLE) return ((const imp_circle *)shape)->radius;
+  if (kind == IMP_SHAPE_CAPSULE) return ((const imp_capsule *)shape)->radius;
+  return 0;
+}
+
+/* Two polygons of no radius by their sides' signs; a point or a segment
+** with a radius against anything by its distances (two points are
+** circles.c's). */
+int imp_shapes_filtered(imp_shape akind, const void *a, imp_shape bkind,
+                        const void *b) {
+  imp_vec2 pa[IMP_MAX_VERTICES], pb[IMP_MAX_VERTICES];
+  double ra = radius_of(akind, a), rb = radius_of(bkind, b);
+  int na = imp_shape_points(akind, a, pa), nb = imp_shape_points(bkind, b, pb);
+  if (na < 1 || nb < 1 || !(ra >= 0 && rb >= 0) || (na < 2 && nb < 2))
+    return 2;
+  if (ra == 0 && rb == 0)  /* two of 0 ask for strict insides */
+    return na > 2 && nb > 2 ? imp_polygons_meet(pa, na, pb, nb) : 2;
+  if (na > 2 && nb > 2) return 2;
+  return na < nb ? imp_points_near(pb, nb, pa, na, ra + rb)
+                 : imp_points_near(pa, na, pb, nb, ra + rb);
+}
+
 int imp_shape_intersects(imp_shape akind, const void *a, imp_shape bkind,
                          const void *b) {
   imp_hull ha, hb;
   int near;
   if (akind == IMP_SHAPE_CIRCLE && bkind == IMP_SHAPE_CIRCLE)
     return imp_circles_intersect((const imp_circle *)a, (const imp_circle *)b);
-  if (akind == IMP_SHAPE_POLYGON && bkind == IMP_SHAPE_POLYGON) {
-    imp_vec2 pa[IMP_MAX_VERTICES], pb[IMP_MAX_VERTICES];
-    int na = imp_shape_points(akind, a, pa), nb = imp_shape_points(bkind, b, pb);
-    if ((near = imp_polygons_meet(pa, na, pb, nb)) != 2) return near;
-  } else if (akind >= IMP_SHAPE_CIRCLE && bkind >= IMP_SHAPE_CIRCLE &&
-             (near = imp_round_near_shape(akind, a, bkind, b)) != 2) {
-    return near;
-  }
+  if ((near = imp_shapes_filtered(akind, a, bkind, b)) != 2) return near;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);
   return imp_hulls_intersect(&ha, &hb);

@@ -244,10 +244,23 @@ static void box_hull(imp_vec2 pos, imp_vec2 half, imp_hull *out) {
 }
 
 int imp_shape_points(imp_shape kind, const void *shape, imp_vec2 *out) {
+  const imp_aabb *box = (const imp_aabb *)shape;
+  const imp_obb *obb = (const imp_obb *)shape;
   const imp_capsule *cap = (const imp_capsule *)shape;
   const imp_polygon *poly = (const imp_polygon *)shape;
+  imp_hull corners;
   int i, n;
   switch (kind) {
+  case IMP_SHAPE_AABB:
+  case IMP_SHAPE_OBB:
+    if (kind == IMP_SHAPE_OBB && obb->s != 0) {
+      imp_obb_corners(obb, out);
+      return 4;
+    }
+    if (kind == IMP_SHAPE_AABB) box_hull(box->pos, box->half, &corners);
+    else box_hull(obb->pos, obb->half, &corners);
+    for (i = 0; i < corners.count; i++) out[i] = corners.v[i];
+    return corners.rounded ? 0 : corners.count;
   case IMP_SHAPE_CIRCLE:
     out[0] = ((const imp_circle *)shape)->pos;
     return 1;
@@ -260,9 +273,8 @@ int imp_shape_points(imp_shape kind, const void *shape, imp_vec2 *out) {
     for (i = 0; i < n; i++)
       out[i] = to_world(poly->pos, poly->c, poly->s, poly->v[i]);
     return n;
-  default:
-    return 0;
   }
+  return 0;
 }
 
 void imp_shape_hull(imp_shape kind, const void *shape, imp_hull *out) {
@@ -276,12 +288,8 @@ void imp_shape_hull(imp_shape kind, const void *shape, imp_hull *out) {
   }
   case IMP_SHAPE_OBB: {
     const imp_obb *box = (const imp_obb *)shape;
-    if (box->s == 0) {
-      box_hull(box->pos, box->half, out);
-    } else {
-      imp_obb_corners(box, p);
-      points_hull(p, 4, out);
-    }
+    if (box->s == 0) box_hull(box->pos, box->half, out);
+    else points_hull(p, imp_shape_points(kind, shape, p), out);
     break;
   }
   case IMP_SHAPE_CIRCLE:

@@ -17,10 +17,11 @@ int imp_hulls_intersect(const imp_hull *ha, const imp_hull *hb);
 double imp_hulls_distance(const imp_hull *ha, const imp_hull *hb,
                           imp_vec2 *pa, imp_vec2 *pb);
 
-/* The world points whose hull a circle (its centre), a capsule (its two
-** ends) or a polygon (its vertices, in its order) is, into out (room for
-** IMP_MAX_VERTICES); how many. 0 for a rectangle, whose corners can take
-** more than a double each. */
+/* The world points whose hull the shape is, into out (room for
+** IMP_MAX_VERTICES); how many: a circle's centre, a capsule's two ends, a
+** polygon's vertices in its order, a turned OBB's corners, a box's
+** corners (fewer where a half size is 0). 0 for a box whose corners
+** round (a corner then takes two doubles). */
 int imp_shape_points(imp_shape kind, const void *shape, imp_vec2 *out);
 
 /* The way every corner of the closed path p[0..n), n >= 3, turns (1
@@ -40,18 +41,16 @@ int imp_polygons_meet(const imp_vec2 *a, int n, const imp_vec2 *b, int m);
 int imp_points_near(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
                     double r);
 
-/* imp_shape_intersects for a circle or capsule and a capsule or polygon,
-** either way round, where doubles certify it without their hulls: 1 or 0;
-** else 2. */
-int imp_round_near_shape(imp_shape akind, const void *a, imp_shape bkind,
-                         const void *b);
+/* imp_shape_intersects where doubles certify it on the shapes' world
+** points, before any hull is built: 1 or 0; else 2 (distance.c). */
+int imp_shapes_filtered(imp_shape akind, const void *a, imp_shape bkind,
+                        const void *b);
 
-/* Whether doubles find a circle or capsule clear of a capsule or polygon,
-** before any hull is built: the usual way a test of theirs ends. */
-static inline int imp_round_surely_apart(imp_shape akind, const void *a,
-                                         imp_shape bkind, const void *b) {
-  return akind >= IMP_SHAPE_CIRCLE && bkind >= IMP_SHAPE_CIRCLE &&
-         imp_round_near_shape(akind, a, bkind, b) == 0;
+/* Whether doubles find the shapes apart before any hull is built: the
+** usual way a test ends. */
+static inline int imp_shapes_surely_apart(imp_shape akind, const void *a,
+                                          imp_shape bkind, const void *b) {
+  return imp_shapes_filtered(akind, a, bkind, b) == 0;
 }
 
 #endif

@@ -268,8 +268,8 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
       (i = imp_circles_manifold((const imp_circle *)a, (const imp_circle *)b,
                                 out)) >= 0)
     return i;
-  if ((rects && !imp_shape_overlap(akind, a, bkind, b, &h)) ||
-      imp_round_surely_apart(akind, a, bkind, b))
+  if (rects ? !imp_shape_overlap(akind, a, bkind, b, &h)
+            : imp_shapes_surely_apart(akind, a, bkind, b))
     return 0;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);

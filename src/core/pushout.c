@@ -275,7 +275,7 @@ int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
                                     (const imp_circle *)b, out);
     if (found >= 0) return found;
   }
-  if (imp_round_surely_apart(akind, a, bkind, b)) return 0;
+  if (imp_shapes_surely_apart(akind, a, bkind, b)) return 0;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);
   if (!imp_hulls_intersect(&ha, &hb)) return 0;

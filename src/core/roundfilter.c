@@ -3,13 +3,12 @@
 ** and thin: a circle (a hull of one point) or a capsule (of two), against
 ** anything. In doubles it answers most such tests, which most tests with
 ** circles and capsules are, and leaves the rest, near touching, to the
-** exact test (distance.c). A circle or capsule against a capsule or a
-** polygon is answered on their world points, before any hull is built.
+** exact test (distance.c), which calls it on hulls, and on the shapes'
+** world points before any hull is built.
 */
 #include <math.h>
 
 #include "hulls.h"
-#include "predicates.h"
 
 static double greater(double a, double b) { return a > b ? a : b; }
 static double lesser(double a, double b) { return a < b ? a : b; }
@@ -44,15 +43,17 @@ static imp_vec2 gap_to(imp_vec2 p, imp_vec2 q, imp_vec2 w, double *square) {
 
 /* Whether w lies strictly on one side of every side's line of the closed
 ** path v (n > 2), whichever side, by the products' static bound
-** (imp_plain_orient): then the path winds round w, which no point outside
-** its hull sees it do. */
+** (imp_plain_orient's, kept in flags: random shapes make branches
+** mispredict): then the path winds round w, which no point outside its
+** hull sees it do. */
 static int surely_inside(const imp_vec2 *v, int n, imp_vec2 w) {
   int i, left = 1, right = 1;
   for (i = 0; i < n; i++) {
     imp_vec2 p = v[i], q = v[i + 1 == n ? 0 : i + 1];
-    int o = imp_plain_orient(q.x - p.x, q.y - p.y, p, w);
-    left &= o == 1;
-    right &= o == -1;
+    double l = (q.x - p.x) * (w.y - p.y), r = (q.y - p.y) * (w.x - p.x);
+    double bound = 0x1p-50 * (fabs(l) + fabs(r)) + 0x1p-1000;
+    left &= l - r > bound;
+    right &= r - l > bound;
   }
   return left | right;
 }
@@ -116,27 +117,4 @@ int imp_points_near(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
   for (i = 0; i < m; i++)
     least_w = lesser(least_w, (w[i].x - c.x) * g.x + (w[i].y - c.y) * g.y);
   return least_w - most_v > apart * sqrt(least) ? 0 : 2;
-}
-
-/* A circle's, a capsule's or a polygon's world points and radius into
-** points and *r; how many points, 0 for a rectangle. */
-static int round_points(imp_shape kind, const void *shape, imp_vec2 *points,
-                        double *r) {
-  *r = kind == IMP_SHAPE_CIRCLE    ? ((const imp_circle *)shape)->radius
-       : kind == IMP_SHAPE_CAPSULE ? ((const imp_capsule *)shape)->radius
-                                   : 0;
-  return imp_shape_points(kind, shape, points);
-}
-
-int imp_round_near_shape(imp_shape akind, const void *a, imp_shape bkind,
-                         const void *b) {
-  imp_vec2 pa[IMP_MAX_VERTICES], pb[IMP_MAX_VERTICES];
-  double ra, rb;
-  int na = round_points(akind, a, pa, &ra), nb = round_points(bkind, b, pb, &rb);
-  /* Negative radii overlap nothing; two of 0 ask for strict insides. */
-  if (na < 1 || nb < 1 || (na > 2 && nb > 2) || (na < 2 && nb < 2) ||
-      !(ra >= 0 && rb >= 0 && ra + rb > 0))
-    return 2;
-  return na < nb ? imp_points_near(pb, nb, pa, na, ra + rb)
-                 : imp_points_near(pa, na, pb, nb, ra + rb);
 }
