@@ -46,11 +46,4 @@ int imp_points_near(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
 int imp_shapes_filtered(imp_shape akind, const void *a, imp_shape bkind,
                         const void *b);
 
-/* Whether doubles find the shapes apart before any hull is built: the
-** usual way a test ends. */
-static inline int imp_shapes_surely_apart(imp_shape akind, const void *a,
-                                          imp_shape bkind, const void *b) {
-  return imp_shapes_filtered(akind, a, bkind, b) == 0;
-}
-
 #endif

@@ -263,17 +263,18 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
   imp_manifold m;
   imp_hit h;
   imp_vec2 start[2];
-  int rects = imp_is_rect(akind) && imp_is_rect(bkind), round = 0, i;
+  int rects = imp_is_rect(akind) && imp_is_rect(bkind), round = 0, i, near;
   if (akind == IMP_SHAPE_CIRCLE && bkind == IMP_SHAPE_CIRCLE &&
       (i = imp_circles_manifold((const imp_circle *)a, (const imp_circle *)b,
                                 out)) >= 0)
     return i;
-  if (rects ? !imp_shape_overlap(akind, a, bkind, b, &h)
-            : imp_shapes_surely_apart(akind, a, bkind, b))
-    return 0;
+  /* Two rectangles by their push-out; the rest as imp_shape_overlap. */
+  near = rects ? imp_shape_overlap(akind, a, bkind, b, &h)
+               : imp_shapes_filtered(akind, a, bkind, b);
+  if (near == 0) return 0;
   imp_shape_hull(akind, a, &ha);
   imp_shape_hull(bkind, b, &hb);
-  if (!rects && !imp_hulls_intersect(&ha, &hb)) return 0;
+  if (near == 2 && !imp_hulls_intersect(&ha, &hb)) return 0;
   if (rects) {
     rect_penetration(&ha, &hb, h.normal, &p);
   } else {

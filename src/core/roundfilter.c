@@ -32,8 +32,9 @@ static double span_of_both(const imp_vec2 *v, int n, const imp_vec2 *w,
 ** with t clamped to [0, 1]; its sum of squares into *square. */
 static imp_vec2 gap_to(imp_vec2 p, imp_vec2 q, imp_vec2 w, double *square) {
   double ex = q.x - p.x, ey = q.y - p.y, wx = w.x - p.x, wy = w.y - p.y;
-  double t = (wx * ex + wy * ey) / (ex * ex + ey * ey);
+  double length2 = ex * ex + ey * ey, t = 0;
   imp_vec2 g;
+  if (length2 > 0) t = (wx * ex + wy * ey) / length2;
   t = t > 0 ? lesser(t, 1) : 0;
   g.x = wx - ex * t;
   g.y = wy - ey * t;
