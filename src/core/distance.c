@@ -464,8 +464,9 @@ static double radius_of(imp_shape kind, const void *shape) {
 }
 
 /* Two polygons of no radius by their sides' signs; a point or a segment
-** with a radius against anything by its distances (two points are
-** circles.c's). */
+** with a radius against anything by its distances. Two points (two
+** circles: circles.c) and shapes of no radius that are not both polygons
+** are the exact test's. */
 int imp_shapes_filtered(imp_shape akind, const void *a, imp_shape bkind,
                         const void *b) {
   imp_vec2 pa[IMP_MAX_VERTICES], pb[IMP_MAX_VERTICES];

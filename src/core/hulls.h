@@ -1,9 +1,9 @@
 /*
 ** The overlap and distance tests on hulls already built (private to
-** src/core). imp_shape_intersects and imp_shape_distance build both hulls
-** and call these; a caller that tests one shape more than once (against
-** many poses of another, or for a push-out and its checks) builds its
-** hull once.
+** src/core), and the filters in doubles in front of them.
+** imp_shape_intersects and imp_shape_distance build both hulls and call
+** these; a caller that tests one shape more than once (against many poses
+** of another, or for a push-out and its checks) builds its hull once.
 */
 #ifndef IMPACT_HULLS_H
 #define IMPACT_HULLS_H
