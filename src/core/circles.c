@@ -55,9 +55,9 @@ int imp_circles_intersect(const imp_circle *a, const imp_circle *b) {
 ** from a's centre to b's, as the bare hulls' distance gives it (from a's
 ** point at, + 0, the gap negated from a - b, + 0; the unit gap that it
 ** adds times the bare radius 0 changes neither), or y where the centres
-** coincide. Centres apart by about 2^-1000 or less, that distance decides
-** by its rounding error bound and rounded signs (and overflowing it, by
-** rounded signs): 0 leaves them to it. */
+** coincide. Centres apart by about 2^-990 or less, that distance decides
+** by its rounding error bound and rounded signs (and apart by 2^1000 or
+** more, where it overflows, by rounded signs): 0 leaves them to it. */
 static int penetration(const imp_circle *a, const imp_circle *b,
                        imp_vec2 *pa, imp_vec2 *pb, imp_vec2 *normal,
                        double *depth) {

@@ -13,10 +13,12 @@
 static double greater(double a, double b) { return a > b ? a : b; }
 static double lesser(double a, double b) { return a < b ? a : b; }
 
-/* The width plus the height of the box of the points of v and of w. */
+/* The width plus the height of the box of the points of v and of w; NaN
+** when a coordinate is not finite (the comparisons would drop a NaN, so
+** zero times each coordinate is added too). */
 static double span_of_both(const imp_vec2 *v, int n, const imp_vec2 *w,
                            int m) {
-  double lx = w[0].x, hx = lx, ly = w[0].y, hy = ly;
+  double lx = w[0].x, hx = lx, ly = w[0].y, hy = ly, zero = 0;
   int i;
   for (i = 0; i < n + m; i++) {
     imp_vec2 p = i < n ? v[i] : w[i - n];
@@ -24,8 +26,9 @@ static double span_of_both(const imp_vec2 *v, int n, const imp_vec2 *w,
     hx = greater(hx, p.x);
     ly = lesser(ly, p.y);
     hy = greater(hy, p.y);
+    zero += p.x * 0 + p.y * 0;
   }
-  return (hx - lx) + (hy - ly);
+  return (hx - lx) + (hy - ly) + zero;
 }
 
 /* The gap to w from the point of segment p-q nearest it: w - p - t (q - p)
@@ -97,13 +100,14 @@ static double nearest_gap(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
 ** and a push-out's margin (2^-46 of its scene) is certified at once. That
 ** holds for any points, so the world vertices of a polygon, which
 ** rounding may bend a hair concave, do as well as its hull. A scene past
-** 2^500 in size, where the squares could overflow, or NaN, is left to the
-** exact test, and the bounds' last term keeps them from underflowing. */
+** 2^500 in size, where the squares could overflow, or a coordinate not
+** finite, is left to the exact test, and the bounds' last term keeps them
+** from underflowing. */
 int imp_points_near(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
                     double r) {
   double span = span_of_both(v, n, w, m), least, near, apart;
   double most_v = -INFINITY, least_w = INFINITY;
-  imp_vec2 g, c = w[0];
+  imp_vec2 c = w[0], g = c;  /* set by nearest_gap: every point is finite */
   int i;
   if (!(span + r < 0x1p500)) return 2;
   for (i = 0; n > 2 && i < m; i++)
