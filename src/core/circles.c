@@ -37,17 +37,13 @@ static int disc_sign(imp_vec2 p, imp_vec2 q, double rp, double rq) {
   return diff > bound ? 1 : (-diff > bound ? -1 : 2);
 }
 
-static void circle_hull(const imp_circle *c, imp_hull *out) {
-  imp_shape_hull(IMP_SHAPE_CIRCLE, c, out);
-}
-
 int imp_circles_intersect(const imp_circle *a, const imp_circle *b) {
   imp_hull ha, hb;
   int sign = disc_sign(a->pos, b->pos, a->radius, b->radius);
   if (sign != 2)  /* both finite: the radii too, or the sign is not sure */
     return sign < 0 && a->radius >= 0 && b->radius >= 0;
-  circle_hull(a, &ha);
-  circle_hull(b, &hb);
+  imp_shape_hull(IMP_SHAPE_CIRCLE, a, &ha);
+  imp_shape_hull(IMP_SHAPE_CIRCLE, b, &hb);
   return imp_hulls_intersect(&ha, &hb);
 }
 

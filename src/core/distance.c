@@ -436,7 +436,10 @@ static int usable(const imp_hull *ha, const imp_hull *hb) {
          all_finite(hb);
 }
 
-int imp_hulls_intersect(const imp_hull *ha, const imp_hull *hb) {
+/* The overlap test on hulls; filter says whether to try the filter in
+** doubles first (not when it has just failed on the same points). */
+static int hulls_overlap(const imp_hull *ha, const imp_hull *hb,
+                         int filter) {
   closest best;
   double r = ha->radius + hb->radius;
   int near = 2;
@@ -449,12 +452,16 @@ int imp_hulls_intersect(const imp_hull *ha, const imp_hull *hb) {
                                      hb->radius) < 0;
   /* A disc or a capsule against anything: doubles decide it, but near
   ** touching. */
-  if (!ha->rounded && !hb->rounded && ha->count > 0 && hb->count > 0 &&
-      (ha->count <= 2 || hb->count <= 2))
+  if (filter && !ha->rounded && !hb->rounded && ha->count > 0 &&
+      hb->count > 0 && (ha->count <= 2 || hb->count <= 2))
     near = ha->count <= hb->count
                ? imp_points_near(hb->v, hb->count, ha->v, ha->count, r)
                : imp_points_near(ha->v, ha->count, hb->v, hb->count, r);
   return near != 2 ? near : hulls_near(ha, hb, 1, &best);
+}
+
+int imp_hulls_intersect(const imp_hull *ha, const imp_hull *hb) {
+  return hulls_overlap(ha, hb, 1);
 }
 
 static double radius_of(imp_shape kind, const void *shape) {
@@ -481,16 +488,21 @@ int imp_shapes_filtered(imp_shape akind, const void *a, imp_shape bkind,
                  : imp_points_near(pa, na, pb, nb, ra + rb);
 }
 
+int imp_shapes_meet(imp_shape akind, const void *a, imp_shape bkind,
+                    const void *b, imp_hull *ha, imp_hull *hb) {
+  int near = imp_shapes_filtered(akind, a, bkind, b);
+  if (near == 0) return 0;
+  imp_shape_hull(akind, a, ha);
+  imp_shape_hull(bkind, b, hb);
+  return near == 1 || hulls_overlap(ha, hb, 0);
+}
+
 int imp_shape_intersects(imp_shape akind, const void *a, imp_shape bkind,
                          const void *b) {
   imp_hull ha, hb;
-  int near;
   if (akind == IMP_SHAPE_CIRCLE && bkind == IMP_SHAPE_CIRCLE)
     return imp_circles_intersect((const imp_circle *)a, (const imp_circle *)b);
-  if ((near = imp_shapes_filtered(akind, a, bkind, b)) != 2) return near;
-  imp_shape_hull(akind, a, &ha);
-  imp_shape_hull(bkind, b, &hb);
-  return imp_hulls_intersect(&ha, &hb);
+  return imp_shapes_meet(akind, a, bkind, b, &ha, &hb);
 }
 
 double imp_hulls_distance(const imp_hull *ha, const imp_hull *hb,

@@ -46,4 +46,10 @@ int imp_points_near(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
 int imp_shapes_filtered(imp_shape akind, const void *a, imp_shape bkind,
                         const void *b);
 
+/* imp_shape_intersects by the filter, then by the hulls where it cannot
+** say; when the shapes overlap, both hulls are built into ha and hb, for
+** what follows (a push-out, a manifold). */
+int imp_shapes_meet(imp_shape akind, const void *a, imp_shape bkind,
+                    const void *b, imp_hull *ha, imp_hull *hb);
+
 #endif

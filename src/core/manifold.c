@@ -263,21 +263,18 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
   imp_manifold m;
   imp_hit h;
   imp_vec2 start[2];
-  int rects = imp_is_rect(akind) && imp_is_rect(bkind), round = 0, i, near;
+  int rects = imp_is_rect(akind) && imp_is_rect(bkind), round = 0, i;
   if (akind == IMP_SHAPE_CIRCLE && bkind == IMP_SHAPE_CIRCLE &&
       (i = imp_circles_manifold((const imp_circle *)a, (const imp_circle *)b,
                                 out)) >= 0)
     return i;
-  /* Two rectangles by their push-out; the rest as imp_shape_overlap. */
-  near = rects ? imp_shape_overlap(akind, a, bkind, b, &h)
-               : imp_shapes_filtered(akind, a, bkind, b);
-  if (near == 0) return 0;
-  imp_shape_hull(akind, a, &ha);
-  imp_shape_hull(bkind, b, &hb);
-  if (near == 2 && !imp_hulls_intersect(&ha, &hb)) return 0;
-  if (rects) {
+  if (rects) {  /* by their push-out */
+    if (!imp_shape_overlap(akind, a, bkind, b, &h)) return 0;
+    imp_shape_hull(akind, a, &ha);
+    imp_shape_hull(bkind, b, &hb);
     rect_penetration(&ha, &hb, h.normal, &p);
   } else {
+    if (!imp_shapes_meet(akind, a, bkind, b, &ha, &hb)) return 0;
     imp_penetration_of(&ha, &hb, &p);
     round = p.face < 0;
     if (round) p.face = aligned_face(&ha, &hb, p.normal);

@@ -264,7 +264,6 @@ int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
   imp_hull ha, hb;
   imp_penetration p;
   hull_test test;
-  int near;
   if (imp_is_rect(akind) && imp_is_rect(bkind)) {
     imp_obb ra, rb;
     imp_shape_obb(akind, a, &ra);
@@ -276,11 +275,7 @@ int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
                                     (const imp_circle *)b, out);
     if (found >= 0) return found;
   }
-  /* Doubles decide most overlaps before any hull; the hulls the rest. */
-  if ((near = imp_shapes_filtered(akind, a, bkind, b)) == 0) return 0;
-  imp_shape_hull(akind, a, &ha);
-  imp_shape_hull(bkind, b, &hb);
-  if (near == 2 && !imp_hulls_intersect(&ha, &hb)) return 0;
+  if (!imp_shapes_meet(akind, a, bkind, b, &ha, &hb)) return 0;
   imp_penetration_of(&ha, &hb, &p);
   out->normal = vec2(p.normal.x + 0.0, p.normal.y + 0.0);  /* no -0 */
   out->pos = p.face < 0 ? vec2(p.pa.x + p.normal.x * ha.radius,
