@@ -11,6 +11,7 @@
 */
 #include <math.h>
 
+#include "hulls.h"
 #include "impact.h"
 #include "xhull.h"
 
@@ -52,22 +53,24 @@ int imp_shape_intersect_point(imp_shape kind, const void *shape, double x,
 }
 
 /* The segment's hit on the shape's exact hull h (finite, as the segment
-** is), and its clip. */
+** is), given the filter's answer: a hit whose line crosses the inside
+** needs only its span, and IMP_CAST_UNSURE the whole exact cast. */
 static int hull_segment(const imp_xhull *h, double px, double py, double dx,
-                        double dy, imp_hit *out) {
-  imp_xvec p;
+                        double dy, int sure, imp_hit *out) {
+  imp_xvec p = imp_xvec_of(px, py);
   imp_xspan s;
   imp_vec2 d;
+  d.x = dx;
+  d.y = dy;
   if (dx == 0 && dy == 0) {
     imp_hit push;
     if (!imp_xhull_push(h, px, py, &push)) return 0;
     s.enter = 0;
     s.normal = push.normal;
-  } else {
-    p = imp_xvec_of(px, py);
-    d.x = dx;
-    d.y = dy;
-    if (!imp_xhull_cast(h, &p, d, &s)) return 0;
+  } else if (sure != IMP_CAST_UNSURE) {
+    imp_xhull_crossing(h, &p, d, sure == IMP_CAST_FROM_INSIDE, &s);
+  } else if (!imp_xhull_cast(h, &p, d, &s)) {
+    return 0;
   }
   out->time = s.enter;
   out->normal = s.normal;
@@ -76,6 +79,25 @@ static int hull_segment(const imp_xhull *h, double px, double py, double dx,
   out->pos.x = px + dx * s.enter;
   out->pos.y = py + dy * s.enter;
   return 1;
+}
+
+/* The segment's hit on a shape that is not a box: the filter in doubles,
+** then the exact hull, built into *h, for what it left. */
+static int shape_segment(imp_shape kind, const void *shape, double px,
+                         double py, double dx, double dy, imp_xhull *h,
+                         imp_hit *out) {
+  int sure = IMP_CAST_UNSURE;
+  if (dx != 0 || dy != 0) {
+    imp_vec2 p, d;
+    p.x = px;
+    p.y = py;
+    d.x = dx;
+    d.y = dy;
+    sure = imp_segment_filtered(kind, shape, p, d);
+    if (sure == IMP_CAST_MISS) return 0;
+  }
+  return hull_of(kind, shape, h) &&
+         hull_segment(h, px, py, dx, dy, sure, out);
 }
 
 static imp_clip_kind hull_clip(const imp_xhull *h, double px, double py,
@@ -98,8 +120,8 @@ int imp_shape_intersect_segment(imp_shape kind, const void *shape, double px,
   imp_xhull h;
   if (box_of(kind, shape, &box))
     return imp_aabb_intersect_segment(&box, px, py, dx, dy, 0, 0, out);
-  return segment_finite(px, py, dx, dy) && hull_of(kind, shape, &h) &&
-         hull_segment(&h, px, py, dx, dy, out);
+  return segment_finite(px, py, dx, dy) &&
+         shape_segment(kind, shape, px, py, dx, dy, &h, out);
 }
 
 imp_clip_kind imp_shape_clip_segment(imp_shape kind, const void *shape,
@@ -133,8 +155,8 @@ int imp_shape_crossed(imp_shape kind, const void *shape, double x1,
       return 0;
     if (ti2) imp_aabb_clip_segment(&box, x1, y1, dx, dy, &c);
   } else {
-    if (!(segment_finite(x1, y1, dx, dy) && hull_of(kind, shape, &h) &&
-          hull_segment(&h, x1, y1, dx, dy, &hit)))
+    if (!(segment_finite(x1, y1, dx, dy) &&
+          shape_segment(kind, shape, x1, y1, dx, dy, &h, &hit)))
       return 0;
     if (ti2) hull_clip(&h, x1, y1, dx, dy, &c);
   }

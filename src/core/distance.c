@@ -455,19 +455,13 @@ static int hulls_overlap(const imp_hull *ha, const imp_hull *hb,
   if (filter && !ha->rounded && !hb->rounded && ha->count > 0 &&
       hb->count > 0 && (ha->count <= 2 || hb->count <= 2))
     near = ha->count <= hb->count
-               ? imp_points_near(hb->v, hb->count, ha->v, ha->count, r)
-               : imp_points_near(ha->v, ha->count, hb->v, hb->count, r);
+               ? imp_points_near(hb->v, hb->count, ha->v, ha->count, r, 0)
+               : imp_points_near(ha->v, ha->count, hb->v, hb->count, r, 0);
   return near != 2 ? near : hulls_near(ha, hb, 1, &best);
 }
 
 int imp_hulls_intersect(const imp_hull *ha, const imp_hull *hb) {
   return hulls_overlap(ha, hb, 1);
-}
-
-static double radius_of(imp_shape kind, const void *shape) {
-  if (kind == IMP_SHAPE_CIRCLE) return ((const imp_circle *)shape)->radius;
-  if (kind == IMP_SHAPE_CAPSULE) return ((const imp_capsule *)shape)->radius;
-  return 0;
 }
 
 /* Two polygons of no radius by their sides' signs; a point or a segment
@@ -477,15 +471,15 @@ static double radius_of(imp_shape kind, const void *shape) {
 int imp_shapes_filtered(imp_shape akind, const void *a, imp_shape bkind,
                         const void *b) {
   imp_vec2 pa[IMP_MAX_VERTICES], pb[IMP_MAX_VERTICES];
-  double ra = radius_of(akind, a), rb = radius_of(bkind, b);
+  double ra = imp_shape_radius(akind, a), rb = imp_shape_radius(bkind, b);
   int na = imp_shape_points(akind, a, pa), nb = imp_shape_points(bkind, b, pb);
   if (na < 1 || nb < 1 || !(ra >= 0 && rb >= 0) || (na < 2 && nb < 2))
     return 2;
   if (ra == 0 && rb == 0)  /* two of 0 ask for strict insides */
     return na > 2 && nb > 2 ? imp_polygons_meet(pa, na, pb, nb) : 2;
   if (na > 2 && nb > 2) return 2;
-  return na < nb ? imp_points_near(pb, nb, pa, na, ra + rb)
-                 : imp_points_near(pa, na, pb, nb, ra + rb);
+  return na < nb ? imp_points_near(pb, nb, pa, na, ra + rb, 0)
+                 : imp_points_near(pa, na, pb, nb, ra + rb, 0);
 }
 
 int imp_shapes_meet(imp_shape akind, const void *a, imp_shape bkind,

@@ -277,6 +277,12 @@ int imp_shape_points(imp_shape kind, const void *shape, imp_vec2 *out) {
   return 0;
 }
 
+double imp_shape_radius(imp_shape kind, const void *shape) {
+  if (kind == IMP_SHAPE_CIRCLE) return ((const imp_circle *)shape)->radius;
+  if (kind == IMP_SHAPE_CAPSULE) return ((const imp_capsule *)shape)->radius;
+  return 0;
+}
+
 void imp_shape_hull(imp_shape kind, const void *shape, imp_hull *out) {
   imp_vec2 p[IMP_MAX_VERTICES];
   out->radius = 0;

@@ -23,6 +23,8 @@ double imp_hulls_distance(const imp_hull *ha, const imp_hull *hb,
 ** corners (fewer where a half size is 0). 0 for a box whose corners
 ** round (a corner then takes two doubles). */
 int imp_shape_points(imp_shape kind, const void *shape, imp_vec2 *out);
+/* The radius that grows that hull: a circle's or a capsule's, else 0. */
+double imp_shape_radius(imp_shape kind, const void *shape);
 
 /* The way every corner of the closed path p[0..n), n >= 3, turns (1
 ** counter-clockwise, -1 clockwise), when the products in doubles certify
@@ -36,10 +38,11 @@ int imp_surely_convex(const imp_vec2 *p, int n);
 int imp_polygons_meet(const imp_vec2 *a, int n, const imp_vec2 *b, int m);
 
 /* Whether the hulls of the points v (n >= 2, a segment or any polygon)
-** and w (m = 1 or 2: a point or a segment) are closer than r > 0, where
-** doubles certify it: 1 or 0; else 2 (roundfilter.c). */
+** and w (m = 1 or 2: a point or a segment) are closer than r - slack (1)
+** or farther apart than r + slack (0), where doubles certify it; else 2
+** (roundfilter.c). The slack stands for the rounding of points of w. */
 int imp_points_near(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
-                    double r);
+                    double r, double slack);
 
 /* imp_shape_intersects where doubles certify it on the shapes' world
 ** points, before any hull is built: 1 or 0; else 2 (distance.c). */
@@ -51,5 +54,15 @@ int imp_shapes_filtered(imp_shape akind, const void *a, imp_shape bkind,
 ** what follows (a push-out, a manifold). */
 int imp_shapes_meet(imp_shape akind, const void *a, imp_shape bkind,
                     const void *b, imp_hull *ha, imp_hull *hb);
+
+/* What doubles certify of a segment from p along d (not zero, all finite)
+** against a shape, on its world points before any hull is built
+** (castfilter.c): a miss; a hit whose line crosses the inside, from a
+** start strictly outside or strictly inside; or nothing. */
+enum {
+  IMP_CAST_MISS, IMP_CAST_FROM_OUTSIDE, IMP_CAST_FROM_INSIDE, IMP_CAST_UNSURE
+};
+int imp_segment_filtered(imp_shape kind, const void *shape, imp_vec2 p,
+                         imp_vec2 d);
 
 #endif

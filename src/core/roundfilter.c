@@ -91,31 +91,32 @@ static double nearest_gap(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
 
 /* In doubles each pair's distance is off by a few roundings of the
 ** differences, which the scene's span bounds; 2^-40 of the span and the
-** radii is far more. The hulls of v and w are then closer than r when a
-** point of w is strictly inside v's, or the nearest pair is nearer than r
-** by that much (pairs lie in the hulls). They are no closer when, along
-** the nearest pair's gap g, every point of w lies beyond every point of v
-** by r and a bound on those products' rounding more, 2^-48 of the span
-** and the radii: the line across g between them then parts the hulls,
-** and a push-out's margin (2^-46 of its scene) is certified at once. That
-** holds for any points, so the world vertices of a polygon, which
-** rounding may bend a hair concave, do as well as its hull. A scene past
-** 2^500 in size, where the squares could overflow, or a coordinate not
-** finite, is left to the exact test, and the bounds' last term keeps them
-** from underflowing. */
+** radii is far more. The hulls of v and w are then closer than r - slack
+** when a point of w is strictly inside v's (w's points exact: slack 0),
+** or the nearest pair is nearer than that by that much (pairs lie in the
+** hulls). They are farther apart than r + slack when, along the nearest
+** pair's gap g, every point of w lies beyond every point of v by that and
+** a bound on those products' rounding more, 2^-48 of the span and the
+** radii: the line across g between them then parts the hulls, and a
+** push-out's margin (2^-46 of its scene) is certified at once. That holds
+** for any points, so the world vertices of a polygon, which rounding may
+** bend a hair concave, do as well as its hull. A scene past 2^500 in
+** size, where the squares could overflow, or a coordinate not finite, is
+** left to the exact test, and the bounds' last term keeps them from
+** underflowing. */
 int imp_points_near(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
-                    double r) {
+                    double r, double slack) {
   double span = span_of_both(v, n, w, m), least, near, apart;
   double most_v = -INFINITY, least_w = INFINITY;
   imp_vec2 c = w[0], g = c;  /* set by nearest_gap: every point is finite */
   int i;
-  if (!(span + r < 0x1p500)) return 2;
-  for (i = 0; n > 2 && i < m; i++)
+  if (!(span + r + slack < 0x1p500)) return 2;
+  for (i = 0; n > 2 && slack == 0 && i < m; i++)
     if (surely_inside(v, n, w[i])) return 1;
   least = nearest_gap(v, n, w, m, &g);
-  near = r - (0x1p-40 * (span + r) + 0x1p-500);
+  near = (r - slack) - (0x1p-40 * (span + r) + 0x1p-500);
   if (near > 0 && least < near * near) return 1;
-  apart = r + 0x1p-48 * (span + r) + 0x1p-500;
+  apart = (r + slack) + 0x1p-48 * (span + r) + 0x1p-500;
   if (!(least > apart * apart)) return 2;
   for (i = 0; i < n; i++)
     most_v = greater(most_v, (v[i].x - c.x) * g.x + (v[i].y - c.y) * g.y);

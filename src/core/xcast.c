@@ -57,6 +57,13 @@ static int before_end(const imp_xhull *h, const imp_xvec *p,
   return imp_xhull_facing(h, p, pl, d) > 0;
 }
 
+/* A hit's span, entered at 0 from a start inside. */
+static void cast_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
+                      int line, int touch, int inside, imp_xspan *out) {
+  imp_xhull_span(h, p, d, line, touch, 0, out);
+  out->enter = inside ? 0 : within(out->enter, 0, 1);
+}
+
 int imp_xhull_cast(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
                    imp_xspan *out) {
   imp_xvec dv = imp_xvec_of(d.x, d.y), end = imp_xvec_add(p, &dv);
@@ -77,9 +84,13 @@ int imp_xhull_cast(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
   }
   line = imp_xhull_line(h, p, &dv, &touch);
   if (line == IMP_LINE_MISS || line == IMP_LINE_ALONG) return 0;
-  imp_xhull_span(h, p, d, line, touch, 0, out);
-  out->enter = inside ? 0 : within(out->enter, 0, 1);
+  cast_span(h, p, d, line, touch, inside, out);
   return 1;
+}
+
+void imp_xhull_crossing(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
+                        int inside, imp_xspan *out) {
+  cast_span(h, p, d, IMP_LINE_CROSS, 0, inside, out);
 }
 
 static imp_clip_kind clipped(imp_clip_kind kind, double t0, double t1,

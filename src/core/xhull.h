@@ -123,6 +123,12 @@ void imp_xhull_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
 int imp_xhull_cast(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
                    imp_xspan *out);
 
+/* imp_xhull_cast's answer for a segment known to hit with its line
+** crossing the inside (imp_segment_filtered), from a start strictly inside
+** or not: the span alone, none of the decisions. */
+void imp_xhull_crossing(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
+                        int inside, imp_xspan *out);
+
 /* imp_shape_clip_segment on the hull. */
 imp_clip_kind imp_xhull_clip(const imp_xhull *h, const imp_xvec *p,
                              imp_vec2 d, imp_clip *out);
