@@ -290,6 +290,19 @@ static void filter_against_exact(void) {
                     same_bits(a.delta.y, b.delta.y) &&
                     same_bits(a.pos.x, b.pos.x) && same_bits(a.pos.y, b.pos.y)))
     fail("time against the exact cast's", a.time, b.time);
+  {  /* a query's crossing, from p to its end: the cast's entry and the
+     ** clip's exit */
+    double x2 = p.x + d.x, y2 = p.y + d.y, enter = -1, leave = -1;
+    imp_clip c;
+    hit = imp_shape_intersect_segment(s.kind, &s.s, p.x, p.y, x2 - p.x,
+                                      y2 - p.y, &a);
+    imp_shape_clip_segment(s.kind, &s.s, p.x, p.y, x2 - p.x, y2 - p.y, &c);
+    if (imp_shape_crossed(s.kind, &s.s, p.x, p.y, x2, y2, &enter, &leave) !=
+            hit ||
+        (hit && !(same_bits(enter, a.time) &&
+                  same_bits(leave, c.t1 > a.time ? c.t1 : a.time))))
+      fail("crossed against the cast and the clip", enter, leave);
+  }
 }
 
 /* Whether a point is strictly inside, or in the closed shape, agrees with

@@ -52,11 +52,23 @@ int imp_shape_intersect_point(imp_shape kind, const void *shape, double x,
   return imp_xhull_push(&h, x, y, out);
 }
 
+/* What the segment hits, first contact in s. */
+static int hit_at(const imp_xspan *s, double px, double py, double dx,
+                  double dy, imp_hit *out) {
+  out->time = s->enter;
+  out->normal = s->normal;
+  out->delta.x = (1.0 - s->enter) * -dx;
+  out->delta.y = (1.0 - s->enter) * -dy;
+  out->pos.x = px + dx * s->enter;
+  out->pos.y = py + dy * s->enter;
+  return 1;
+}
+
 /* The segment's hit on the shape's exact hull h (finite, as the segment
 ** is), given the filter's answer: a hit whose line crosses the inside
 ** needs only its span, and IMP_CAST_UNSURE the whole exact cast. */
 static int hull_segment(const imp_xhull *h, double px, double py, double dx,
-                        double dy, int sure, imp_hit *out) {
+                        double dy, int where, imp_hit *out) {
   imp_xvec p = imp_xvec_of(px, py);
   imp_xspan s;
   imp_vec2 d;
@@ -67,37 +79,43 @@ static int hull_segment(const imp_xhull *h, double px, double py, double dx,
     if (!imp_xhull_push(h, px, py, &push)) return 0;
     s.enter = 0;
     s.normal = push.normal;
-  } else if (sure != IMP_CAST_UNSURE) {
-    imp_xhull_crossing(h, &p, d, sure == IMP_CAST_FROM_INSIDE, &s);
+  } else if (where != IMP_CAST_UNSURE) {
+    imp_xhull_crossing(h, &p, d, where == IMP_CAST_FROM_INSIDE, &s);
   } else if (!imp_xhull_cast(h, &p, d, &s)) {
     return 0;
   }
-  out->time = s.enter;
-  out->normal = s.normal;
-  out->delta.x = (1.0 - s.enter) * -dx;
-  out->delta.y = (1.0 - s.enter) * -dy;
-  out->pos.x = px + dx * s.enter;
-  out->pos.y = py + dy * s.enter;
-  return 1;
+  return hit_at(&s, px, py, dx, dy, out);
 }
 
-/* The segment's hit on a shape that is not a box: the filter in doubles,
-** then the exact hull, built into *h, for what it left. */
+/* The segment's hit on a shape that is not a box: the filter in doubles
+** and, where it knows the polygon's side of entry, that side alone; else
+** the exact hull, built into *h (its count 0 where it is not). */
 static int shape_segment(imp_shape kind, const void *shape, double px,
                          double py, double dx, double dy, imp_xhull *h,
                          imp_hit *out) {
-  int sure = IMP_CAST_UNSURE;
+  imp_cast_hint hint;
+  h->count = 0;
+  hint.where = IMP_CAST_UNSURE;
   if (dx != 0 || dy != 0) {
     imp_vec2 p, d;
     p.x = px;
     p.y = py;
     d.x = dx;
     d.y = dy;
-    sure = imp_segment_filtered(kind, shape, p, d);
-    if (sure == IMP_CAST_MISS) return 0;
+    imp_segment_filter(kind, shape, p, d, &hint);
+    if (hint.where == IMP_CAST_MISS) return 0;
+    if (hint.sided) {
+      imp_xvec xp = imp_xvec_of(px, py);
+      imp_xvec a = imp_xvec_of(hint.side[0].x, hint.side[0].y);
+      imp_xvec b = imp_xvec_of(hint.side[1].x, hint.side[1].y);
+      imp_xspan s;
+      imp_side_crossing(&a, &b, &xp, d, hint.where == IMP_CAST_FROM_INSIDE,
+                        &s);
+      return hit_at(&s, px, py, dx, dy, out);
+    }
   }
   return hull_of(kind, shape, h) &&
-         hull_segment(h, px, py, dx, dy, sure, out);
+         hull_segment(h, px, py, dx, dy, hint.where, out);
 }
 
 static imp_clip_kind hull_clip(const imp_xhull *h, double px, double py,
@@ -158,7 +176,10 @@ int imp_shape_crossed(imp_shape kind, const void *shape, double x1,
     if (!(segment_finite(x1, y1, dx, dy) &&
           shape_segment(kind, shape, x1, y1, dx, dy, &h, &hit)))
       return 0;
-    if (ti2) hull_clip(&h, x1, y1, dx, dy, &c);
+    if (ti2) {
+      if (h.count == 0) hull_of(kind, shape, &h);  /* a hit's: finite */
+      hull_clip(&h, x1, y1, dx, dy, &c);
+    }
   }
   *ti1 = hit.time;
   if (ti2) *ti2 = c.t1 > hit.time ? c.t1 : hit.time;

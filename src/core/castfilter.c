@@ -11,33 +11,38 @@
 
 #include "hulls.h"
 
-/* Whether p + t d lies strictly inside the closed path v (n > 2), on one
-** side of every side's line, for a t in [0, 1] that doubles find: the
-** middle of the times inside every side's line by Cyrus-Beck in doubles.
-** Each side's value at that t (exact) is checked against a bound on its
-** rounding: 4 roundings of the cross product of the side with the start
-** and 3 of the one with d, and 2 of their sum at t, are within 6 roundings
-** of their products' magnitudes, which 2^-50 of them exceeds; the last
-** term covers underflow. The path then winds round the point, which lies
-** strictly inside its hull, whichever way the path turns. */
-static int passes_inside(const imp_vec2 *v, int n, imp_vec2 p, imp_vec2 d) {
-  double from[IMP_MAX_VERTICES], along[IMP_MAX_VERTICES];
-  double bound[IMP_MAX_VERTICES], area = 0, lo = 0, hi = 1, way, t;
+/* A side's line against the segment's, in doubles: the cross product of
+** the side with the start (from) and with d (along), each with a bound on
+** its rounding. Those are 4 and 3 roundings of their products'
+** magnitudes; 2^-50 of them leaves room for 2 more in their sum at a time
+** in [0, 1], and the last term covers underflow. */
+typedef struct side_line { double from, along, from_error, along_error; } side_line;
+
+static void side_lines(const imp_vec2 *v, int n, imp_vec2 p, imp_vec2 d,
+                       side_line *out) {
   int i;
   for (i = 0; i < n; i++) {
     imp_vec2 a = v[i], b = v[i + 1 == n ? 0 : i + 1];
     double ex = b.x - a.x, ey = b.y - a.y;
     double l = ex * (p.y - a.y), r = ey * (p.x - a.x);
     double dl = ex * d.y, dr = ey * d.x;
-    from[i] = l - r;
-    along[i] = dl - dr;
-    bound[i] = 0x1p-50 * ((fabs(l) + fabs(r)) + (fabs(dl) + fabs(dr))) +
-               0x1p-1000;
-    area += a.x * b.y - a.y * b.x;
+    out[i].from = l - r;
+    out[i].along = dl - dr;
+    out[i].from_error = 0x1p-50 * (fabs(l) + fabs(r)) + 0x1p-1000;
+    out[i].along_error = 0x1p-50 * (fabs(dl) + fabs(dr)) + 0x1p-1000;
   }
-  way = area < 0 ? -1 : 1;  /* the inside is on the left of a side */
+}
+
+/* Whether p + t d lies strictly inside the counter-clockwise path of the
+** sides (on the left of every one) for a t in [0, 1] that doubles find:
+** the middle of the times inside every side's line by Cyrus-Beck, t
+** exact, each side's value there beyond its bound. The path then winds
+** round the point, which lies strictly inside its hull. */
+static int passes_inside(const side_line *s, int n) {
+  double lo = 0, hi = 1, t;
+  int i;
   for (i = 0; i < n; i++) {
-    double f = way * from[i], g = way * along[i];
+    double f = s[i].from, g = s[i].along;
     if (g > 0) lo = -f / g > lo ? -f / g : lo;
     else if (g < 0) hi = -f / g < hi ? -f / g : hi;
     else if (!(f > 0)) return 0;
@@ -45,8 +50,37 @@ static int passes_inside(const imp_vec2 *v, int n, imp_vec2 p, imp_vec2 d) {
   if (!(lo < hi)) return 0;
   t = 0.5 * (lo + hi);
   for (i = 0; i < n; i++)
-    if (!(way * (from[i] + t * along[i]) > bound[i])) return 0;
+    if (!(s[i].from + t * s[i].along > s[i].from_error + s[i].along_error))
+      return 0;
   return 1;
+}
+
+/* The side of a convex path through which the line enters it, as the
+** exact span chooses it: the latest crossing of the sides that d crosses
+** inwards (along > 0). Where doubles certify it, every side's way and the
+** latest time apart from the others by their bounds, its index; else -1.
+** A time -f / g is off by (ef + |T| eg) / |g| at most, where the exact
+** time |T| <= (|f| + ef) / (|g| - eg), and by its rounding; the bound's
+** own roundings are far within 2^-40 of it. */
+static int entry_side(const side_line *s, int n) {
+  double time[IMP_MAX_VERTICES], error[IMP_MAX_VERTICES];
+  int i, best = -1;
+  for (i = 0; i < n; i++) {
+    double f = s[i].from, g = s[i].along, ef = s[i].from_error;
+    double eg = s[i].along_error;
+    if (!(fabs(g) > eg)) return -1;
+    if (g < 0) continue;
+    time[i] = -f / g;
+    error[i] = ((ef + eg * ((fabs(f) + ef) / (g - eg))) / g +
+                0x1p-52 * fabs(time[i])) *
+               (1 + 0x1p-40);
+    if (best < 0 || time[i] > time[best]) best = i;
+  }
+  for (i = 0; best >= 0 && i < n; i++)
+    if (i != best && s[i].along > 0 &&
+        !(time[best] - error[best] > time[i] + error[i]))
+      return -1;
+  return best;
 }
 
 /* Whether the box of the segment from p to its end e and the box of the
@@ -91,27 +125,55 @@ static int all_exact(const imp_vec2 *v, int n, imp_vec2 p, imp_vec2 d,
 
 /* The segment's end p + d is rounded, so that the distance tests take it
 ** with a slack for that rounding, 2^-53 of each coordinate, with 2^-50
-** of the end and the radius leaving room for the sums' own. A polygon's
-** crossing is found by its sides, exactly at a point of the segment; a
-** round shape's by the distance to its points. */
-int imp_segment_filtered(imp_shape kind, const void *shape, imp_vec2 p,
-                         imp_vec2 d) {
+** of the end and the radius leaving room for the sums' own. A polygon is
+** taken counter-clockwise where doubles certify that it turns one way;
+** its crossing is found by its sides, exactly at a point of the
+** segment, and so is the side where a hit enters. A round shape's
+** crossing is found by the distance to its points. */
+void imp_segment_filter(imp_shape kind, const void *shape, imp_vec2 p,
+                        imp_vec2 d, imp_cast_hint *out) {
   imp_vec2 v[IMP_MAX_VERTICES], ends[2];
+  side_line sides[IMP_MAX_VERTICES];
   double r = imp_shape_radius(kind, shape), slack;
-  int n = imp_shape_points(kind, shape, v), near;
-  if (n < 1 || !(r >= 0) || !all_exact(v, n, p, d, r))
-    return IMP_CAST_UNSURE;
+  int n = imp_shape_points(kind, shape, v), start, near, way, i;
+  out->where = IMP_CAST_UNSURE;
+  out->sided = 0;
+  if (n < 1 || !(r >= 0) || !all_exact(v, n, p, d, r)) return;
   if (n == 1) v[n++] = v[0];  /* a circle's centre, as a side of no length */
   ends[0] = p;
   ends[1].x = p.x + d.x;
   ends[1].y = p.y + d.y;
-  if (boxes_apart(v, n, r, p, ends[1])) return IMP_CAST_MISS;
-  near = imp_points_near(v, n, &p, 1, r, 0);
-  if (near != 0)
-    return near == 1 ? IMP_CAST_FROM_INSIDE : IMP_CAST_UNSURE;
-  if (n > 2 && passes_inside(v, n, p, d)) return IMP_CAST_FROM_OUTSIDE;
+  if (boxes_apart(v, n, r, p, ends[1])) {
+    out->where = IMP_CAST_MISS;
+    return;
+  }
+  start = imp_points_near(v, n, &p, 1, r, 0);
+  if (start == 2) return;
   slack = 0x1p-50 * ((fabs(ends[1].x) + fabs(ends[1].y)) + r) + 0x1p-1000;
-  near = imp_points_near(v, n, ends, 2, r, slack);
-  return near == 0 ? IMP_CAST_MISS
-                   : (near == 1 ? IMP_CAST_FROM_OUTSIDE : IMP_CAST_UNSURE);
+  if (n <= 2) {  /* a round shape */
+    near = start == 1 ? 1 : imp_points_near(v, n, ends, 2, r, slack);
+    if (near != 2)
+      out->where = near == 0 ? IMP_CAST_MISS
+                             : (start == 1 ? IMP_CAST_FROM_INSIDE
+                                           : IMP_CAST_FROM_OUTSIDE);
+    return;
+  }
+  way = imp_surely_convex(v, n);
+  for (i = 0; way < 0 && i < n - 1 - i; i++) {
+    imp_vec2 t = v[i];
+    v[i] = v[n - 1 - i];
+    v[n - 1 - i] = t;
+  }
+  if (way != 0) side_lines(v, n, p, d, sides);
+  if (start == 1 || (way != 0 && passes_inside(sides, n))) {
+    out->where = start == 1 ? IMP_CAST_FROM_INSIDE : IMP_CAST_FROM_OUTSIDE;
+    i = way != 0 ? entry_side(sides, n) : -1;
+    if (i >= 0) {
+      out->sided = 1;
+      out->side[0] = v[i];
+      out->side[1] = v[i + 1 == n ? 0 : i + 1];
+    }
+  } else if (imp_points_near(v, n, ends, 2, r, slack) == 0) {
+    out->where = IMP_CAST_MISS;
+  }
 }

@@ -58,11 +58,17 @@ int imp_shapes_meet(imp_shape akind, const void *a, imp_shape bkind,
 /* What doubles certify of a segment from p along d (not zero, all finite)
 ** against a shape, on its world points before any hull is built
 ** (castfilter.c): a miss; a hit whose line crosses the inside, from a
-** start strictly outside or strictly inside; or nothing. */
+** start strictly outside or strictly inside; or nothing. For a polygon's
+** hit, also the side through which the line enters, where they certify
+** it: its ends, counter-clockwise. */
 enum {
   IMP_CAST_MISS, IMP_CAST_FROM_OUTSIDE, IMP_CAST_FROM_INSIDE, IMP_CAST_UNSURE
 };
-int imp_segment_filtered(imp_shape kind, const void *shape, imp_vec2 p,
-                         imp_vec2 d);
+typedef struct imp_cast_hint {
+  int where, sided;
+  imp_vec2 side[2];
+} imp_cast_hint;
+void imp_segment_filter(imp_shape kind, const void *shape, imp_vec2 p,
+                        imp_vec2 d, imp_cast_hint *out);
 
 #endif

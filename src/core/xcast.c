@@ -57,10 +57,8 @@ static int before_end(const imp_xhull *h, const imp_xvec *p,
   return imp_xhull_facing(h, p, pl, d) > 0;
 }
 
-/* A hit's span, entered at 0 from a start inside. */
-static void cast_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
-                      int line, int touch, int inside, imp_xspan *out) {
-  imp_xhull_span(h, p, d, line, touch, 0, out);
+/* A hit's time of first contact: 0 from a start inside. */
+static void first_contact(int inside, imp_xspan *out) {
   out->enter = inside ? 0 : within(out->enter, 0, 1);
 }
 
@@ -84,13 +82,22 @@ int imp_xhull_cast(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
   }
   line = imp_xhull_line(h, p, &dv, &touch);
   if (line == IMP_LINE_MISS || line == IMP_LINE_ALONG) return 0;
-  cast_span(h, p, d, line, touch, inside, out);
+  imp_xhull_span(h, p, d, line, touch, 0, out);
+  first_contact(inside, out);
   return 1;
 }
 
 void imp_xhull_crossing(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
                         int inside, imp_xspan *out) {
-  cast_span(h, p, d, IMP_LINE_CROSS, 0, inside, out);
+  imp_xhull_span(h, p, d, IMP_LINE_CROSS, 0, 0, out);
+  first_contact(inside, out);
+}
+
+void imp_side_crossing(const imp_xvec *a, const imp_xvec *b,
+                       const imp_xvec *p, imp_vec2 d, int inside,
+                       imp_xspan *out) {
+  imp_side_entry(a, b, p, d, out);
+  first_contact(inside, out);
 }
 
 static imp_clip_kind clipped(imp_clip_kind kind, double t0, double t1,

@@ -117,6 +117,12 @@ typedef struct imp_xspan {
 void imp_xhull_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
                     int line, int touch, int leaving, imp_xspan *out);
 
+/* Where the line enters through the side from a to b, for a polygon
+** (radius 0) whose entry that side is: the time, along and normal of
+** imp_xhull_span's answer (not edge or leave). */
+void imp_side_entry(const imp_xvec *a, const imp_xvec *b, const imp_xvec *p,
+                    imp_vec2 d, imp_xspan *out);
+
 /* The segment from p along d (not zero) with the conventions of
 ** imp_shape_intersect_segment: whether it hits; if so, the span of its
 ** line with enter replaced by the time of first contact, in [0, 1]. */
@@ -124,10 +130,15 @@ int imp_xhull_cast(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
                    imp_xspan *out);
 
 /* imp_xhull_cast's answer for a segment known to hit with its line
-** crossing the inside (imp_segment_filtered), from a start strictly inside
-** or not: the span alone, none of the decisions. */
+** crossing the inside (imp_segment_filter), from a start strictly inside
+** or not: the span alone, none of the decisions; and for a polygon whose
+** side from a to b is known to be where the line enters, that side's
+** entry alone (time and normal: no edge, along or leave). */
 void imp_xhull_crossing(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
                         int inside, imp_xspan *out);
+void imp_side_crossing(const imp_xvec *a, const imp_xvec *b,
+                       const imp_xvec *p, imp_vec2 d, int inside,
+                       imp_xspan *out);
 
 /* imp_shape_clip_segment on the hull. */
 imp_clip_kind imp_xhull_clip(const imp_xhull *h, const imp_xvec *p,

@@ -76,10 +76,14 @@ static imp_vec2 unit(double x, double y) {
   return v;
 }
 
-/* Edge i's unit outward normal (its right, for y up). */
-static imp_vec2 outward(const imp_xhull *h, int i) {
-  const imp_xvec *a = &h->v[i], *b = head(h, i);
+/* The unit outward normal of the side from a to b (its right, for y up),
+** and of edge i. */
+static imp_vec2 side_normal(const imp_xvec *a, const imp_xvec *b) {
   return unit(b->y.approx - a->y.approx, -(b->x.approx - a->x.approx));
+}
+
+static imp_vec2 outward(const imp_xhull *h, int i) {
+  return side_normal(&h->v[i], head(h, i));
 }
 
 /* The time at which the line passes vertex k, across from it. */
@@ -120,11 +124,10 @@ static void passing_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
   out->along = 0;
 }
 
-/* Where, from 0 at v[i] to 1 at v[i + 1], edge i is nearest to the point
-** at time t on the line. */
-static double along_edge(const imp_xhull *h, int i, const imp_xvec *p,
-                         imp_vec2 d, double t) {
-  const imp_xvec *a = &h->v[i], *b = head(h, i);
+/* Where, from 0 at a to 1 at b, the side is nearest to the point at time
+** t on the line. */
+static double along_side(const imp_xvec *a, const imp_xvec *b,
+                         const imp_xvec *p, imp_vec2 d, double t) {
   double x = (p->x.approx - a->x.approx) + d.x * t;
   double y = (p->y.approx - a->y.approx) + d.y * t;
   double ex = b->x.approx - a->x.approx, ey = b->y.approx - a->y.approx;
@@ -132,12 +135,19 @@ static double along_edge(const imp_xhull *h, int i, const imp_xvec *p,
   return u > 0 ? (u < 1 ? u : 1) : 0;  /* a NaN is 0 */
 }
 
-/* The time at which the line crosses edge i's line: -N / D. */
-static double crossing(const imp_xhull *h, int i, const imp_xvec *p,
-                       imp_vec2 d) {
-  ddvec ev = xvec_dd_diff(head(h, i), &h->v[i]);
-  return dd_div(neg(cross(ev, xvec_dd_diff(p, &h->v[i]))),
-                cross(ev, vec_dd(d))).hi;
+/* The time at which the line crosses the line of the side from a to b:
+** -N / D. */
+static double crossing(const imp_xvec *a, const imp_xvec *b,
+                       const imp_xvec *p, imp_vec2 d) {
+  ddvec ev = xvec_dd_diff(b, a);
+  return dd_div(neg(cross(ev, xvec_dd_diff(p, a))), cross(ev, vec_dd(d))).hi;
+}
+
+void imp_side_entry(const imp_xvec *a, const imp_xvec *b, const imp_xvec *p,
+                    imp_vec2 d, imp_xspan *out) {
+  out->enter = crossing(a, b, p, d);
+  out->along = along_side(a, b, p, d, out->enter);
+  out->normal = side_normal(a, b);
 }
 
 /* Radius 0, a polygon: Cyrus-Beck, its entry chosen exactly. */
@@ -153,7 +163,7 @@ static void polygon_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
       if (later > 0 || (later == 0 && i == imp_xhull_next(h, best)))
         best = i;
     } else if (facing < 0 && leaving) {
-      double t = crossing(h, i, p, d);
+      double t = crossing(&h->v[i], head(h, i), p, d);
       if (t < out->leave) out->leave = t;
     }
   }
@@ -162,10 +172,8 @@ static void polygon_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
     out->normal = unit(-d.x, -d.y);
     return;
   }
-  out->enter = crossing(h, best, p, d);
+  imp_side_entry(&h->v[best], head(h, best), p, d, out);
   out->edge = best;
-  out->along = along_edge(h, best, p, d, out->enter);
-  out->normal = outward(h, best);
 }
 
 /* Whether the line passes vertex k farther than the radius by far more
@@ -319,10 +327,9 @@ void imp_xhull_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
     imp_xvec dv = imp_xvec_of(d.x, d.y);
     int side =
         imp_cross_sign_diff(head(h, 0), &h->v[0], &dv, NULL) > 0 ? 0 : 1;
-    out->enter = out->leave = crossing(h, side, p, d);
+    imp_side_entry(&h->v[side], head(h, side), p, d, out);
+    out->leave = out->enter;
     out->edge = side;
-    out->along = along_edge(h, side, p, d, out->enter);
-    out->normal = outward(h, side);
   } else if (round) {
     rounded_span(h, p, d, out);
   } else {
