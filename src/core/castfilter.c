@@ -123,6 +123,36 @@ static int all_exact(const imp_vec2 *v, int n, imp_vec2 p, imp_vec2 d,
   return exact;
 }
 
+/* A circle of centre c, by the squared distances from c: to the start,
+** to the point of the segment at a time in [0, 1] that doubles find (the
+** point there exact, as t is), to the line and to the end, each exact one
+** certified where the rounded one clears 2^-48 of the squares of the
+** magnitudes involved (size, the sum of the offsets' and of d's), far
+** above their few roundings, and the last term underflow. Past the ends,
+** the end nearest the centre is the nearest point. */
+static int circle_filter(imp_vec2 c, double r, imp_vec2 p, imp_vec2 d) {
+  double qx = p.x - c.x, qy = p.y - c.y, r2 = r * r;
+  double q2 = qx * qx + qy * qy, d2 = d.x * d.x + d.y * d.y;
+  double qd = qx * d.x + qy * d.y, ex = qx + d.x, ey = qy + d.y;
+  double size = (fabs(qx) + fabs(qy)) + (fabs(d.x) + fabs(d.y)), size2;
+  double bound, t, gx, gy, cross;
+  size2 = size * size;
+  bound = 0x1p-48 * (size2 + r2) + 0x1p-1000;
+  if (q2 - r2 < -bound) return IMP_CAST_FROM_INSIDE;
+  if (!(q2 - r2 > bound)) return IMP_CAST_UNSURE;
+  t = d2 > 0 ? -qd / d2 : 0;
+  t = t > 0 ? (t < 1 ? t : 1) : 0;
+  gx = qx + t * d.x;
+  gy = qy + t * d.y;
+  if (gx * gx + gy * gy - r2 < -bound) return IMP_CAST_FROM_OUTSIDE;
+  cross = d.x * qy - d.y * qx;
+  if (cross * cross - r2 * d2 > 0x1p-48 * (size2 + r2) * size2 + 0x1p-1000 ||
+      qd > bound || (ex * d.x + ey * d.y < -bound &&
+                     ex * ex + ey * ey - r2 > bound))
+    return IMP_CAST_MISS;
+  return IMP_CAST_UNSURE;
+}
+
 /* The segment's end p + d is rounded, so that the distance tests take it
 ** with a slack for that rounding, 2^-53 of each coordinate, with 2^-50
 ** of the end and the radius leaving room for the sums' own. A polygon is
@@ -139,12 +169,15 @@ void imp_segment_filter(imp_shape kind, const void *shape, imp_vec2 p,
   out->where = IMP_CAST_UNSURE;
   out->sided = 0;
   if (n < 1 || !(r >= 0) || !all_exact(v, n, p, d, r)) return;
-  if (n == 1) v[n++] = v[0];  /* a circle's centre, as a side of no length */
   ends[0] = p;
   ends[1].x = p.x + d.x;
   ends[1].y = p.y + d.y;
   if (boxes_apart(v, n, r, p, ends[1])) {
     out->where = IMP_CAST_MISS;
+    return;
+  }
+  if (n == 1) {
+    out->where = circle_filter(v[0], r, p, d);
     return;
   }
   start = imp_points_near(v, n, &p, 1, r, 0);
