@@ -89,7 +89,7 @@ int imp_xhull_cast(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
 
 void imp_xhull_crossing(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
                         int inside, imp_xspan *out) {
-  imp_xhull_span(h, p, d, IMP_LINE_CROSS, 0, 0, out);
+  imp_xhull_span(h, p, d, IMP_LINE_THROUGH, 0, 0, out);
   first_contact(inside, out);
 }
 

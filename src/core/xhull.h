@@ -90,10 +90,13 @@ int imp_xhull_facing(const imp_xhull *h, const imp_xvec *p,
 /* What the line through p along d does: misses, crosses the inside,
 ** touches at one point (the tangent point of vertex *touch's corner, or
 ** that vertex), runs along a flat side (which *touch ends), or pierces a
-** segment of no thickness. */
+** segment of no thickness. And, never from imp_xhull_line, a line known
+** to cross the inside through a point deeper than rounding's reach
+** (imp_segment_filter's hits): the span then leaves a rounded hull's
+** exit out. */
 enum {
   IMP_LINE_MISS, IMP_LINE_CROSS, IMP_LINE_TOUCH, IMP_LINE_ALONG,
-  IMP_LINE_PIERCE
+  IMP_LINE_PIERCE, IMP_LINE_THROUGH
 };
 int imp_xhull_line(const imp_xhull *h, const imp_xvec *p, const imp_xvec *d,
                    int *touch);
@@ -108,7 +111,8 @@ int imp_xhull_later(const imp_xhull *h, const imp_xvec *p, const imp_xvec *d,
 ** hull (radius 0) nearest to it, (1 - along) v[edge] + along v[edge + 1].
 ** For a line of the given kind (not a miss). Unless leaving is asked for,
 ** a line crossing a hull of no radius is left to leave at INFINITY: that
-** exit costs a division per side, and a cast needs the entry alone. */
+** exit costs a division per side, and a cast needs the entry alone; nor
+** is the exit of a line through a rounded hull worked out. */
 typedef struct imp_xspan {
   double enter, leave, along;
   imp_vec2 normal;

@@ -194,8 +194,9 @@ static int surely_missed(const imp_xhull *h, int k, const imp_xvec *p,
          across < 0x1p300;
 }
 
-/* The times at which the line enters and leaves the disk of radius r
-** about vertex k, or 0 when it misses it (by more than rounding). */
+/* The times at which the line enters and leaves (unless leave is NULL)
+** the disk of radius r about vertex k, or 0 when it misses it (by more
+** than rounding). */
 static int disk(const imp_xhull *h, int k, const imp_xvec *p, imp_vec2 d,
                 dd r2, double *enter, double *leave) {
   ddvec q, dv;
@@ -217,11 +218,11 @@ static int disk(const imp_xhull *h, int k, const imp_xvec *p, imp_vec2 d,
   if (b.hi <= 0) {
     den = dd_sub(s, b);
     *enter = den.hi > 0 ? dd_div(far, den).hi : dd_div(neg(b), a).hi;
-    *leave = dd_div(den, a).hi;
+    if (leave) *leave = dd_div(den, a).hi;
   } else {
     den = neg(dd_add(b, s));
     *enter = dd_div(den, a).hi;
-    *leave = dd_div(far, den).hi;
+    if (leave) *leave = dd_div(far, den).hi;
   }
   return 1;
 }
@@ -254,9 +255,12 @@ static int side_missed(const imp_xhull *h, int i, const imp_xvec *p,
          tolerance > 0x1p-900 && tolerance < 0x1p400;
 }
 
-/* A positive radius: the earliest entry into a piece, the latest exit. */
+/* A positive radius: the earliest entry into a piece, the latest exit.
+** A line that goes through (IMP_LINE_THROUGH) has a chord far longer than
+** the pieces' rounding, so that its entry comes before its exit: the
+** disks' exits, which cost a division each, are not worked out then. */
 static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
-                         imp_xspan *out) {
+                         int through, imp_xspan *out) {
   dd r = lin_dd(&h->radius), r2 = dd_mul(r, r);
   ddvec dv = vec_dd(d);
   int i;
@@ -264,7 +268,7 @@ static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
   out->leave = -INFINITY;
   for (i = 0; i < h->count; i++) {
     double in, last;
-    if (!disk(h, i, p, d, r2, &in, &last)) continue;
+    if (!disk(h, i, p, d, r2, &in, through ? NULL : &last)) continue;
     if (in < out->enter) {
       const imp_xvec *v = &h->v[i];
       out->enter = in;
@@ -273,7 +277,7 @@ static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
       out->normal = unit((p->x.approx - v->x.approx) + d.x * in,
                          (p->y.approx - v->y.approx) + d.y * in);
     }
-    if (last > out->leave) out->leave = last;
+    if (!through && last > out->leave) out->leave = last;
   }
   for (i = 0; h->count > 1 && i < h->count; i++) {
     ddvec e, q;
@@ -299,7 +303,8 @@ static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
       out->leave = t;
     }
   }
-  if (!(out->enter <= out->leave)) {  /* only where rounding disagrees */
+  /* Only where rounding disagrees, which no line through can see. */
+  if (!through && !(out->enter <= out->leave)) {
     passing_span(h, p, d, 0, 1, out);
     out->normal = unit(-d.x, -d.y);
   }
@@ -331,7 +336,7 @@ void imp_xhull_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
     out->leave = out->enter;
     out->edge = side;
   } else if (round) {
-    rounded_span(h, p, d, out);
+    rounded_span(h, p, d, line == IMP_LINE_THROUGH, out);
   } else {
     polygon_span(h, p, d, leaving, out);
   }
