@@ -153,60 +153,83 @@ static int circle_filter(imp_vec2 c, double r, imp_vec2 p, imp_vec2 d) {
   return IMP_CAST_UNSURE;
 }
 
+/* A capsule, by the distances to its points (imp_points_near): of the
+** start and of the segment, whose end rounds, within the slack. */
+static int capsule_filter(const imp_vec2 *v, double r, imp_vec2 p,
+                          const imp_vec2 ends[2], double slack) {
+  int start = imp_points_near(v, 2, &p, 1, r, 0), near;
+  if (start == 2) return IMP_CAST_UNSURE;
+  if (start == 1) return IMP_CAST_FROM_INSIDE;
+  near = imp_points_near(v, 2, ends, 2, r, slack);
+  return near == 0 ? IMP_CAST_MISS
+                   : (near == 1 ? IMP_CAST_FROM_OUTSIDE : IMP_CAST_UNSURE);
+}
+
+/* A polygon (radius 0). Where doubles certify that it turns one way, by
+** its sides, taken counter-clockwise: the start strictly inside every
+** side's line, or strictly outside one; a point of the segment strictly
+** inside, and the side the line enters through; or a side with both ends
+** of the segment strictly outside it, a miss. Else by the distances to
+** its points. */
+static void polygon_filter(imp_vec2 *v, int n, imp_vec2 p, imp_vec2 d,
+                           const imp_vec2 ends[2], double slack,
+                           imp_cast_hint *out) {
+  side_line sides[IMP_MAX_VERTICES];
+  int way = imp_surely_convex(v, n), inside = 1, outside = 0, beside = 0;
+  int i;
+  if (way == 0) {
+    int start = imp_points_near(v, n, &p, 1, 0, 0);
+    if (start == 1) out->where = IMP_CAST_FROM_INSIDE;
+    else if (start == 0 && imp_points_near(v, n, ends, 2, 0, slack) == 0)
+      out->where = IMP_CAST_MISS;
+    return;
+  }
+  for (i = 0; way < 0 && i < n - 1 - i; i++) {
+    imp_vec2 t = v[i];
+    v[i] = v[n - 1 - i];
+    v[n - 1 - i] = t;
+  }
+  side_lines(v, n, p, d, sides);
+  for (i = 0; i < n; i++) {
+    const side_line *s = &sides[i];
+    int out_at_start = s->from < -s->from_error;
+    inside &= s->from > s->from_error;
+    outside |= out_at_start;
+    beside |= out_at_start &
+              (s->from + s->along < -(s->from_error + s->along_error));
+  }
+  if (beside) {
+    out->where = IMP_CAST_MISS;
+  } else if (inside || (outside && passes_inside(sides, n))) {
+    out->where = inside ? IMP_CAST_FROM_INSIDE : IMP_CAST_FROM_OUTSIDE;
+    i = entry_side(sides, n);
+    if (i >= 0) {
+      out->sided = 1;
+      out->side[0] = v[i];
+      out->side[1] = v[i + 1 == n ? 0 : i + 1];
+    }
+  } else if (outside && imp_points_near(v, n, ends, 2, 0, slack) == 0) {
+    out->where = IMP_CAST_MISS;
+  }
+}
+
 /* The segment's end p + d is rounded, so that the distance tests take it
 ** with a slack for that rounding, 2^-53 of each coordinate, with 2^-50
-** of the end and the radius leaving room for the sums' own. A polygon is
-** taken counter-clockwise where doubles certify that it turns one way;
-** its crossing is found by its sides, exactly at a point of the
-** segment, and so is the side where a hit enters. A round shape's
-** crossing is found by the distance to its points. */
+** of the end and the radius leaving room for the sums' own. */
 void imp_segment_filter(imp_shape kind, const void *shape, imp_vec2 p,
                         imp_vec2 d, imp_cast_hint *out) {
   imp_vec2 v[IMP_MAX_VERTICES], ends[2];
-  side_line sides[IMP_MAX_VERTICES];
   double r = imp_shape_radius(kind, shape), slack;
-  int n = imp_shape_points(kind, shape, v), start, near, way, i;
+  int n = imp_shape_points(kind, shape, v);
   out->where = IMP_CAST_UNSURE;
   out->sided = 0;
   if (n < 1 || !(r >= 0) || !all_exact(v, n, p, d, r)) return;
   ends[0] = p;
   ends[1].x = p.x + d.x;
   ends[1].y = p.y + d.y;
-  if (boxes_apart(v, n, r, p, ends[1])) {
-    out->where = IMP_CAST_MISS;
-    return;
-  }
-  if (n == 1) {
-    out->where = circle_filter(v[0], r, p, d);
-    return;
-  }
-  start = imp_points_near(v, n, &p, 1, r, 0);
-  if (start == 2) return;
   slack = 0x1p-50 * ((fabs(ends[1].x) + fabs(ends[1].y)) + r) + 0x1p-1000;
-  if (n <= 2) {  /* a round shape */
-    near = start == 1 ? 1 : imp_points_near(v, n, ends, 2, r, slack);
-    if (near != 2)
-      out->where = near == 0 ? IMP_CAST_MISS
-                             : (start == 1 ? IMP_CAST_FROM_INSIDE
-                                           : IMP_CAST_FROM_OUTSIDE);
-    return;
-  }
-  way = imp_surely_convex(v, n);
-  for (i = 0; way < 0 && i < n - 1 - i; i++) {
-    imp_vec2 t = v[i];
-    v[i] = v[n - 1 - i];
-    v[n - 1 - i] = t;
-  }
-  if (way != 0) side_lines(v, n, p, d, sides);
-  if (start == 1 || (way != 0 && passes_inside(sides, n))) {
-    out->where = start == 1 ? IMP_CAST_FROM_INSIDE : IMP_CAST_FROM_OUTSIDE;
-    i = way != 0 ? entry_side(sides, n) : -1;
-    if (i >= 0) {
-      out->sided = 1;
-      out->side[0] = v[i];
-      out->side[1] = v[i + 1 == n ? 0 : i + 1];
-    }
-  } else if (imp_points_near(v, n, ends, 2, r, slack) == 0) {
-    out->where = IMP_CAST_MISS;
-  }
+  if (boxes_apart(v, n, r, p, ends[1])) out->where = IMP_CAST_MISS;
+  else if (n == 1) out->where = circle_filter(v[0], r, p, d);
+  else if (n == 2) out->where = capsule_filter(v, r, p, ends, slack);
+  else polygon_filter(v, n, p, d, ends, slack, out);
 }
