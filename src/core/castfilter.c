@@ -16,7 +16,9 @@
 ** its rounding. Those are 4 and 3 roundings of their products'
 ** magnitudes; 2^-50 of them leaves room for 2 more in their sum at a time
 ** in [0, 1], and the last term covers underflow. */
-typedef struct side_line { double from, along, from_error, along_error; } side_line;
+typedef struct side_line {
+  double from, along, from_error, along_error;
+} side_line;
 
 static void side_lines(const imp_vec2 *v, int n, imp_vec2 p, imp_vec2 d,
                        side_line *out) {
@@ -107,19 +109,20 @@ static int boxes_apart(const imp_vec2 *v, int n, double r, imp_vec2 p,
          lo_y - (max_y + r) > slack || (min_y - r) - hi_y > slack;
 }
 
-/* Whether v is 0 or between 2^-96 and 2^96 in size, where the cast's
-** decisions are exact: beyond, it takes rounded signs, which the filter
-** must leave it to take, as the pure backend takes them. */
-static int exact_input(double v) {
+/* Whether v is 0 or between 2^-96 and 2^96 in size, on the grid where the
+** cast's decisions are exact: beyond, it takes rounded signs, which the
+** filter must leave it to take, as the pure backend takes them. */
+static int on_exact_grid(double v) {
   double size = fabs(v);
   return v == 0 || (size >= 0x1p-96 && size <= 0x1p96);
 }
 
 static int all_exact(const imp_vec2 *v, int n, imp_vec2 p, imp_vec2 d,
                      double r) {
-  int i, exact = exact_input(p.x) & exact_input(p.y) & exact_input(d.x) &
-                 exact_input(d.y) & exact_input(r);
-  for (i = 0; i < n; i++) exact &= exact_input(v[i].x) & exact_input(v[i].y);
+  int i, exact = on_exact_grid(p.x) & on_exact_grid(p.y) &
+                 on_exact_grid(d.x) & on_exact_grid(d.y) & on_exact_grid(r);
+  for (i = 0; i < n; i++)
+    exact &= on_exact_grid(v[i].x) & on_exact_grid(v[i].y);
   return exact;
 }
 
