@@ -7,9 +7,10 @@
 ** - intersect_segment agrees with clip_segment: a hit is never outside and
 **   enters when the clip does; a segment whose clipped part has its middle
 **   strictly inside hits;
-** - intersect_segment, whose filter in doubles answers most segments
-**   before any exact decision, answers as the exact cast alone does, bit
-**   for bit, also far from the origin and beyond the exact range;
+** - intersect_segment and clip_segment, whose filter in doubles answers
+**   most segments before any exact decision, answer as the exact cast and
+**   clip alone do, bit for bit, also far from the origin and beyond the
+**   exact range;
 ** - whether a point is inside, strictly or not, agrees with intersects
 **   and distance, on and an ulp off the boundary;
 ** - a segment's first contact agrees with dense sampling by intersect_point
@@ -282,6 +283,24 @@ static void filter_against_exact(void) {
   hit = imp_shape_intersect_segment(s.kind, &s.s, p.x, p.y, d.x, d.y, &a);
   exact = unfiltered_segment(&s, p, d, &b);
   checked++;
+  {  /* the clip, whose filter's misses are apart from the closed shape */
+    imp_clip c, e;
+    imp_hull h;
+    imp_xhull x;
+    imp_xvec xp = imp_xvec_of(p.x, p.y);
+    imp_shape_hull(s.kind, &s.s, &h);
+    imp_xhull_of(&h, &x);
+    imp_shape_clip_segment(s.kind, &s.s, p.x, p.y, d.x, d.y, &c);
+    if (!imp_hull_finite(&h)) {
+      e.kind = IMP_CLIP_OUTSIDE;
+      e.t0 = 1;
+      e.t1 = 0;
+    } else {
+      imp_xhull_clip(&x, &xp, d, &e);
+    }
+    if (c.kind != e.kind || !same_bits(c.t0, e.t0) || !same_bits(c.t1, e.t1))
+      fail("clip against the exact clip", c.t0, e.t0);
+  }
   if (hit != exact) fail("hit against the exact cast", hit, exact);
   else if (hit && !(same_bits(a.time, b.time) &&
                     same_bits(a.normal.x, b.normal.x) &&

@@ -87,32 +87,42 @@ static int hull_segment(const imp_xhull *h, double px, double py, double dx,
   return hit_at(&s, px, py, dx, dy, out);
 }
 
-/* The segment's hit on a shape that is not a box: the filter in doubles
-** and, where it knows the polygon's side of entry, that side alone; else
-** the exact hull, built into *h (its count 0 where it is not). */
+/* The filter in doubles on a segment that moves (a point is left to the
+** exact tests). */
+static void filter(imp_shape kind, const void *shape, double px, double py,
+                   double dx, double dy, imp_cast_hint *out) {
+  imp_vec2 p, d;
+  out->where = IMP_CAST_UNSURE;
+  out->sided = 0;
+  if (dx == 0 && dy == 0) return;
+  p.x = px;
+  p.y = py;
+  d.x = dx;
+  d.y = dy;
+  imp_segment_filter(kind, shape, p, d, out);
+}
+
+/* The segment's hit on a shape that is not a box: the filter and, where
+** it knows the polygon's side of entry, that side alone; else the exact
+** hull, built into *h (its count 0 where it is not). */
 static int shape_segment(imp_shape kind, const void *shape, double px,
                          double py, double dx, double dy, imp_xhull *h,
                          imp_hit *out) {
   imp_cast_hint hint;
   h->count = 0;
-  hint.where = IMP_CAST_UNSURE;
-  if (dx != 0 || dy != 0) {
-    imp_vec2 p, d;
-    p.x = px;
-    p.y = py;
+  filter(kind, shape, px, py, dx, dy, &hint);
+  if (hint.where == IMP_CAST_MISS) return 0;
+  if (hint.sided) {
+    imp_xvec xp = imp_xvec_of(px, py);
+    imp_xvec a = imp_xvec_of(hint.side[0].x, hint.side[0].y);
+    imp_xvec b = imp_xvec_of(hint.side[1].x, hint.side[1].y);
+    imp_vec2 d;
+    imp_xspan s;
     d.x = dx;
     d.y = dy;
-    imp_segment_filter(kind, shape, p, d, &hint);
-    if (hint.where == IMP_CAST_MISS) return 0;
-    if (hint.sided) {
-      imp_xvec xp = imp_xvec_of(px, py);
-      imp_xvec a = imp_xvec_of(hint.side[0].x, hint.side[0].y);
-      imp_xvec b = imp_xvec_of(hint.side[1].x, hint.side[1].y);
-      imp_xspan s;
-      imp_side_crossing(&a, &b, &xp, d, hint.where == IMP_CAST_FROM_INSIDE,
-                        &s);
-      return hit_at(&s, px, py, dx, dy, out);
-    }
+    imp_side_crossing(&a, &b, &xp, d, hint.where == IMP_CAST_FROM_INSIDE,
+                      &s);
+    return hit_at(&s, px, py, dx, dy, out);
   }
   return hull_of(kind, shape, h) &&
          hull_segment(h, px, py, dx, dy, hint.where, out);
@@ -147,9 +157,15 @@ imp_clip_kind imp_shape_clip_segment(imp_shape kind, const void *shape,
                                      double dy, imp_clip *out) {
   imp_aabb box;
   imp_xhull h;
+  imp_cast_hint hint;
+  int outside = !segment_finite(px, py, dx, dy);
   if (box_of(kind, shape, &box))
     return imp_aabb_clip_segment(&box, px, py, dx, dy, out);
-  if (!(segment_finite(px, py, dx, dy) && hull_of(kind, shape, &h))) {
+  if (!outside) {  /* the filter's miss is apart, not even touching */
+    filter(kind, shape, px, py, dx, dy, &hint);
+    outside = hint.where == IMP_CAST_MISS;
+  }
+  if (outside || !hull_of(kind, shape, &h)) {
     out->kind = IMP_CLIP_OUTSIDE;
     out->t0 = 1;
     out->t1 = 0;
