@@ -158,9 +158,10 @@ imp_clip_kind imp_shape_clip_segment(imp_shape kind, const void *shape,
   imp_aabb box;
   imp_xhull h;
   imp_cast_hint hint;
-  int outside = !segment_finite(px, py, dx, dy);
+  int outside;
   if (box_of(kind, shape, &box))
     return imp_aabb_clip_segment(&box, px, py, dx, dy, out);
+  outside = !segment_finite(px, py, dx, dy);
   if (!outside) {  /* the filter's miss is apart, not even touching */
     filter(kind, shape, px, py, dx, dy, &hint);
     outside = hint.where == IMP_CAST_MISS;

@@ -283,33 +283,19 @@ double imp_shape_radius(imp_shape kind, const void *shape) {
   return 0;
 }
 
+/* A box along the axes keeps what its corners' sums round off; every
+** other shape is the hull of its world points. */
 void imp_shape_hull(imp_shape kind, const void *shape, imp_hull *out) {
+  const imp_aabb *box = (const imp_aabb *)shape;
+  const imp_obb *obb = (const imp_obb *)shape;
   imp_vec2 p[IMP_MAX_VERTICES];
-  out->radius = 0;
-  switch (kind) {
-  case IMP_SHAPE_AABB: {
-    const imp_aabb *box = (const imp_aabb *)shape;
+  if (kind == IMP_SHAPE_AABB)
     box_hull(box->pos, box->half, out);
-    break;
-  }
-  case IMP_SHAPE_OBB: {
-    const imp_obb *box = (const imp_obb *)shape;
-    if (box->s == 0) box_hull(box->pos, box->half, out);
-    else points_hull(p, imp_shape_points(kind, shape, p), out);
-    break;
-  }
-  case IMP_SHAPE_CIRCLE:
+  else if (kind == IMP_SHAPE_OBB && obb->s == 0)
+    box_hull(obb->pos, obb->half, out);
+  else
     points_hull(p, imp_shape_points(kind, shape, p), out);
-    out->radius = ((const imp_circle *)shape)->radius;
-    break;
-  case IMP_SHAPE_CAPSULE:
-    points_hull(p, imp_shape_points(kind, shape, p), out);
-    out->radius = ((const imp_capsule *)shape)->radius;
-    break;
-  case IMP_SHAPE_POLYGON:
-    points_hull(p, imp_shape_points(kind, shape, p), out);
-    break;
-  }
+  out->radius = imp_shape_radius(kind, shape);
 }
 
 /* The lesser of a and b, or a NaN if either is one (fmin would drop it):
