@@ -9,6 +9,7 @@
 */
 #include <math.h>
 
+#include "circles.h"
 #include "hulls.h"
 
 /* A side's line against the segment's, in doubles: the cross product of
@@ -126,23 +127,25 @@ static int all_exact(const imp_vec2 *v, int n, imp_vec2 p, imp_vec2 d,
   return exact;
 }
 
-/* A circle of centre c, by the squared distances from c: to the start,
-** to the point of the segment at a time in [0, 1] that doubles find (the
-** point there exact, as t is), to the line and to the end, each exact one
-** certified where the rounded one clears 2^-48 of the squares of the
-** magnitudes involved (size, the sum of the offsets' and of d's), far
-** above their few roundings, and the last term underflow. Past the ends,
-** the end nearest the centre is the nearest point. */
+/* A circle of centre c, by the squared distances from c: to the start
+** (imp_disc_sign), to the point of the segment at a time in [0, 1] that
+** doubles find (the point there exact, as t is), to the line and to the
+** end, each exact one certified where the rounded one clears 2^-48 of
+** the squares of the magnitudes involved (size, the sum of the offsets'
+** and of d's), far above their few roundings, and the last term
+** underflow. Past the ends, the end nearest the centre is the nearest
+** point. */
 static int circle_filter(imp_vec2 c, double r, imp_vec2 p, imp_vec2 d) {
   double qx = p.x - c.x, qy = p.y - c.y, r2 = r * r;
-  double q2 = qx * qx + qy * qy, d2 = d.x * d.x + d.y * d.y;
-  double qd = qx * d.x + qy * d.y, ex = qx + d.x, ey = qy + d.y;
+  double d2 = d.x * d.x + d.y * d.y, qd = qx * d.x + qy * d.y;
+  double ex = qx + d.x, ey = qy + d.y;
   double size = (fabs(qx) + fabs(qy)) + (fabs(d.x) + fabs(d.y)), size2;
   double bound, t, gx, gy, cross;
+  int start = imp_disc_sign(c, p, r, 0);
+  if (start < 0) return IMP_CAST_FROM_INSIDE;
+  if (start != 1) return IMP_CAST_UNSURE;
   size2 = size * size;
   bound = 0x1p-48 * (size2 + r2) + 0x1p-1000;
-  if (q2 - r2 < -bound) return IMP_CAST_FROM_INSIDE;
-  if (!(q2 - r2 > bound)) return IMP_CAST_UNSURE;
   t = d2 > 0 ? -qd / d2 : 0;
   t = t > 0 ? (t < 1 ? t : 1) : 0;
   gx = qx + t * d.x;

@@ -30,7 +30,7 @@ static double dot(imp_vec2 u, imp_vec2 v) { return u.x * v.x + u.y * v.y; }
 ** 5 roundings of d2 + r2. What this certifies, that certifies too, even
 ** out of its exact range, where it then answers by the same sign. An
 ** overflow certifies nothing; the last term covers underflow. */
-static int disc_sign(imp_vec2 p, imp_vec2 q, double rp, double rq) {
+int imp_disc_sign(imp_vec2 p, imp_vec2 q, double rp, double rq) {
   double dx = q.x - p.x, dy = q.y - p.y, r = rp + rq;
   double d2 = dx * dx + dy * dy, r2 = r * r, diff = d2 - r2;
   double bound = 0x1p-48 * (d2 + r2) + 0x1p-1000;
@@ -39,7 +39,7 @@ static int disc_sign(imp_vec2 p, imp_vec2 q, double rp, double rq) {
 
 int imp_circles_intersect(const imp_circle *a, const imp_circle *b) {
   imp_hull ha, hb;
-  int sign = disc_sign(a->pos, b->pos, a->radius, b->radius);
+  int sign = imp_disc_sign(a->pos, b->pos, a->radius, b->radius);
   if (sign != 2)  /* both finite: the radii too, or the sign is not sure */
     return sign < 0 && a->radius >= 0 && b->radius >= 0;
   imp_shape_hull(IMP_SHAPE_CIRCLE, a, &ha);
@@ -101,7 +101,7 @@ int imp_circles_overlap(const imp_circle *a, const imp_circle *b,
 
 /* Whether p lies in the closed disc c, where doubles certify it. */
 static int surely_in(imp_vec2 p, const imp_circle *c) {
-  return disc_sign(p, c->pos, c->radius, 0) < 0;
+  return imp_disc_sign(p, c->pos, c->radius, 0) < 0;
 }
 
 int imp_circles_manifold(const imp_circle *a, const imp_circle *b,
