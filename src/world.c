@@ -159,24 +159,32 @@ void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r) {
   if (!imp_worldupdate(w, id, r)) luaL_error(L, "not enough memory");
 }
 
+int imp_worldreshape(World *w, size_t id, const imp_item_shape *it) {
+  settle(w);
+  if (!imp_grid_update_shape(w->g, id, it->kind, &it->shape)) return 0;
+  w->changes++;
+  return 1;
+}
+
+/* Shape item id as it, its pos moved to (x, y). */
+static int place(World *w, size_t id, const imp_item_shape *it, imp_vec2 to) {
+  imp_item_shape moved;
+  imp_vec2 pos = imp_shape_pos(it->kind, &it->shape);
+  if (to.x != pos.x) pos.x = to.x;  /* as bump's update: -0 is 0 */
+  if (to.y != pos.y) pos.y = to.y;
+  moved.kind = it->kind;
+  imp_shape_moved(it->kind, &it->shape, pos, &moved.shape);
+  return imp_worldreshape(w, id, &moved);
+}
+
 int imp_worldgoto(World *w, size_t id, imp_vec2 to) {
   imp_item_shape it;
-  imp_any_shape moved;
-  imp_vec2 pos;
-  imp_rect r = w->g->items[id].r;
-  if (!imp_shapebook_get(&w->shapes, id, &it)) {
-    if (to.x != r.x) r.x = to.x;  /* as bump's update: -0 is 0 */
-    if (to.y != r.y) r.y = to.y;
-    return imp_worldupdate(w, id, &r);
-  }
-  pos = imp_shape_pos(it.kind, &it.shape);
-  if (to.x != pos.x) pos.x = to.x;
-  if (to.y != pos.y) pos.y = to.y;
-  imp_shape_moved(it.kind, &it.shape, pos, &moved);
-  imp_shape_rect(it.kind, &moved, &r);
-  if (!imp_worldupdate(w, id, &r)) return 0;
-  imp_shapebook_set(&w->shapes, id, it.kind, &moved);  /* the same kind */
-  return 1;
+  imp_rect r;
+  if (imp_grid_shape(w->g, id, &it)) return place(w, id, &it, to);
+  r = imp_grid_rect(w->g, id);
+  if (to.x != r.x) r.x = to.x;
+  if (to.y != r.y) r.y = to.y;
+  return imp_worldupdate(w, id, &r);
 }
 
 void imp_worldmoveto(lua_State *L, World *w, size_t id, imp_vec2 to) {
@@ -204,7 +212,6 @@ static int world_new(lua_State *L) {
   }
   w->gccycles = &IMP_STATE(L)->gccycles;
   w->gcseen = *w->gccycles;
-  imp_shapebook_init(&w->shapes, alloc, ud);
   w->g = imp_grid_new_alloc(size, alloc, ud);
   if (w->g == NULL) return luaL_error(L, "not enough memory");
   return 1;
@@ -218,7 +225,6 @@ static int world_gc(lua_State *L) {
   World *w = (World *)imp_toobject(L, 1, T_WORLD);
   if (w == NULL) return 0;
   imp_grid_free(w->g);
-  imp_shapebook_free(&w->shapes);
   w->g = NULL;
   return 0;
 }
@@ -289,11 +295,9 @@ static int world_add(lua_State *L) {
   lua_pushvalue(L, ids);
   lua_pushvalue(L, items);
   lua_pushvalue(L, 2);
-  if (!imp_grid_add(w->g, &r, &id)) return luaL_error(L, "not enough memory");
-  if (shape != NULL && !imp_shapebook_set(&w->shapes, id, kind, shape)) {
-    imp_grid_remove(w->g, id);
+  if (!(shape != NULL ? imp_grid_add_shape(w->g, kind, shape, &id)
+                      : imp_grid_add(w->g, &r, &id)))
     return luaL_error(L, "not enough memory");
-  }
   lua_pushinteger(L, (lua_Integer)id);
   if (lua_pcall(L, 4, 0, 0) != 0) {
     lua_pushvalue(L, 2);
@@ -301,7 +305,6 @@ static int world_add(lua_State *L) {
     lua_pushinteger(L, (lua_Integer)id + 1);
     unrecord(L, items);
     imp_grid_remove(w->g, id);
-    imp_shapebook_clear(&w->shapes, id);
     return lua_error(L);
   }
   w->changes++;
@@ -324,21 +327,17 @@ static int world_update(lua_State *L) {
   World *w = imp_checkworld(L, "update");
   lua_settop(L, 6);
   size_t id = imp_checkitem(L, w, imp_worldslot(L, W_IDS), "update");
-  imp_rect r = w->g->items[id].r;
+  imp_rect r = imp_grid_rect(w->g, id);
   double x = imp_checknumber(L, 3, "update");
   double y = imp_checknumber(L, 4, "update");
   imp_item_shape it;
-  if (imp_shapebook_get(&w->shapes, id, &it)) {
+  if (imp_grid_shape(w->g, id, &it)) {
     imp_vec2 to;
     to.x = x;
     to.y = y;
-    if (!lua_isnoneornil(L, 5)) {
+    if (!lua_isnoneornil(L, 5))
       turnitem(L, &it, imp_checknumber(L, 5, "update"));
-      if (!imp_worldupdate(w, id, &r))  /* room for the move to come */
-        return luaL_error(L, "not enough memory");
-      imp_shapebook_set(&w->shapes, id, it.kind, &it.shape);
-    }
-    imp_worldmoveto(L, w, id, to);
+    if (!place(w, id, &it, to)) return luaL_error(L, "not enough memory");
     return 0;
   }
   /* as in bump, a value equal to the old one (-0 to 0) changes nothing */
@@ -379,7 +378,7 @@ static int world_getshape(lua_State *L) {
   lua_settop(L, 3);
   size_t id = imp_checkitem(L, w, imp_worldslot(L, W_IDS), "getShape");
   imp_item_shape it;
-  if (!imp_shapebook_get(&w->shapes, id, &it)) {
+  if (!imp_grid_shape(w->g, id, &it)) {
     lua_pushnil(L);
     return 1;
   }
@@ -399,7 +398,6 @@ static int world_remove(lua_State *L) {
   size_t id = imp_checkitem(L, w, imp_worldslot(L, W_IDS), "remove");
   settle(w);
   imp_grid_remove(w->g, id);  /* needs no memory, nor does forgetting */
-  imp_shapebook_clear(&w->shapes, id);
   forget(L, 2, id);
   w->removals++;
   w->changes++;
@@ -409,12 +407,12 @@ static int world_remove(lua_State *L) {
 static int world_getrect(lua_State *L) {
   World *w = imp_checkworld(L, "getRect");
   lua_settop(L, 2);
-  const imp_rect *r = &w->g->items[imp_checkitem(L, w, imp_worldslot(L, W_IDS),
-                                                 "getRect")].r;
-  lua_pushnumber(L, r->x);
-  lua_pushnumber(L, r->y);
-  lua_pushnumber(L, r->w);
-  lua_pushnumber(L, r->h);
+  imp_rect r = imp_grid_rect(
+      w->g, imp_checkitem(L, w, imp_worldslot(L, W_IDS), "getRect"));
+  lua_pushnumber(L, r.x);
+  lua_pushnumber(L, r.y);
+  lua_pushnumber(L, r.w);
+  lua_pushnumber(L, r.h);
   return 4;
 }
 
@@ -446,7 +444,7 @@ static int world_getitems(lua_State *L) {
   size_t id, n = 0;
   lua_createtable(L, (int)w->g->count, 0);
   for (id = 0; id < w->g->nitems; id++)
-    if (w->g->items[id].alive) {
+    if (imp_grid_alive(w->g, id)) {
       lua_rawgeti(L, items, (lua_Integer)id + 1);
       lua_rawseti(L, -2, (lua_Integer)++n);
     }

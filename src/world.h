@@ -16,7 +16,6 @@ enum { P_COLS, P_INFOS, P_VISITED, P_COUNT };
 
 typedef struct World {
   imp_grid *g;
-  imp_shapebook shapes;    /* the shape items' shapes, by id */
   const size_t *gccycles;  /* the module's count (gccycles.c) */
   size_t gcseen;           /* its value when the cells were last settled */
   unsigned long removals;  /* items removed so far: after one, ids are reused */
@@ -77,9 +76,10 @@ ptrdiff_t imp_worldid(lua_State *L, const World *w, int ids, int i);
 /* The id of the item at 2, which must be in the World. */
 size_t imp_checkitem(lua_State *L, const World *w, int ids,
                      const char *fname);
-/* Moves an item that is in the World: 1, or 0 when memory runs out, and
-** then the item stays where it was. */
+/* Makes an item that is in the World the rectangle r, or the shape it: 1,
+** or 0 when memory runs out, and then the item stays as it was. */
 int imp_worldupdate(World *w, size_t id, const imp_rect *r);
+int imp_worldreshape(World *w, size_t id, const imp_item_shape *it);
 /* The same, out of memory a Lua error. */
 void imp_worldput(lua_State *L, World *w, size_t id, const imp_rect *r);
 /* Moves the item id to (x, y): a shape item's pos (its bounds in the

@@ -249,7 +249,7 @@ static void unspill(lua_State *L, const Move *m, Collision *c) {
 static int detect(const Move *m, const imp_grid *g, size_t id, imp_vec2 goal,
                   Collision *c) {
   c->shaped = m->mover.byshapes;
-  return imp_mover_detect(&m->mover, g, &m->w->shapes, id, goal, &c->c);
+  return imp_mover_detect(&m->mover, g, id, goal, &c->c);
 }
 
 /* The collisions of from moving to the goal, sorted, in *cols (the other
@@ -260,7 +260,7 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
                       imp_vec2 goal, Scratch *s, Collision **cols) {
   imp_grid *g = imp_worldgrid(L, m->w, m->fname);
   imp_rect swept;
-  imp_mover_place(&m->mover, &m->w->shapes, from);
+  imp_mover_place(&m->mover, m->w->g, from);
   swept =
       imp_rect_swept(&m->mover.box, goal.x - from->x, goal.y - from->y);
   Near q;
@@ -283,7 +283,7 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
     }
     c = &out[found];
     if (!imp_grid_alive(g, id) || (fast && visited_id(m, id))) continue;
-    c->other = g->items[id].r;
+    c->other = imp_grid_rect(g, id);
     if (imp_rect_apart(&swept, &c->other) || !detect(m, g, id, goal, c))
       continue;
     lua_rawgeti(L, m->items, (lua_Integer)id + 1);
@@ -310,7 +310,7 @@ static size_t project(lua_State *L, Move *m, const imp_rect *from,
           continue;
         }
         id = (size_t)now;
-        c->other = g->items[id].r;
+        c->other = imp_grid_rect(g, id);
       }
     } else if (m->w->hasresponses) {  /* slide may have been replaced */
       imp_pushkey(L, K_SLIDE);
@@ -574,12 +574,11 @@ int imp_world_slide(World *w, double id, double goalx, double goaly,
   ** which the C function would make again */
   if (w->g == NULL || w->hasresponses || !isitem(w, id) ||
       goalx - goalx != 0 || goaly - goaly != 0 || most < 0 ||
-      most > IMP_SLIDES || (most == 0 && w->shapes.count > 0))
+      most > IMP_SLIDES || (most == 0 && w->g->nshapes > 0))
     return -1;
   goal.x = goalx;
   goal.y = goaly;
-  n = imp_grid_slide_shapes(w->g, &w->shapes, (size_t)id, &goal, cols,
-                            (size_t)most);
+  n = imp_grid_slide(w->g, (size_t)id, &goal, cols, (size_t)most);
   return n < 0 ? -1 : putvalues(w, goal, cols, n, r);
 }
 
@@ -594,14 +593,13 @@ int imp_world_project(World *w, double id, double x, double y, double width,
       x - x != 0 || y - y != 0 || !(width > 0 && width - width == 0) ||
       !(height > 0 && height - height == 0) || goalx - goalx != 0 ||
       goaly - goaly != 0 || most < 0 || most > IMP_SLIDES ||
-      (most == 0 && w->shapes.count > 0))
+      (most == 0 && w->g->nshapes > 0))
     return -1;
   from.x = x, from.y = y, from.w = width, from.h = height;
   goal.x = goalx;
   goal.y = goaly;
-  n = imp_grid_project_shapes(w->g, &w->shapes,
-                              id < 0 ? (size_t)-1 : (size_t)id, NULL, &from,
-                              goal, cols, (size_t)most);
+  n = imp_grid_project(w->g, id < 0 ? (size_t)-1 : (size_t)id, &from, goal,
+                       cols, (size_t)most);
   return n < 0 ? -1 : putvalues(w, goal, cols, n, r);
 }
 
@@ -677,8 +675,7 @@ static int world_project(lua_State *L) {
   id = imp_worldid(L, w, 11, 2);
   if (!filter && !w->hasresponses) {  /* every collision slides */
     imp_grid_collision found[IMP_SLIDES];
-    int nf = imp_grid_project_shapes(w->g, &w->shapes,
-                                     id < 0 ? (size_t)-1 : (size_t)id,
+    int nf = imp_grid_project_shapes(w->g, id < 0 ? (size_t)-1 : (size_t)id,
                                      shape != NULL ? &mover : NULL, &from,
                                      goal, found, IMP_SLIDES);
     if (nf >= 0) {
@@ -725,8 +722,8 @@ static int check(lua_State *L, const char *fname, int moving) {
   lua_settop(L, 6);  /* up to begin() the slots Lua grants a C function do */
   imp_worldslot(L, W_IDS);
   id = imp_checkitem(L, w, 7, fname);
-  start = w->g->items[id].r;
-  shaped = imp_shapebook_get(&w->shapes, id, &mover);
+  start = imp_grid_rect(w->g, id);
+  shaped = imp_grid_shape(w->g, id, &mover);
   if (shaped) {
     imp_vec2 pos = imp_shape_pos(mover.kind, &mover.shape);
     start.x = pos.x;
@@ -739,8 +736,7 @@ static int check(lua_State *L, const char *fname, int moving) {
   if (!filter && !w->hasresponses) {  /* every collision slides */
     imp_grid_collision slides[IMP_SLIDES];
     imp_vec2 to = goal;
-    int ns = imp_grid_slide_shapes(w->g, &w->shapes, id, &to, slides,
-                                   IMP_SLIDES);
+    int ns = imp_grid_slide(w->g, id, &to, slides, IMP_SLIDES);
     if (ns >= 0) return slid(L, w, fname, id, out, moving, slides, ns, to);
   }
   begin(L, &m, w, fname, 7, (ptrdiff_t)id, filter);
@@ -857,7 +853,7 @@ static int project_on(lua_State *L, double fromx, double fromy,
     int item = lua_gettop(L);
     ptrdiff_t id = imp_worldid(L, w, imp_worldslot(L, W_IDS), item);
     lua_pop(L, 1);
-    if (id >= 0) shaped = imp_shapebook_get(&w->shapes, (size_t)id, &it);
+    if (id >= 0) shaped = imp_grid_shape(w->g, (size_t)id, &it);
   }
   if (shaped) {
     imp_item_shape at = it;

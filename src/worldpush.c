@@ -85,7 +85,7 @@ static int blocking(void *ud, imp_vec2 at, imp_vec2 *push, int cap) {
     int slot;
     g = imp_worldgrid(L, p->w, "push");  /* a filter may have freed it */
     if (ids[i] == p->id || !imp_grid_alive(g, ids[i])) continue;
-    imp_item_geometry(g, &p->w->shapes, ids[i], &other);
+    imp_item_geometry(g, ids[i], &other);
     if (!imp_shape_overlap(other.kind, &other.shape, p->mover.kind, &placed,
                            &hit))
       continue;
@@ -94,7 +94,7 @@ static int blocking(void *ud, imp_vec2 at, imp_vec2 *push, int cap) {
     if (holds(p, slot)) {
       push[count++] = hit.delta;
       if (p->first && p->npushed < PUSHED) {
-        p->rects[p->npushed] = g->items[ids[i]].r;
+        p->rects[p->npushed] = imp_grid_rect(g, ids[i]);
         p->hits[p->npushed++] = hit;
         lua_pushvalue(L, slot);
         lua_rawseti(L, p->others, p->npushed);
@@ -139,7 +139,7 @@ static int world_push(lua_State *L) {
   p.item = 2;
   p.first = 1;
   p.npushed = 0;
-  imp_item_geometry(w->g, &w->shapes, p.id, &p.mover);
+  imp_item_geometry(w->g, p.id, &p.mover);
   start = imp_shape_pos(p.mover.kind, &p.mover.shape);
   imp_shape_rect(p.mover.kind, &p.mover.shape, &box);
   changes = w->changes;

@@ -40,11 +40,12 @@ typedef struct Found {
 /* Whether item id answers the query: by bump's rules on its rectangle, or
 ** exactly on a shape item's shape (a point strictly inside). */
 static int test(const Ask *a, const World *w, size_t id, Found *f) {
-  const imp_rect *r = &w->g->items[id].r;
+  imp_rect box = imp_grid_rect(w->g, id);
+  const imp_rect *r = &box;
   imp_item_shape it;
   if (a->q == Q_ARC) {
     imp_hit h;
-    imp_item_geometry(w->g, &w->shapes, id, &it);
+    imp_item_geometry(w->g, id, &it);
     if (!imp_shape_intersect_arc(it.kind, &it.shape, a->x1, a->y1, a->vx,
                                  a->vy, a->gx, a->gy, 0, &h))
       return 0;
@@ -53,17 +54,17 @@ static int test(const Ask *a, const World *w, size_t id, Found *f) {
   }
   if (a->q == Q_SHAPE) {
     if (imp_rects_apart(&a->r, r)) return 0;
-    if (!imp_shapebook_get(&w->shapes, id, &it))
+    if (!imp_grid_shape(w->g, id, &it))
       return imp_shape_meets_rect(a->shape.kind, &a->shape.shape, r);
     return imp_shape_intersects(a->shape.kind, &a->shape.shape, it.kind,
                                 &it.shape);
   }
-  if (imp_shapebook_has(&w->shapes, id)) {
+  if (imp_grid_has_shape(w->g, id)) {
     imp_hit h;
     if (a->q == Q_RECT ? imp_rects_apart(&a->r, r)
                        : imp_segment_passes_rect(r, a->x1, a->y1, a->x2, a->y2))
       return 0;
-    imp_shapebook_get(&w->shapes, id, &it);
+    imp_grid_shape(w->g, id, &it);
     switch (a->q) {
       case Q_RECT: return imp_shape_meets_rect(it.kind, &it.shape, &a->r);
       case Q_POINT:

@@ -67,8 +67,8 @@ static size_t contacts(lua_State *L, World *w, size_t id,
       memcpy(out, local, found * sizeof *out);
     }
     c = &out[found];
-    c->other = w->g->items[ids[i]].r;
-    imp_item_geometry(w->g, &w->shapes, ids[i], &other);
+    c->other = imp_grid_rect(w->g, ids[i]);
+    imp_item_geometry(w->g, ids[i], &other);
     imp_shape_turn_sweep(other.kind, &other.shape, mover->kind,
                          &mover->shape, 0, 0, dangle, &c->s);
     if (!c->s.has_hit) continue;
@@ -108,7 +108,7 @@ static int world_rotate(lua_State *L) {
     lua_replace(L, 5);
   }
   items = imp_worldslot(L, W_ITEMS);  /* 7 */
-  if (!imp_shapebook_get(&w->shapes, id, &mover))
+  if (!imp_grid_shape(w->g, id, &mover))
     imp_argerror(L, 2, fname, "a rectangle item does not turn");
   if (mover.kind == IMP_SHAPE_AABB)
     imp_argerror(L, 2, fname, "an AABB item does not turn");
@@ -169,13 +169,11 @@ static int world_rotate(lua_State *L) {
     imp_item_shape at;
     imp_worldgrid(L, w, fname);
     now = w->changes == changes ? (ptrdiff_t)id : imp_worldid(L, w, 6, 2);
-    if (now >= 0 && imp_shapebook_get(&w->shapes, (size_t)now, &at) &&
+    if (now >= 0 && imp_grid_shape(w->g, (size_t)now, &at) &&
         at.kind != IMP_SHAPE_AABB) {
       imp_shape_set_angle(at.kind, &at.shape, reached);
-      imp_shape_rect(at.kind, &at.shape, &box);
-      if (!imp_worldupdate(w, (size_t)now, &box))
+      if (!imp_worldreshape(w, (size_t)now, &at))
         return luaL_error(L, "not enough memory");
-      imp_shapebook_set(&w->shapes, (size_t)now, at.kind, &at.shape);
     }
   }
   lua_pushnumber(L, reached);

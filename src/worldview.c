@@ -56,17 +56,18 @@ static void pushrects(lua_State *L, const World *w) {
   size_t id;
   lua_createtable(L, 0, (int)g->count);
   for (id = 0; id < g->nitems; id++) {
-    const imp_rect *r = &g->items[id].r;
-    if (!g->items[id].alive) continue;
+    imp_rect r;
+    if (!imp_grid_alive(g, id)) continue;
+    r = imp_grid_rect(g, id);
     lua_rawgeti(L, items, (lua_Integer)id + 1);
     lua_createtable(L, 0, 4);
-    lua_pushnumber(L, r->x);
+    lua_pushnumber(L, r.x);
     lua_setfield(L, -2, "x");
-    lua_pushnumber(L, r->y);
+    lua_pushnumber(L, r.y);
     lua_setfield(L, -2, "y");
-    lua_pushnumber(L, r->w);
+    lua_pushnumber(L, r.w);
     lua_setfield(L, -2, "w");
-    lua_pushnumber(L, r->h);
+    lua_pushnumber(L, r.h);
     lua_setfield(L, -2, "h");
     lua_rawset(L, -3);
   }

@@ -217,9 +217,9 @@ static void *allocate(void *ud, void *block, size_t size, size_t newsize) {
 
 /*
 ** A World of shapes from C alone, as a game without Lua has it (README.md):
-** the core's grid holds every item's bounds, the shapebook the shapes of
-** the items that are not bump rectangles, and imp_grid_slide_shapes is
-** world:move when every collision slides; the host then moves the item.
+** the core's grid holds every item, a bump rectangle or a copy of a shape,
+** and imp_grid_slide is world:move when every collision slides; the host
+** then moves the item.
 ** y grows down. A ball of radius 8 falls onto a floor of two 32-wide tiles,
 ** a rectangle (0..32) and a square polygon (32..64), then rolls 8 a frame
 ** over the seam at x = 32, pressed down by 1 a frame.
@@ -236,22 +236,18 @@ static int close_to(double a, double b) {
   return a - b < 1e-12 && b - a < 1e-12;
 }
 
-/* Puts the shape item id at pos: its shape in the book, its bounds in the
-** grid. */
-static int place(imp_grid *g, imp_shapebook *book, size_t id, imp_shape kind,
-                 void *shape, imp_vec2 pos) {
+/* Puts the shape item id at pos. */
+static int place(imp_grid *g, size_t id, imp_shape kind, void *shape,
+                 imp_vec2 pos) {
   imp_any_shape moved;
-  imp_rect bounds;
   imp_shape_moved(kind, shape, pos, &moved);
-  imp_shape_rect(kind, &moved, &bounds);
-  return imp_grid_update(g, id, &bounds) &&
-         imp_shapebook_set(book, id, kind, &moved);
+  return imp_grid_update_shape(g, id, kind, &moved);
 }
 
-static int rolling(imp_grid *g, imp_shapebook *book) {
+static int rolling(imp_grid *g) {
   static const imp_vec2 corners[] = {{-16, -16}, {16, -16}, {16, 16},
                                      {-16, 16}};
-  imp_rect left = {0, 100, 32, 32}, bounds;
+  imp_rect left = {0, 100, 32, 32};
   imp_polygon right;
   imp_circle ball = {{16, 50}, 8};
   imp_grid_collision cols[4];
@@ -264,26 +260,23 @@ static int rolling(imp_grid *g, imp_shapebook *book) {
   right.count = 4;
   memcpy(right.v, corners, sizeof corners);
   imp_polygon_set_angle(&right, 0);
-  imp_shape_rect(IMP_SHAPE_POLYGON, &right, &bounds);
-  EXPECT(imp_grid_add(g, &left, &floor) && imp_grid_add(g, &bounds, &tile));
-  EXPECT(imp_shapebook_set(book, tile, IMP_SHAPE_POLYGON, &right));
-  imp_shape_rect(IMP_SHAPE_CIRCLE, &ball, &bounds);
-  EXPECT(imp_grid_add(g, &bounds, &id));
-  EXPECT(imp_shapebook_set(book, id, IMP_SHAPE_CIRCLE, &ball));
+  EXPECT(imp_grid_add(g, &left, &floor) &&
+         imp_grid_add_shape(g, IMP_SHAPE_POLYGON, &right, &tile) &&
+         imp_grid_add_shape(g, IMP_SHAPE_CIRCLE, &ball, &id));
 
   /* The fall: the ball's bottom (58) meets the floor (100) at t = 42 / 50,
   ** the sweep stops IMP_EPSILON of time short, 5e-7 above; sliding along
   ** the floor it stays there. itemRect is the ball's bounds. */
   goal.x = 16;
   goal.y = 100;
-  n = imp_grid_slide_shapes(g, book, id, &goal, cols, 4);
+  n = imp_grid_slide(g, id, &goal, cols, 4);
   EXPECT(n == 1 && cols[0].id == floor && !cols[0].c.overlaps);
   EXPECT(close_to(cols[0].c.ti, 0.84 - IMP_EPSILON));
   EXPECT(vec2is(cols[0].c.normal, 0, -1));
   EXPECT(goal.x == 16 && close_to(goal.y, 92 - 50 * IMP_EPSILON));
   EXPECT(vec2is(cols[0].slide, goal.x, goal.y));
   EXPECT(cols[0].item.x == 8 && cols[0].item.y == 42);
-  EXPECT(place(g, book, id, IMP_SHAPE_CIRCLE, &ball, goal));
+  EXPECT(place(g, id, IMP_SHAPE_CIRCLE, &ball, goal));
 
   /* Rolling: the first frame closes the gap at t = 5e-7 and stops 1e-8
   ** above; from then on each frame starts IMP_EPSILON of time from the
@@ -292,10 +285,10 @@ static int rolling(imp_grid *g, imp_shapebook *book) {
   for (frame = 1; frame <= 5; frame++) {
     imp_item_shape now;
     imp_any_shape at;
-    EXPECT(imp_shapebook_get(book, id, &now));
+    EXPECT(imp_grid_shape(g, id, &now));
     goal.x = 16 + 8 * frame;
     goal.y = now.shape.circle.pos.y + 1;
-    n = imp_grid_slide_shapes(g, book, id, &goal, cols, 4);
+    n = imp_grid_slide(g, id, &goal, cols, 4);
     EXPECT(n == (frame == 3 ? 2 : 1));
     EXPECT(frame != 1 || close_to(cols[0].c.ti, 5e-7 - IMP_EPSILON));
     for (k = 0; k < n; k++)
@@ -303,7 +296,7 @@ static int rolling(imp_grid *g, imp_shapebook *book) {
     EXPECT(cols[n - 1].id == (frame < 3 ? floor : tile));
     EXPECT(goal.x - (16 + 8 * frame) < 1e-7 && goal.x >= 16 + 8 * frame);
     EXPECT(goal.y >= 92 - IMP_EPSILON && goal.y <= 92);
-    EXPECT(place(g, book, id, IMP_SHAPE_CIRCLE, &ball, goal));
+    EXPECT(place(g, id, IMP_SHAPE_CIRCLE, &ball, goal));
     imp_shape_moved(IMP_SHAPE_CIRCLE, &ball, goal, &at);
     EXPECT(!imp_shape_intersects(IMP_SHAPE_CIRCLE, &at, IMP_SHAPE_POLYGON,
                                  &right) &&
@@ -315,12 +308,9 @@ static int rolling(imp_grid *g, imp_shapebook *book) {
 /* The core World's run, its memory the host's; returns whether it passed. */
 static int coreworld(void) {
   imp_grid *g = imp_grid_new_alloc(64, allocate, NULL);
-  imp_shapebook book;
   int ok;
   if (g == NULL) return 0;
-  imp_shapebook_init(&book, allocate, NULL);
-  ok = rolling(g, &book);
-  imp_shapebook_free(&book);
+  ok = rolling(g);
   imp_grid_free(g);
   if (ok)
     printf("core World: a ball fell onto tiles and rolled over a seam\n");

@@ -1,5 +1,5 @@
 /*
-** Property checks of the core's World move (imp_grid_slide_shapes): random
+** Property checks of the core's World move (imp_grid_slide): random
 ** Worlds of shape items and bump rectangles (scenes.h) on grids of several
 ** cell sizes, a shape item starting clear of them all making moves to
 ** random goals, near and up to a hundred times its size away:
@@ -57,7 +57,6 @@ static void *allocate(void *ud, void *block, size_t size, size_t newsize) {
 
 typedef struct world {
   imp_grid *g;
-  imp_shapebook book;
   size_t n;  /* items 0 .. n - 1; the mover is one of them */
 } world;
 
@@ -70,7 +69,7 @@ static int overlaps(const world *w, const shape *s, imp_vec2 pos, size_t id) {
   imp_hit push;
   double depth;
   imp_shape_moved(s->kind, &s->s, pos, &at);
-  imp_item_geometry(w->g, &w->book, id, &other);
+  imp_item_geometry(w->g, id, &other);
   if (!imp_shape_intersects(s->kind, &at, other.kind, &other.shape)) return 0;
   if (!imp_shape_overlap(other.kind, &other.shape, s->kind, &at, &push)) {
     /* Two boxes' push-out is the OBB kernel's, in rounded arithmetic: it
@@ -100,21 +99,18 @@ static int add(world *w, const shape *s, const imp_rect *r) {
   if (s != NULL) imp_shape_rect(s->kind, &s->s, &bounds);
   else bounds = *r;
   if (!(bounds.w > 0 && bounds.h > 0)) return 0;
-  if (!imp_grid_add(w->g, &bounds, &id)) abort();
-  if (s != NULL && !imp_shapebook_set(&w->book, id, s->kind, &s->s)) abort();
+  if (!(s != NULL ? imp_grid_add_shape(w->g, s->kind, &s->s, &id)
+                  : imp_grid_add(w->g, &bounds, &id)))
+    abort();
   w->n = id + 1;
   return 1;
 }
 
 static void place(world *w, size_t id, shape *s, imp_vec2 pos) {
   imp_any_shape moved;
-  imp_rect bounds;
   imp_shape_moved(s->kind, &s->s, pos, &moved);
   s->s = moved;
-  imp_shape_rect(s->kind, &s->s, &bounds);
-  if (!imp_grid_update(w->g, id, &bounds) ||
-      !imp_shapebook_set(&w->book, id, s->kind, &s->s))
-    abort();
+  if (!imp_grid_update_shape(w->g, id, s->kind, &s->s)) abort();
 }
 
 /* Samples the leg from a to b (the last sample is b itself) for overlaps
@@ -151,7 +147,7 @@ static double extent(const shape *s) {
 static void move(world *w, size_t id, shape *s, imp_vec2 goal) {
   imp_grid_collision cols[32];
   imp_vec2 from = imp_shape_pos(s->kind, &s->s), end = goal;
-  int n = imp_grid_slide_shapes(w->g, &w->book, id, &end, cols, 32), k;
+  int n = imp_grid_slide(w->g, id, &end, cols, 32), k;
   if (n < 0) {
     declined++;
     return;
@@ -225,8 +221,9 @@ static void probes(const world *w) {
   int k;
   for (id = 0; id < w->n; id++) {
     imp_item_shape it;
-    const imp_rect *r = &w->g->items[id].r;
-    if (!imp_shapebook_get(&w->book, id, &it)) continue;
+    imp_rect box = imp_grid_rect(w->g, id);
+    const imp_rect *r = &box;
+    if (!imp_grid_shape(w->g, id, &it)) continue;
     for (k = 0; k < 8; k++) {
       double x1 = coord(), y1 = coord(), t1, t2;
       double x2 = below(4) ? coord() : x1, y2 = below(4) ? coord() : y1;
@@ -258,8 +255,8 @@ static void round_of(void) {
   imp_rect r;
   size_t id;
   int i, tries;
-  w.g = imp_grid_new(below(2) ? 1 + below(16) : 0.5 + unit() * 8);
-  imp_shapebook_init(&w.book, allocate, NULL);
+  w.g = imp_grid_new_alloc(below(2) ? 1 + below(16) : 0.5 + unit() * 8,
+                           allocate, NULL);
   w.n = 0;
   if (w.g == NULL) abort();
   for (i = 0; i < ITEMS; i++) {
@@ -292,7 +289,6 @@ static void round_of(void) {
   }
   wall(&w, id, &m);
 done:
-  imp_shapebook_free(&w.book);
   imp_grid_free(w.g);
 }
 

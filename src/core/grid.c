@@ -1,18 +1,20 @@
 /*
-** A uniform grid of square cells holding rectangles by integer id. Cells
-** live in an open-addressing hash keyed by their integer coordinates and
-** are deleted only by imp_grid_compact, so a cell once used stays counted
-** until then (as in bump.lua, until the garbage collector runs); a grid
-** whose stored cells are mostly empty compacts itself as it adds cells.
-** Items too large for the grid, or too far out for integer cells, are kept
-** in a separate list that every query includes.
+** A uniform grid of square cells holding items by integer id: bump
+** rectangles, and shapes by their bounds (circles in their records, the
+** others in the grid's book). Cells live in an open-addressing hash keyed
+** by their integer coordinates and are deleted only by imp_grid_compact,
+** so a cell once used stays counted until then (as in bump.lua, until the
+** garbage collector runs); a grid whose stored cells are mostly empty
+** compacts itself as it adds cells. Items too large for the grid, or too
+** far out for integer cells, are kept in a separate list that every query
+** includes.
 */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "impact.h"
+#include "shapebook.h"
 
 /* Cells beyond this index (in either direction) are never stored, so every
 ** cell coordinate converts to long long without overflow. */
@@ -67,6 +69,7 @@ imp_grid *imp_grid_new_alloc(double cell_size, imp_alloc alloc, void *ud) {
     g->inverse = 1 / cell_size;
   g->alloc = alloc;
   g->ud = ud;
+  imp_shapebook_init(&g->book, alloc, ud);
   return g;
 }
 
@@ -84,6 +87,7 @@ void imp_grid_free(imp_grid *g) {
   release(g, g->table, g->tablecap * sizeof *g->table);
   release(g, g->items, g->capitems * sizeof *g->items);
   release(g, g->big, g->capbig * sizeof *g->big);
+  imp_shapebook_free(&g->book);
   g->alloc(g->ud, g, sizeof *g, 0);
 }
 
@@ -288,7 +292,54 @@ static void big_remove(imp_grid *g, size_t id) {
     }
 }
 
-int imp_grid_add(imp_grid *g, const imp_rect *r, size_t *id) {
+/* Item n's record set to what item says it is, its mark kept. */
+static void set(imp_grid *g, size_t n, const imp_grid_item *item) {
+  imp_grid_item *it = &g->items[n];
+  if (it->shape <= IMP_ITEM_RECT && item->shape > IMP_ITEM_RECT)
+    g->nshapes++;
+  else if (it->shape > IMP_ITEM_RECT && item->shape <= IMP_ITEM_RECT)
+    g->nshapes--;
+  it->at = item->at;
+  it->shape = item->shape;
+}
+
+/* Gives back the book's slot of an item that has one. */
+static void drop(imp_grid *g, const imp_grid_item *item) {
+  if (item->shape >= IMP_ITEM_BOOKED)
+    imp_shapebook_release(&g->book, item->shape - IMP_ITEM_BOOKED);
+}
+
+/* The record of the rectangle r. */
+static imp_grid_item rect_item(const imp_rect *r) {
+  imp_grid_item item;
+  item.at.rect = *r;
+  item.mark = 0;
+  item.shape = IMP_ITEM_RECT;
+  return item;
+}
+
+/* The record of the shape, and its bounds: a circle in place, another
+** shape in a new slot of the book (0 when out of memory). */
+static int shape_item(imp_grid *g, imp_shape kind, const void *shape,
+                      imp_grid_item *item, imp_rect *bounds) {
+  uint32_t handle;
+  item->mark = 0;
+  if (kind == IMP_SHAPE_CIRCLE) {
+    item->at.circle = *(const imp_circle *)shape;
+    item->shape = IMP_ITEM_CIRCLE;
+    *bounds = imp_circle_rect(&item->at.circle);
+    return 1;
+  }
+  if (!imp_shapebook_add(&g->book, kind, shape, &handle)) return 0;
+  imp_shape_rect(kind, shape, &item->at.rect);
+  item->shape = IMP_ITEM_BOOKED + handle;
+  *bounds = item->at.rect;
+  return 1;
+}
+
+/* Adds the item in its cells (r), or in the big list, at a new id. */
+static int add(imp_grid *g, const imp_grid_item *item, const imp_rect *r,
+               size_t *id) {
   size_t n = g->freeid > 0 ? g->freeid - 1 : g->nitems;
   long long c[4];
   int incells = rectcells(g, r, c);
@@ -300,39 +351,57 @@ int imp_grid_add(imp_grid *g, const imp_rect *r, size_t *id) {
     return 0;
   if (incells) link_cells(g, n, c, NULL);
   else g->big[g->nbig++] = (uint32_t)n;
-  if (g->freeid > 0) memcpy(&g->freeid, &g->items[n].r, sizeof g->freeid);
+  if (g->freeid > 0) memcpy(&g->freeid, &g->items[n].at, sizeof g->freeid);
   else g->nitems++;
-  g->items[n].r = *r;
   g->items[n].mark = 0;
-  g->items[n].alive = 1;
+  g->items[n].shape = IMP_ITEM_FREE;
+  set(g, n, item);
   g->count++;
   *id = n;
   return 1;
 }
 
+int imp_grid_add(imp_grid *g, const imp_rect *r, size_t *id) {
+  imp_grid_item item = rect_item(r);
+  return add(g, &item, r, id);
+}
+
+int imp_grid_add_shape(imp_grid *g, imp_shape kind, const void *shape,
+                       size_t *id) {
+  imp_grid_item item;
+  imp_rect bounds;
+  if (!shape_item(g, kind, shape, &item, &bounds)) return 0;
+  if (add(g, &item, &bounds, id)) return 1;
+  drop(g, &item);
+  return 0;
+}
+
 int imp_grid_remove(imp_grid *g, size_t id) {
   imp_grid_item *it;
+  imp_rect r;
   long long c[4];
   if (!imp_grid_alive(g, id)) return 0;
   it = &g->items[id];
-  if (rectcells(g, &it->r, c)) unlink_cells(g, id, c, NULL);
+  r = imp_grid_rect(g, id);
+  if (rectcells(g, &r, c)) unlink_cells(g, id, c, NULL);
   else big_remove(g, id);
-  it->alive = 0;
-  memcpy(&it->r, &g->freeid, sizeof g->freeid);
+  drop(g, it);
+  if (it->shape > IMP_ITEM_RECT) g->nshapes--;
+  it->shape = IMP_ITEM_FREE;
+  memcpy(&it->at, &g->freeid, sizeof g->freeid);
   g->freeid = id + 1;
   g->count--;
   return 1;
 }
 
-int imp_grid_update(imp_grid *g, size_t id, const imp_rect *r) {
-  imp_grid_item *it = &g->items[id];
+/* Moves item id to the cells of r, its record left as it is. */
+static int recell(imp_grid *g, size_t id, const imp_rect *r) {
+  imp_rect now = imp_grid_rect(g, id);
   long long c[4], was[4];
-  int incells = rectcells(g, r, c), inwas = rectcells(g, &it->r, was);
+  int incells = rectcells(g, r, c), inwas = rectcells(g, &now, was);
   const long long *old = inwas ? was : NULL;
-  if (incells == inwas && (!incells || memcmp(c, was, sizeof c) == 0)) {
-    it->r = *r;
+  if (incells == inwas && (!incells || memcmp(c, was, sizeof c) == 0))
     return 1;
-  }
   if (incells ? !reserve(g, c, old)
               : !grow(g, &g->big, &g->capbig, g->nbig + 1, sizeof *g->big))
     return 0;
@@ -340,12 +409,55 @@ int imp_grid_update(imp_grid *g, size_t id, const imp_rect *r) {
   else big_remove(g, id);
   if (incells) link_cells(g, id, c, old);
   else g->big[g->nbig++] = (uint32_t)id;
-  it->r = *r;
+  return 1;
+}
+
+int imp_grid_update(imp_grid *g, size_t id, const imp_rect *r) {
+  imp_grid_item item = rect_item(r);
+  if (!recell(g, id, r)) return 0;
+  drop(g, &g->items[id]);
+  set(g, id, &item);
+  return 1;
+}
+
+int imp_grid_update_shape(imp_grid *g, size_t id, imp_shape kind,
+                          const void *shape) {
+  imp_grid_item *it = &g->items[id], item;
+  uint32_t handle = it->shape - IMP_ITEM_BOOKED;
+  imp_rect bounds;
+  int kept = it->shape >= IMP_ITEM_BOOKED &&
+             imp_shapebook_fits(handle, kind, shape);
+  if (kept) {  /* the same slot of the book */
+    imp_shape_rect(kind, shape, &item.at.rect);
+    item.shape = it->shape;
+    bounds = item.at.rect;
+  } else if (!shape_item(g, kind, shape, &item, &bounds)) {
+    return 0;
+  }
+  if (!recell(g, id, &bounds)) {
+    if (!kept) drop(g, &item);
+    return 0;
+  }
+  if (kept) imp_shapebook_write(&g->book, handle, shape);
+  else drop(g, it);
+  set(g, id, &item);
   return 1;
 }
 
 int imp_grid_alive(const imp_grid *g, size_t id) {
-  return id < g->nitems && g->items[id].alive;
+  return id < g->nitems && g->items[id].shape != IMP_ITEM_FREE;
+}
+
+int imp_grid_shape(const imp_grid *g, size_t id, imp_item_shape *out) {
+  const imp_grid_item *it = &g->items[id];
+  if (it->shape == IMP_ITEM_CIRCLE) {
+    out->kind = IMP_SHAPE_CIRCLE;
+    out->shape.circle = it->at.circle;
+    return 1;
+  }
+  if (it->shape < IMP_ITEM_BOOKED) return 0;
+  imp_shapebook_copy(&g->book, it->shape - IMP_ITEM_BOOKED, out);
+  return 1;
 }
 
 /* A query's results: the caller's buffer, its room, how many found. */

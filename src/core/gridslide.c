@@ -1,9 +1,8 @@
 /*
 ** bump.lua's project and check when every collision slides (no filter, no
-** custom response), on the grid and the World's shapes alone. A
-** projection lists the collisions of an item moving to a goal by time,
-** then by the distance between the centres, then in the order the grid
-** found them. A check's each step takes the first collision of the rest of
+** custom response), on the grid alone. A projection lists the collisions
+** of an item moving to a goal by time, then by the distance between the
+** centres, then in the order the grid found them. A check's each step takes the first collision of the rest of
 ** the movement, slides along it (creased: imp_mover_slide) and goes on
 ** from where it touched; each other item collides at most once. The
 ** World's general project and check (worldmove.c) give the same
@@ -15,30 +14,28 @@
 /* Room for the ids near one step of the movement. */
 #define NEARBY 256
 
-/* A World of rectangles only. */
-static const imp_shapebook noshapes;
-
 /* Whether the placed mover, heading for goal (sweeping swept), collides
 ** with the item other: the collision in *col, and in *distance the squared
 ** distance between the centres, which orders equal times. */
-static int collides(imp_grid *g, const imp_shapebook *shapes,
-                    const imp_mover *m, const imp_rect *swept, imp_vec2 goal,
-                    size_t other, imp_rect_collision *col, double *distance) {
-  const imp_rect *r = &g->items[other].r;
-  if (!imp_grid_alive(g, other) || imp_rect_apart(swept, r) ||
-      !imp_mover_detect(m, g, shapes, other, goal, col))
+static int collides(imp_grid *g, const imp_mover *m, const imp_rect *swept,
+                    imp_vec2 goal, size_t other, imp_rect_collision *col,
+                    double *distance) {
+  imp_rect r;
+  if (!imp_grid_alive(g, other)) return 0;
+  r = imp_grid_rect(g, other);
+  if (imp_rect_apart(swept, &r) ||
+      !imp_mover_detect(m, g, other, goal, col))
     return 0;
-  *distance = imp_rect_square_distance(&m->box, r);
+  *distance = imp_rect_square_distance(&m->box, &r);
   return 1;
 }
 
 /* Places the mover at from and finds the ids near its way to goal, into
 ** nearby: how many, or -1 when there are too many. */
-static int look_around(imp_grid *g, const imp_shapebook *shapes,
-                       imp_mover *m, const imp_rect *from, imp_vec2 goal,
-                       imp_rect *swept, size_t *nearby) {
+static int look_around(imp_grid *g, imp_mover *m, const imp_rect *from,
+                       imp_vec2 goal, imp_rect *swept, size_t *nearby) {
   size_t found;
-  imp_mover_place(m, shapes, from);
+  imp_mover_place(m, g, from);
   *swept = imp_rect_swept(&m->box, goal.x - from->x, goal.y - from->y);
   found = imp_grid_query_rect(g, swept->x, swept->y, swept->w, swept->h,
                               nearby, NEARBY);
@@ -58,12 +55,11 @@ static int visited(const imp_grid_collision *out, size_t n, size_t id) {
   return 0;
 }
 
-int imp_grid_slide_shapes(imp_grid *g, const imp_shapebook *shapes,
-                          size_t id, imp_vec2 *goal, imp_grid_collision *out,
-                          size_t cap) {
+int imp_grid_slide(imp_grid *g, size_t id, imp_vec2 *goal,
+                   imp_grid_collision *out, size_t cap) {
   imp_item_shape it;
-  int shaped = imp_shapebook_get(shapes, id, &it);
-  imp_rect from = g->items[id].r;
+  int shaped = imp_grid_shape(g, id, &it);
+  imp_rect from = imp_grid_rect(g, id);
   imp_vec2 to = *goal;
   imp_mover m;
   size_t nearby[NEARBY], n = 0;
@@ -78,14 +74,14 @@ int imp_grid_slide_shapes(imp_grid *g, const imp_shapebook *shapes,
     imp_grid_collision *c = &out[n];
     double best = 0;
     int i, hit = 0;
-    int found = look_around(g, shapes, &m, &from, to, &swept, nearby);
+    int found = look_around(g, &m, &from, to, &swept, nearby);
     if (found < 0) return -1;
     for (i = 0; i < found; i++) {
       size_t other = nearby[i];
       imp_rect_collision col;
       double distance;
       if (other == id || visited(out, n, other) ||
-          !collides(g, shapes, &m, &swept, to, other, &col, &distance) ||
+          !collides(g, &m, &swept, to, other, &col, &distance) ||
           (hit && !before(col.ti, distance, c->c.ti, best)))
         continue;
       if (n == cap) return -1;
@@ -99,7 +95,7 @@ int imp_grid_slide_shapes(imp_grid *g, const imp_shapebook *shapes,
       return (int)n;
     }
     c->item = m.box;
-    c->other = g->items[c->id].r;
+    c->other = imp_grid_rect(g, c->id);
     c->slide = imp_mover_slide(&m, &c->c, m.byshapes, to);
     to = c->slide;
     from.x = c->c.touch.x;
@@ -108,29 +104,24 @@ int imp_grid_slide_shapes(imp_grid *g, const imp_shapebook *shapes,
   }
 }
 
-int imp_grid_slide(imp_grid *g, size_t id, imp_vec2 *goal,
-                   imp_grid_collision *out, size_t cap) {
-  return imp_grid_slide_shapes(g, &noshapes, id, goal, out, cap);
-}
-
-int imp_grid_project_shapes(imp_grid *g, const imp_shapebook *shapes,
-                            size_t skip, const imp_item_shape *shape,
-                            const imp_rect *from, imp_vec2 goal,
-                            imp_grid_collision *out, size_t cap) {
+int imp_grid_project_shapes(imp_grid *g, size_t skip,
+                            const imp_item_shape *shape, const imp_rect *from,
+                            imp_vec2 goal, imp_grid_collision *out,
+                            size_t cap) {
   imp_rect swept;
   imp_mover m;
   size_t nearby[NEARBY], n = 0;
   double distance[NEARBY];
   int i, found;
   imp_mover_init(&m, shape);
-  found = look_around(g, shapes, &m, from, goal, &swept, nearby);
+  found = look_around(g, &m, from, goal, &swept, nearby);
   if (found < 0) return -1;
   for (i = 0; i < found; i++) {
     size_t other = nearby[i], k;
     imp_rect_collision col;
     double d;
     if (other == skip ||
-        !collides(g, shapes, &m, &swept, goal, other, &col, &d))
+        !collides(g, &m, &swept, goal, other, &col, &d))
       continue;
     if (n == cap) return -1;
     /* insertion after every earlier one that is not later: stable */
@@ -142,7 +133,7 @@ int imp_grid_project_shapes(imp_grid *g, const imp_shapebook *shapes,
     out[k].id = other;
     out[k].c = col;
     out[k].item = m.box;
-    out[k].other = g->items[other].r;
+    out[k].other = imp_grid_rect(g, other);
     out[k].slide = goal;
     distance[k] = d;
     n++;
@@ -152,6 +143,5 @@ int imp_grid_project_shapes(imp_grid *g, const imp_shapebook *shapes,
 
 int imp_grid_project(imp_grid *g, size_t skip, const imp_rect *from,
                      imp_vec2 goal, imp_grid_collision *out, size_t cap) {
-  return imp_grid_project_shapes(g, &noshapes, skip, NULL, from, goal, out,
-                                 cap);
+  return imp_grid_project_shapes(g, skip, NULL, from, goal, out, cap);
 }

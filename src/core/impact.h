@@ -487,9 +487,9 @@ imp_vec2 imp_rect_bounce(const imp_rect_collision *c, imp_vec2 goal);
 imp_vec2 imp_rect_nearest_corner(const imp_rect *r, double px, double py);
 
 /*
-** A uniform grid of square cells (the world's broad phase): rectangles
-** (left, top, width, height) stored by integer id, and the ids near a
-** rectangle or a segment. Queries find a superset of the items that touch
+** A uniform grid of square cells (the world's broad phase): items by
+** integer id, each a bump rectangle (left, top, width, height) or a shape
+** by its bounds, and the ids near a rectangle or a segment. Queries find a superset of the items that touch
 ** the region (callers make the exact test) and allocate nothing. Functions
 ** that may allocate return 0 when out of memory, leaving the grid as it
 ** was; removing never needs memory.
@@ -499,13 +499,50 @@ imp_vec2 imp_rect_nearest_corner(const imp_rect *r, double px, double py);
 ** cannot (the old block is then kept). */
 typedef void *(*imp_alloc)(void *ud, void *ptr, size_t osize, size_t nsize);
 
-/* An item's cells are not stored: its rectangle gives them again. A free
-** id's rectangle holds the next free id instead (the free list needs no
-** memory of its own). */
+/* A shape item's shape, as readers get it: a copy, in full. */
+typedef struct imp_item_shape {
+  imp_shape kind;
+  imp_any_shape shape;
+} imp_item_shape;
+
+/* Shapes kept by 32-bit handle (shapebook.c), each in the room its kind
+** needs: a pool of records of one size per kind, and per vertex count for
+** polygons, which keep their own vertices only. A free slot holds the next
+** free one; slots stay where they are, so a handle stays good until
+** released. A pool holds fewer than 2^27 shapes. */
+typedef struct imp_shapepool {
+  unsigned char *records;
+  uint32_t used, cap;  /* slots handed out (free ones among them), room */
+  uint32_t freeslot;   /* the first free slot below used, + 1; 0: none */
+} imp_shapepool;
+
+/* AABB, OBB, circle, capsule, and a polygon pool per vertex count. */
+#define IMP_SHAPEPOOLS (4 + IMP_MAX_VERTICES - 2)
+
+typedef struct imp_shapebook {
+  imp_shapepool pools[IMP_SHAPEPOOLS];
+  imp_alloc alloc;
+  void *ud;
+} imp_shapebook;
+
+/* What a grid item is (imp_grid_item.shape): a free id, a bump rectangle,
+** a circle, or, from IMP_ITEM_BOOKED on, another shape, whose handle in
+** the grid's book is the value minus IMP_ITEM_BOOKED. */
+enum { IMP_ITEM_FREE, IMP_ITEM_RECT, IMP_ITEM_CIRCLE, IMP_ITEM_BOOKED };
+
+/* An item's cells are not stored: its rectangle gives them again. A bump
+** rectangle keeps its rectangle in at; a circle, the commonest shape,
+** keeps itself there and its bounds are worked out when asked for, so that
+** it takes no more room than a rectangle; another shape keeps its bounds
+** there, itself in the book. A free id's at holds the next free id (the
+** free list needs no memory of its own). */
 typedef struct imp_grid_item {
-  imp_rect r;
-  unsigned mark;       /* == stamp when already in found */
-  int alive;
+  union {
+    imp_rect rect;
+    imp_circle circle;
+  } at;
+  unsigned mark;   /* == stamp when already in found */
+  uint32_t shape;  /* IMP_ITEM_FREE, _RECT, _CIRCLE, or _BOOKED + handle */
 } imp_grid_item;
 
 /* Ids in cells are 32-bit, which halves the cells' memory: a grid holds
@@ -530,6 +567,8 @@ typedef struct imp_grid {
   uint32_t *big;                      /* items kept outside the cells */
   size_t nbig, capbig;
   unsigned stamp;
+  imp_shapebook book;                 /* the shapes other than circles */
+  size_t nshapes;                     /* shape items alive */
   imp_alloc alloc;                    /* where its memory comes from */
   void *ud;
 } imp_grid;
@@ -540,11 +579,41 @@ typedef struct imp_grid {
 imp_grid *imp_grid_new(double cell_size);
 imp_grid *imp_grid_new_alloc(double cell_size, imp_alloc alloc, void *ud);
 void imp_grid_free(imp_grid *g);
-/* Adds a rectangle (finite, w and h > 0) and sets *id. */
+/* Adds a bump rectangle (finite, w and h > 0), or a copy of a shape kept
+** by its bounds (imp_shape_rect), and sets *id. */
 int imp_grid_add(imp_grid *g, const imp_rect *r, size_t *id);
+int imp_grid_add_shape(imp_grid *g, imp_shape kind, const void *shape,
+                       size_t *id);
 int imp_grid_remove(imp_grid *g, size_t id);
+/* Makes item id (alive) the rectangle r, or a copy of the shape. Changing
+** a shape into one of its kind (a polygon of as many vertices) needs no
+** memory but where its bounds reach new cells. */
 int imp_grid_update(imp_grid *g, size_t id, const imp_rect *r);
+int imp_grid_update_shape(imp_grid *g, size_t id, imp_shape kind,
+                          const void *shape);
 int imp_grid_alive(const imp_grid *g, size_t id);
+/* Whether item id (alive) is a shape; imp_grid_shape: then a copy of it in
+** *out (a polygon's unused vertices 0). */
+static inline int imp_grid_has_shape(const imp_grid *g, size_t id) {
+  return g->items[id].shape >= IMP_ITEM_CIRCLE;
+}
+int imp_grid_shape(const imp_grid *g, size_t id, imp_item_shape *out);
+/* A circle's bounds as left, top, width and height: imp_shape_rect's. */
+static inline imp_rect imp_circle_rect(const imp_circle *c) {
+  double r = c->radius + 0.0;  /* as imp_shape_bounds: -0 is 0 */
+  imp_rect out;
+  out.x = c->pos.x - r;
+  out.y = c->pos.y - r;
+  out.w = r + r;
+  out.h = r + r;
+  return out;
+}
+/* Item id's rectangle: a bump rectangle's own, a shape's bounds. */
+static inline imp_rect imp_grid_rect(const imp_grid *g, size_t id) {
+  const imp_grid_item *it = &g->items[id];
+  return it->shape == IMP_ITEM_CIRCLE ? imp_circle_rect(&it->at.circle)
+                                      : it->at.rect;
+}
 /* Forgets the cells that no item occupies any more (frees their memory).
 ** Adding cells does this by itself once most stored cells are empty. */
 void imp_grid_compact(imp_grid *g);
@@ -570,7 +639,8 @@ typedef struct imp_grid_collision {
 ** slides: fills out with the collisions in order and *goal with where the
 ** item ends, and returns how many; or returns -1, having changed nothing,
 ** when there are more than cap collisions or too many items near a step.
-** The grid itself is not changed: the caller moves the item. */
+** The grid itself is not changed: the caller moves the item. With shapes
+** about, see imp_grid_project_shapes below. */
 int imp_grid_slide(imp_grid *g, size_t id, imp_vec2 *goal,
                    imp_grid_collision *out, size_t cap);
 /* bump's project of the rectangle from moving to goal when every collision
@@ -581,67 +651,11 @@ int imp_grid_slide(imp_grid *g, size_t id, imp_vec2 *goal,
 int imp_grid_project(imp_grid *g, size_t skip, const imp_rect *from,
                      imp_vec2 goal, imp_grid_collision *out, size_t cap);
 
-/*
-** The World's shape items: their shapes by item id (shapebook.c), kept
-** beside the grid, which holds each one's bounds. Each shape takes the room
-** its kind needs, a polygon that of its own vertices only: a pool per kind
-** (and per vertex count) of records of one size, and a 32-bit handle per
-** id. Readers get a shape as a copy, in full.
-*/
-typedef struct imp_item_shape {
-  imp_shape kind;
-  imp_any_shape shape;
-} imp_item_shape;
-
-/* Records of one size in one block; a free slot holds the next free one.
-** Slots stay where they are: a handle stays good until cleared. A pool
-** holds fewer than 2^27 shapes (adding more fails as out of memory). */
-typedef struct imp_shapepool {
-  unsigned char *records;
-  uint32_t used, cap;  /* slots handed out (free ones among them), room */
-  uint32_t freeslot;   /* the first free slot below used, + 1; 0: none */
-} imp_shapepool;
-
-/* AABB, OBB, circle, capsule, and a polygon pool per vertex count. */
-#define IMP_SHAPEPOOLS (4 + IMP_MAX_VERTICES - 2)
-
-typedef struct imp_shapebook {
-  uint32_t *at;  /* by id: the shape's handle, 0 for a bump rectangle */
-  size_t cap, count;
-  imp_shapepool pools[IMP_SHAPEPOOLS];
-  imp_alloc alloc;
-  void *ud;
-} imp_shapebook;
-
-void imp_shapebook_init(imp_shapebook *b, imp_alloc alloc, void *ud);
-void imp_shapebook_free(imp_shapebook *b);
-/* Keeps a copy of the shape for id: 0 when out of memory (nothing
-** changed). Replacing id's shape by one of the same kind (a polygon of as
-** many vertices) needs no memory: it cannot fail. */
-int imp_shapebook_set(imp_shapebook *b, size_t id, imp_shape kind,
-                      const void *shape);
-void imp_shapebook_clear(imp_shapebook *b, size_t id);
-/* Whether id has a shape; imp_shapebook_get: then a copy of it in *out (a
-** polygon's unused vertices 0), which imp_shapebook_copy makes from id's
-** handle. */
-void imp_shapebook_copy(const imp_shapebook *b, uint32_t handle,
-                        imp_item_shape *out);
-static inline int imp_shapebook_has(const imp_shapebook *b, size_t id) {
-  return id < b->cap && b->at[id] != 0;
-}
-static inline int imp_shapebook_get(const imp_shapebook *b, size_t id,
-                                    imp_item_shape *out) {
-  if (!imp_shapebook_has(b, id)) return 0;
-  imp_shapebook_copy(b, b->at[id], out);
-  return 1;
-}
-
 /* The rectangle as the polygon at its (x, y) whose corners are bump's. */
 void imp_rect_polygon(const imp_rect *r, imp_polygon *out);
 /* Item id's geometry into *out: a shape item's shape, or a rectangle item
 ** as its polygon. */
-void imp_item_geometry(const imp_grid *g, const imp_shapebook *b, size_t id,
-                       imp_item_shape *out);
+void imp_item_geometry(const imp_grid *g, size_t id, imp_item_shape *out);
 /* The shape's bounds (imp_shape_bounds) as left, top, width and height. */
 void imp_shape_rect(imp_shape kind, const void *shape, imp_rect *out);
 /* moving (at its pos) heading for (goalx, goaly) against the static other,
@@ -690,13 +704,11 @@ void imp_mover_init(imp_mover *m, const imp_item_shape *shape);
 /* Places the mover where a step starts: a rectangle at from, a shape at
 ** from's x and y. Its pairs collide as shapes (imp_shape_detect) when it
 ** is one or the World has any shape, by bump's rules otherwise. */
-void imp_mover_place(imp_mover *m, const imp_shapebook *shapes,
-                     const imp_rect *from);
+void imp_mover_place(imp_mover *m, const imp_grid *g, const imp_rect *from);
 /* The collision of the placed mover heading for goal with the item id
-** (alive in g, its shape in shapes or a rectangle, then as its polygon). */
-int imp_mover_detect(const imp_mover *m, const imp_grid *g,
-                     const imp_shapebook *shapes, size_t id, imp_vec2 goal,
-                     imp_rect_collision *out);
+** (alive in g: a shape, or a rectangle, then as its polygon). */
+int imp_mover_detect(const imp_mover *m, const imp_grid *g, size_t id,
+                     imp_vec2 goal, imp_rect_collision *out);
 /* Where a slide along c heading for goal goes on to (imp_rect_slide), kept
 ** out of the faces slid along earlier: along the crease where it heads
 ** into one, nowhere where it heads into two. A collision found by shapes
@@ -704,20 +716,17 @@ int imp_mover_detect(const imp_mover *m, const imp_grid *g,
 imp_vec2 imp_mover_slide(imp_mover *m, const imp_rect_collision *c,
                          int shaped, imp_vec2 goal);
 
-/* imp_grid_slide and imp_grid_project in a World whose shape items'
-** shapes are in shapes (the grid holding their bounds): every pair
-** collides as imp_mover_detect says and slides crease (imp_mover_slide).
-** The item id moves from its shape's pos when it has one (touch, goal and
-** slide are then positions); a projection's mover is shape at from's x and
-** y, or the rectangle from when shape is NULL. itemRect is the mover's
-** bounds where each step began. */
-int imp_grid_slide_shapes(imp_grid *g, const imp_shapebook *shapes,
-                          size_t id, imp_vec2 *goal, imp_grid_collision *out,
-                          size_t cap);
-int imp_grid_project_shapes(imp_grid *g, const imp_shapebook *shapes,
-                            size_t skip, const imp_item_shape *shape,
-                            const imp_rect *from, imp_vec2 goal,
-                            imp_grid_collision *out, size_t cap);
+/* imp_grid_slide and imp_grid_project where the grid holds shapes: every
+** pair collides as imp_mover_detect says and slides crease
+** (imp_mover_slide). The item id moves from its shape's pos when it is
+** one (touch, goal and slide are then positions); imp_grid_project_shapes'
+** mover is shape at from's x and y, or the rectangle from when shape is
+** NULL (imp_grid_project's). itemRect is the mover's bounds where each
+** step began. */
+int imp_grid_project_shapes(imp_grid *g, size_t skip,
+                            const imp_item_shape *shape, const imp_rect *from,
+                            imp_vec2 goal, imp_grid_collision *out,
+                            size_t cap);
 
 /* world:push's search: where a shape at start that overlaps others goes by
 ** the shortest way out. blocking(ud, at, push, cap) tells what still holds

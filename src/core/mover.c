@@ -14,10 +14,9 @@ void imp_mover_init(imp_mover *m, const imp_item_shape *shape) {
 
 /* A World of rectangles stays bump's, number for number; once a shape is
 ** about, every pair collides by the exact sweep. */
-void imp_mover_place(imp_mover *m, const imp_shapebook *shapes,
-                     const imp_rect *from) {
+void imp_mover_place(imp_mover *m, const imp_grid *g, const imp_rect *from) {
   m->from = *from;
-  m->byshapes = m->shaped || shapes->count > 0;
+  m->byshapes = m->shaped || g->nshapes > 0;
   if (m->shaped) {
     imp_vec2 at;
     at.x = from->x;
@@ -32,16 +31,16 @@ void imp_mover_place(imp_mover *m, const imp_shapebook *shapes,
 /* By the exact sweep a rectangle is the polygon it is, so that bump's
 ** rounding (a rectangle left an ulp into the one it rests on) cannot snag
 ** it on a shape's side. */
-int imp_mover_detect(const imp_mover *m, const imp_grid *g,
-                     const imp_shapebook *shapes, size_t id, imp_vec2 goal,
-                     imp_rect_collision *out) {
+int imp_mover_detect(const imp_mover *m, const imp_grid *g, size_t id,
+                     imp_vec2 goal, imp_rect_collision *out) {
   imp_item_shape other;
   imp_polygon mrect;
   imp_shape mkind = IMP_SHAPE_POLYGON;
   const void *mover = &mrect;
   if (!m->byshapes)
-    return imp_rect_detect(&m->from, &g->items[id].r, goal.x, goal.y, out);
-  imp_item_geometry(g, shapes, id, &other);
+    return imp_rect_detect(&m->from, &g->items[id].at.rect, goal.x, goal.y,
+                           out);
+  imp_item_geometry(g, id, &other);
   if (m->shaped) mkind = m->shape.kind, mover = &m->placed;
   else imp_rect_polygon(&m->from, &mrect);
   return imp_shape_detect(other.kind, &other.shape, mkind, mover, goal.x,

@@ -1,13 +1,12 @@
 /*
-** The World's shape items' shapes by item id, each in the room its kind
-** needs: a pool of records of one size per kind, and per vertex count for
-** polygons, which keep their own vertices only. An id holds a 32-bit
-** handle: its pool (+ 1, so that 0 is no shape) in the low bits, the slot
-** above. All memory comes from the book's allocator.
+** The grid's shapes other than circles, each in the room its kind needs: a
+** pool of records of one size per kind, and per vertex count for polygons,
+** which keep their own vertices only. A handle is the pool in the low bits
+** and the slot above. All memory comes from the book's allocator.
 */
 #include <string.h>
 
-#include "impact.h"
+#include "shapebook.h"
 
 #define POOL_BITS 5
 #define POOL_MASK ((1u << POOL_BITS) - 1)
@@ -30,7 +29,7 @@ static size_t record_size(int pool) {
 }
 
 static unsigned char *record(const imp_shapebook *b, uint32_t handle) {
-  int pool = (int)(handle & POOL_MASK) - 1;
+  int pool = (int)(handle & POOL_MASK);
   return b->pools[pool].records +
          (size_t)(handle >> POOL_BITS) * record_size(pool);
 }
@@ -48,25 +47,7 @@ void imp_shapebook_free(imp_shapebook *b) {
     if (p->records != NULL)
       b->alloc(b->ud, p->records, p->cap * record_size(pool), 0);
   }
-  if (b->at != NULL) b->alloc(b->ud, b->at, b->cap * sizeof *b->at, 0);
   imp_shapebook_init(b, b->alloc, b->ud);
-}
-
-/* Room in at for id: 0 when out of memory. */
-static int reach(imp_shapebook *b, size_t id) {
-  size_t cap = b->cap < 16 ? 16 : b->cap;
-  void *at;
-  if (id < b->cap) return 1;
-  while (cap <= id) {
-    if (cap > ((size_t)-1 / sizeof *b->at) / 2) return 0;
-    cap *= 2;
-  }
-  at = b->alloc(b->ud, b->at, b->cap * sizeof *b->at, cap * sizeof *b->at);
-  if (at == NULL) return 0;
-  b->at = (uint32_t *)at;
-  memset(b->at + b->cap, 0, (cap - b->cap) * sizeof *b->at);
-  b->cap = cap;
-  return 1;
 }
 
 /* A slot of the pool: a free one, else the next, the block doubled when
@@ -93,26 +74,24 @@ static int take(imp_shapebook *b, int pool, uint32_t *slot) {
   return 1;
 }
 
-static void release(imp_shapebook *b, uint32_t handle) {
-  imp_shapepool *p = &b->pools[(handle & POOL_MASK) - 1];
-  memcpy(record(b, handle), &p->freeslot, sizeof p->freeslot);
-  p->freeslot = (handle >> POOL_BITS) + 1;
+int imp_shapebook_add(imp_shapebook *b, imp_shape kind, const void *shape,
+                      uint32_t *handle) {
+  int pool = pool_of(kind, shape);
+  uint32_t slot;
+  if (!take(b, pool, &slot)) return 0;
+  *handle = slot << POOL_BITS | (uint32_t)pool;
+  imp_shapebook_write(b, *handle, shape);
+  return 1;
 }
 
-int imp_shapebook_set(imp_shapebook *b, size_t id, imp_shape kind,
-                      const void *shape) {
-  int pool = pool_of(kind, shape);
-  uint32_t was, slot;
-  unsigned char *at;
-  if (!reach(b, id)) return 0;
-  was = b->at[id];
-  if (was == 0 || (int)(was & POOL_MASK) - 1 != pool) {
-    if (!take(b, pool, &slot)) return 0;
-    if (was != 0) release(b, was);
-    else b->count++;
-    b->at[id] = slot << POOL_BITS | (uint32_t)(pool + 1);
-  }
-  at = record(b, b->at[id]);
+int imp_shapebook_fits(uint32_t handle, imp_shape kind, const void *shape) {
+  return (int)(handle & POOL_MASK) == pool_of(kind, shape);
+}
+
+void imp_shapebook_write(imp_shapebook *b, uint32_t handle,
+                         const void *shape) {
+  int pool = (int)(handle & POOL_MASK);
+  unsigned char *at = record(b, handle);
   if (pool < IMP_SHAPE_POLYGON) {
     memcpy(at, shape, record_size(pool));
   } else {
@@ -120,19 +99,17 @@ int imp_shapebook_set(imp_shapebook *b, size_t id, imp_shape kind,
     memcpy(at, poly, POLYGON_HEAD);
     memcpy(at + POLYGON_HEAD, poly->v, (size_t)poly->count * sizeof *poly->v);
   }
-  return 1;
 }
 
-void imp_shapebook_clear(imp_shapebook *b, size_t id) {
-  if (id >= b->cap || b->at[id] == 0) return;
-  release(b, b->at[id]);
-  b->at[id] = 0;
-  b->count--;
+void imp_shapebook_release(imp_shapebook *b, uint32_t handle) {
+  imp_shapepool *p = &b->pools[handle & POOL_MASK];
+  memcpy(record(b, handle), &p->freeslot, sizeof p->freeslot);
+  p->freeslot = (handle >> POOL_BITS) + 1;
 }
 
 void imp_shapebook_copy(const imp_shapebook *b, uint32_t handle,
                         imp_item_shape *out) {
-  int pool = (int)(handle & POOL_MASK) - 1;
+  int pool = (int)(handle & POOL_MASK);
   const unsigned char *at = record(b, handle);
   if (pool < IMP_SHAPE_POLYGON) {
     out->kind = (imp_shape)pool;

@@ -1,6 +1,5 @@
 /*
-** The World's shape items (their shapes are kept in shapebook.c, beside
-** the grid, which keeps their bounds): a bump rectangle met by a shape as
+** The World's shape items (the grid keeps them, by their bounds): a bump rectangle met by a shape as
 ** the polygon it is, and bump's collision of a pair where either is a shape,
 ** made of the exact sweep and push-out, so that no move passes through a
 ** shape or ends inside one.
@@ -24,15 +23,20 @@ void imp_rect_polygon(const imp_rect *r, imp_polygon *out) {
   out->v[3].y = r->h;
 }
 
-void imp_item_geometry(const imp_grid *g, const imp_shapebook *b, size_t id,
-                       imp_item_shape *out) {
-  if (imp_shapebook_get(b, id, out)) return;
-  imp_rect_polygon(&g->items[id].r, &out->shape.polygon);
+void imp_item_geometry(const imp_grid *g, size_t id, imp_item_shape *out) {
+  imp_rect r;
+  if (imp_grid_shape(g, id, out)) return;
+  r = imp_grid_rect(g, id);
+  imp_rect_polygon(&r, &out->shape.polygon);
   out->kind = IMP_SHAPE_POLYGON;
 }
 
 void imp_shape_rect(imp_shape kind, const void *shape, imp_rect *out) {
   imp_aabb box;
+  if (kind == IMP_SHAPE_CIRCLE) {
+    *out = imp_circle_rect((const imp_circle *)shape);
+    return;
+  }
   imp_shape_bounds(kind, shape, &box);
   out->x = box.pos.x - box.half.x;
   out->y = box.pos.y - box.half.y;
