@@ -168,6 +168,26 @@ describe("sweep of shapes", function()
     assert.are.same({ 1, 5, 3 }, { s.time, s.pos.x, s.pos.y })
   end)
 
+  it("a miss whose rounded places overlap at the end stops short, without a hit", function()
+    -- The circle slides up past the square's corner (2, 0), its left side
+    -- 2^-53 inside the line x = 2 (3 - 2^-51 - (1 - 3 * 2^-53)), drifting
+    -- right by 1.5 * 2^-53 over the move: at the corner (t = 3/4) it has
+    -- drifted 1.125 * 2^-53, so the exact path never touches. Every
+    -- rounded place keeps x = 3 - 2^-51 (the drift is below half an ulp),
+    -- and overlaps the square from y = -2^-26 on (t = 3/4 - 2^-28): the
+    -- stop steps back from 1 by EPSILON, doubling, past that, 25 steps.
+    local x0, r = BELOW3, 1 - 3 * 2 ^ -53
+    local s = square():sweep(Circle(x0, -3, r), 1.5 * 2 ^ -53, 4)
+    local stop, step = 1, EPS
+    for _ = 1, 25 do stop, step = stop - step, step + step end
+    assert.is_nil(s.hit)
+    assert.are.same({ stop, x0, -3 + 4 * stop }, { s.time, s.pos.x, s.pos.y })
+    assert.is_false(square():intersects(Circle(s.pos.x, s.pos.y, r)))
+    assert.is_true(square():intersects(Circle(x0, 1, r)))  -- the end
+    local before = stop + step / 2  -- the 24th step's stop, y = 0.33
+    assert.is_true(square():intersects(Circle(x0, -3 + 4 * before, r)))
+  end)
+
   it("starting in touch and moving away is no hit", function()
     local s = square():sweep(Circle(3, 1, 1), 1, 0)
     assert.is_nil(s.hit)

@@ -420,6 +420,11 @@ static void check_sweep(const shape *a, const shape *m, imp_vec2 d) {
   if (imp_shape_intersects(a->kind, &a->s, at.kind, &at.s) &&
       !(sw.has_hit && sw.time == 0))
     fail("overlaps at the stop", sw.time, sw.has_hit);
+  if (!sw.has_hit && sw.time != 1) {  /* only where the end overlaps */
+    place(m, start.x + d.x, start.y + d.y, &at);
+    if (!imp_shape_intersects(a->kind, &a->s, at.kind, &at.s))
+      fail("a miss stopped short of a clear end", sw.time, 0);
+  }
   for (k = 1; k <= samples; k++) {
     double t = (double)k / samples;
     if (!deep_overlap(a, m, start.x + d.x * t, start.y + d.y * t))

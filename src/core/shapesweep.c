@@ -10,7 +10,10 @@
 ** then placed there (its vertices computed again from its new position,
 ** with their own rounding) and tested: while it overlaps the static one by
 ** imp_shape_intersects, the stop steps back, by IMP_EPSILON and doubling,
-** down to 0 at the most.
+** down to 0 at the most. A miss that passes the static shape within
+** rounding at the end of the delta (sliding along a side, drifting off it
+** by less than an ulp) is placed at the end and tested the same way: no
+** hit, but a stop short of 1 where the end overlaps.
 */
 #include <math.h>
 
@@ -147,12 +150,12 @@ static imp_vec2 contact(const imp_hull *a, const difference *diff,
   return c;
 }
 
-/* Places moving at the stop time, stepping back while it overlaps the
-** static shape, of hull a. */
+/* Places moving at time stop, stepping back while it overlaps the static
+** shape, of hull a. */
 static void stop_short(const imp_hull *a, imp_shape mkind,
                        const void *moving, imp_vec2 start, double dx,
-                       double dy, double time, imp_sweep *out) {
-  double stop = time - IMP_EPSILON, step = IMP_EPSILON;
+                       double dy, double stop, imp_sweep *out) {
+  double step = IMP_EPSILON;
   imp_any_shape placed;
   imp_hull m;
   for (;;) {
@@ -175,6 +178,42 @@ static void clear(imp_vec2 start, double dx, double dy, imp_sweep *out) {
   out->time = 1;
   out->pos.x = start.x + dx;
   out->pos.y = start.y + dy;
+}
+
+/* The bounds of hull h moved by (dx, dy), its radius included: low x, low
+** y, high x, high y. */
+static void bounds(const imp_hull *h, double dx, double dy, double out[4]) {
+  int i;
+  out[0] = out[2] = h->v[0].x;
+  out[1] = out[3] = h->v[0].y;
+  for (i = 1; i < h->count; i++) {
+    if (h->v[i].x < out[0]) out[0] = h->v[i].x;
+    if (h->v[i].y < out[1]) out[1] = h->v[i].y;
+    if (h->v[i].x > out[2]) out[2] = h->v[i].x;
+    if (h->v[i].y > out[3]) out[3] = h->v[i].y;
+  }
+  out[0] += dx - h->radius;
+  out[1] += dy - h->radius;
+  out[2] += dx + h->radius;
+  out[3] += dy + h->radius;
+}
+
+/* Whether the moving hull m, from start and moved by the whole delta, lies
+** apart from the static hull a by far more than the rounding of its
+** placement there (the position's sum, each vertex's sum of the position
+** and its turned offset, which is the same at both ends) and of these
+** bounds. */
+static int apart_at_end(const imp_hull *a, const imp_hull *m,
+                        imp_vec2 start, double dx, double dy) {
+  double ba[4], bm[4];
+  double size = fabs(start.x) + fabs(start.y) + fabs(dx) + fabs(dy);
+  int i;
+  bounds(a, 0, 0, ba);
+  bounds(m, dx, dy, bm);
+  for (i = 0; i < 4; i++) size += fabs(ba[i]) + fabs(bm[i]);
+  size *= 0x1p-40;
+  return bm[0] - ba[2] > size || ba[0] - bm[2] > size ||
+         bm[1] - ba[3] > size || ba[1] - bm[3] > size;
 }
 
 void imp_shape_sweep(imp_shape kind, const void *shape, imp_shape mkind,
@@ -208,7 +247,9 @@ void imp_shape_sweep(imp_shape kind, const void *shape, imp_shape mkind,
   }
   minkowski(&a, &m, &diff);
   if (!imp_xhull_cast(&diff.hull, &origin, d, &s)) {
-    clear(start, dx, dy, out);
+    out->has_hit = 0;
+    if (apart_at_end(&a, &m, start, dx, dy)) clear(start, dx, dy, out);
+    else stop_short(&a, mkind, moving, start, dx, dy, 1, out);
     return;
   }
   out->has_hit = 1;
@@ -217,5 +258,5 @@ void imp_shape_sweep(imp_shape kind, const void *shape, imp_shape mkind,
   out->hit.delta.x = (1.0 - s.enter) * -dx;
   out->hit.delta.y = (1.0 - s.enter) * -dy;
   out->hit.pos = contact(&a, &diff, &s);
-  stop_short(&a, mkind, moving, start, dx, dy, s.enter, out);
+  stop_short(&a, mkind, moving, start, dx, dy, s.enter - IMP_EPSILON, out);
 }

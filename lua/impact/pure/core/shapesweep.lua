@@ -1,8 +1,9 @@
 -- A shape swept against another (src/core/shapesweep.c): a cast from the
 -- origin along d against their Minkowski difference, decided exactly on
 -- the differences of the vertices, the stop EPSILON of time short of
--- contact and stepped back while the placed shape still overlaps; the
--- same operations in the same order. Results as core/obb.lua's sweepOBB
+-- contact and stepped back while the placed shape still overlaps (a miss
+-- that ends within rounding of the static shape too, from 1); the same
+-- operations in the same order. Results as core/obb.lua's sweepOBB
 -- returns them: time, x, y, and when stopped the hit's time, pos, delta
 -- and normal.
 local aabbcore = require "impact.pure.core.aabb"
@@ -17,6 +18,7 @@ local pushout = require "impact.pure.core.pushout"
 local linsum, linadd, signdiff = linear.sum, linear.add, linear.signdiff
 local crosssigndiff = xplace.crosssigndiff
 local EPSILON = aabbcore.EPSILON
+local abs = math.abs
 
 local shapesweep = {}
 
@@ -115,10 +117,11 @@ local function contact(a, s)
   return x + a.radius * s.nx, y + a.radius * s.ny
 end
 
--- The stop time and place, stepping back while moving overlaps there.
+-- The stop time and place from stop, stepping back while moving overlaps
+-- there.
 local placed = {}
-local function stopshort(kind, o, mkind, moving, sx, sy, dx, dy, time)
-  local stop, step = time - EPSILON, EPSILON
+local function stopshort(kind, o, mkind, moving, sx, sy, dx, dy, stop)
+  local step = EPSILON
   while true do
     stop = stop > 0 and (stop < 1 and stop or 1.0) or 0.0
     local px, py = sx + dx * stop, sy + dy * stop
@@ -128,6 +131,32 @@ local function stopshort(kind, o, mkind, moving, sx, sy, dx, dy, time)
     stop = stop - step
     step = step + step
   end
+end
+
+-- The bounds of hull h moved by (dx, dy), its radius included.
+local function bounds(h, dx, dy)
+  local lx, ly = h.x[0], h.y[0]
+  local hx, hy = lx, ly
+  for i = 1, h.n - 1 do
+    local x, y = h.x[i], h.y[i]
+    if x < lx then lx = x end
+    if y < ly then ly = y end
+    if x > hx then hx = x end
+    if y > hy then hy = y end
+  end
+  local r = h.radius
+  return lx + (dx - r), ly + (dy - r), hx + (dx + r), hy + (dy + r)
+end
+
+-- Whether the moving hull m, from (sx, sy) and moved by the whole delta,
+-- lies apart from the static hull a by far more than the rounding of its
+-- placement there and of these bounds.
+local function apartatend(a, m, sx, sy, dx, dy)
+  local alx, aly, ahx, ahy = bounds(a, 0, 0)
+  local mlx, mly, mhx, mhy = bounds(m, dx, dy)
+  local size = 2 ^ -40 * (abs(sx) + abs(sy) + abs(dx) + abs(dy) + abs(alx)
+    + abs(aly) + abs(ahx) + abs(ahy) + abs(mlx) + abs(mly) + abs(mhx) + abs(mhy))
+  return mlx - ahx > size or alx - mhx > size or mly - ahy > size or aly - mhy > size
 end
 
 local ha, hm = hullcore.new(), hullcore.new()
@@ -149,10 +178,13 @@ function shapesweep.sweep(kind, o, mkind, moving, dx, dy)
   end
   minkowski(ha, hm)
   local s = xcast.cast(diff, origin, dx, dy)
-  if not s then return 1.0, sx + dx, sy + dy end
+  if not s then
+    if apartatend(ha, hm, sx, sy, dx, dy) then return 1.0, sx + dx, sy + dy end
+    return stopshort(kind, o, mkind, moving, sx, sy, dx, dy, 1.0)
+  end
   local enter, nx, ny = s.enter, s.nx, s.ny
   local cx, cy = contact(ha, s)
-  local time, px, py = stopshort(kind, o, mkind, moving, sx, sy, dx, dy, enter)
+  local time, px, py = stopshort(kind, o, mkind, moving, sx, sy, dx, dy, enter - EPSILON)
   return time, px, py, enter, cx, cy, (1.0 - enter) * -dx, (1.0 - enter) * -dy, nx, ny
 end
 
