@@ -14,15 +14,7 @@
 #include "circles.h"
 #include "hulls.h"
 #include "penetration.h"
-
-static imp_vec2 vec2(double x, double y) {
-  imp_vec2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-
-static double dot(imp_vec2 u, imp_vec2 v) { return u.x * v.x + u.y * v.y; }
+#include "vec2.h"
 
 /* The sign of |q - p|^2 - (rp + rq)^2 where doubles certify it, else 2:
 ** the value the exact predicate computes first (predicates.c), bit for

@@ -6,15 +6,7 @@
 
 #include "commonpart.h"
 #include "predicates.h"
-
-static imp_vec2 vec2(double x, double y) {
-  imp_vec2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-
-static double dot(imp_vec2 u, imp_vec2 v) { return u.x * v.x + u.y * v.y; }
+#include "vec2.h"
 
 /* Whether p lies on the inner side of the hull's edge from vertex i, or
 ** on it, exactly. The cross product in doubles decides where it clears

@@ -20,13 +20,7 @@
 #include "impact.h"
 #include "penetration.h"
 #include "predicates.h"
-
-static imp_vec2 vec2(double x, double y) {
-  imp_vec2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
+#include "vec2.h"
 
 /* Whether every vertex and the radius are finite (a NaN is a miss). */
 static int all_finite(const imp_hull *h) {

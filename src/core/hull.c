@@ -9,6 +9,7 @@
 #include "impact.h"
 #include "predicates.h"
 #include "scalar.h"
+#include "vec2.h"
 
 void imp_capsule_set_angle(imp_capsule *cap, double angle) {
   cap->angle = angle;
@@ -20,13 +21,6 @@ void imp_polygon_set_angle(imp_polygon *poly, double angle) {
   poly->angle = angle;
   poly->c = cos(angle);
   poly->s = sin(angle);
-}
-
-static imp_vec2 vec2(double x, double y) {
-  imp_vec2 v;
-  v.x = x;
-  v.y = y;
-  return v;
 }
 
 static int same(imp_vec2 a, imp_vec2 b) { return a.x == b.x && a.y == b.y; }

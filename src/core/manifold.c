@@ -14,15 +14,7 @@
 #include "hulls.h"
 #include "impact.h"
 #include "penetration.h"
-
-static imp_vec2 vec2(double x, double y) {
-  imp_vec2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-
-static double dot(imp_vec2 u, imp_vec2 v) { return u.x * v.x + u.y * v.y; }
+#include "vec2.h"
 
 /* Adds the point x of the incident hull with its separation sep from the
 ** reference face along n (negative inside): kept when the surfaces

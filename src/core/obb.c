@@ -10,6 +10,7 @@
 
 #include "impact.h"
 #include "scalar.h"
+#include "vec2.h"
 
 void imp_obb_set_angle(imp_obb *box, double angle) {
   box->angle = angle;
@@ -38,13 +39,6 @@ static imp_aabb as_aabb(const imp_obb *o) {
   b.pos = o->pos;
   b.half = o->half;
   return b;
-}
-
-static imp_vec2 vec2(double x, double y) {
-  imp_vec2 v;
-  v.x = x;
-  v.y = y;
-  return v;
 }
 
 /* A world direction in the rectangle's frame, R(-angle) v, and back. */

@@ -10,15 +10,7 @@
 #include "impact.h"
 #include "penetration.h"
 #include "predicates.h"
-
-static imp_vec2 vec2(double x, double y) {
-  imp_vec2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-
-static double dot(imp_vec2 u, imp_vec2 v) { return u.x * v.x + u.y * v.y; }
+#include "vec2.h"
 
 double imp_hull_support(const imp_hull *h, imp_vec2 u) {
   double best = dot(u, h->v[0]);

@@ -34,6 +34,7 @@
 #include <math.h>
 
 #include "impact.h"
+#include "vec2.h"
 
 /* Search intervals no narrower than this: the time's resolution. */
 #define LEAF 0x1p-50
@@ -65,10 +66,6 @@ static imp_vec2 scaled(imp_vec2 v, double k) {
   v.y *= k;
   return v;
 }
-
-static double dot(imp_vec2 u, imp_vec2 v) { return u.x * v.x + u.y * v.y; }
-
-static double cross(imp_vec2 u, imp_vec2 v) { return u.x * v.y - u.y * v.x; }
 
 static double max2(double a, double b) { return a > b ? a : b; }
 
