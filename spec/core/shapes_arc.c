@@ -7,6 +7,9 @@
 **   the rounding of p(t)), and an overlap within 1e-6 after it (but with
 **   g 0, where a graze hits as intersectSegment and sweep have it);
 ** - a miss has no overlap at any sample;
+** - where the samples look for no overlap, an overlap counts when the
+**   disc moved by 1e-9 of the scene along each diagonal overlaps too: a
+**   rounded p(t) on a path along a side falls an ulp inside it;
 ** - a hit's pos is p(time) and its normal is a unit vector.
 **
 ** Usage: impact_shapes_arc [rounds [seed]]. Each counterexample is printed
@@ -41,6 +44,21 @@ static int overlaps_at(const shape *s, const arc *a, double t) {
   return imp_shape_intersects(s->kind, &s->s, IMP_SHAPE_CIRCLE, &disc);
 }
 
+/* The disc at p(t) overlaps the shape wherever rounding could put it. */
+static int deep_overlaps_at(const shape *s, const arc *a, double t) {
+  static const double sx[5] = {0, 1, -1, 1, -1}, sy[5] = {0, 1, 1, -1, -1};
+  arc moved = *a;
+  double slack = 1e-9 * (fabs(a->x0) + fabs(a->y0) + fabs(a->vx) +
+                         fabs(a->vy) + fabs(a->gx) + fabs(a->gy) + scale);
+  int i;
+  for (i = 0; i < 5; i++) {
+    moved.x0 = a->x0 + sx[i] * slack;
+    moved.y0 = a->y0 + sy[i] * slack;
+    if (!overlaps_at(s, &moved, t)) return 0;
+  }
+  return 1;
+}
+
 static void one_round(void) {
   shape s;
   arc a;
@@ -60,7 +78,7 @@ static void one_round(void) {
   for (k = 0; k <= SAMPLES; k++) {
     double t = (double)k / SAMPLES;
     if (hit && t >= h.time - 1e-9) break;
-    before += overlaps_at(&s, &a, t);
+    before += deep_overlaps_at(&s, &a, t);
   }
   check(!before, hit ? "overlap before the time" : "overlap on a miss");
   if (!hit) return;
