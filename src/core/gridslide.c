@@ -2,12 +2,13 @@
 ** bump.lua's project and check when every collision slides (no filter, no
 ** custom response), on the grid alone. A projection lists the collisions
 ** of an item moving to a goal by time, then by the distance between the
-** centres, then in the order the grid found them. A check's each step takes the first collision of the rest of
-** the movement, slides along it (creased: imp_mover_slide) and goes on
-** from where it touched; each other item collides at most once. The
-** World's general project and check (worldmove.c) give the same
-** collisions in the same order; these need no Lua, so the C API, the
-** LuaJIT fast path and C hosts run the common case through them.
+** centres, then in the order the grid found them. A check's each step
+** takes the first collision of the rest of the movement, slides along it
+** (creased: imp_mover_slide) and goes on from where it touched; each
+** other item collides at most once. The World's general project and
+** check (worldmove.c) give the same collisions in the same order; these
+** need no Lua, so the C API, the LuaJIT fast path and C hosts run the
+** common case through them.
 */
 #include "impact.h"
 

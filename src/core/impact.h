@@ -489,10 +489,10 @@ imp_vec2 imp_rect_nearest_corner(const imp_rect *r, double px, double py);
 /*
 ** A uniform grid of square cells (the world's broad phase): items by
 ** integer id, each a bump rectangle (left, top, width, height) or a shape
-** by its bounds, and the ids near a rectangle or a segment. Queries find a superset of the items that touch
-** the region (callers make the exact test) and allocate nothing. Functions
-** that may allocate return 0 when out of memory, leaving the grid as it
-** was; removing never needs memory.
+** by its bounds, and the ids near a rectangle or a segment. Queries find
+** a superset of the items that touch the region (callers make the exact
+** test) and allocate nothing. Functions that may allocate return 0 when
+** out of memory, leaving the grid as it was; removing never needs memory.
 */
 /* An allocator with lua_Alloc's contract: frees ptr (of osize bytes) when
 ** nsize is 0, else resizes it (NULL: a new block), returning NULL when it

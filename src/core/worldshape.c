@@ -1,8 +1,8 @@
 /*
-** The World's shape items (the grid keeps them, by their bounds): a bump rectangle met by a shape as
-** the polygon it is, and bump's collision of a pair where either is a shape,
-** made of the exact sweep and push-out, so that no move passes through a
-** shape or ends inside one.
+** The World's shape items (the grid keeps them, by their bounds): a bump
+** rectangle met by a shape as the polygon it is, and bump's collision of a
+** pair where either is a shape, made of the exact sweep and push-out, so
+** that no move passes through a shape or ends inside one.
 */
 #include <math.h>
 #include <string.h>
