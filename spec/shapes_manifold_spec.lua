@@ -127,6 +127,23 @@ describe("manifold, round shapes", function()
     end
   end)
 
+  it("a capsule standing end-on over a polygon's corner, along its face's normal, keeps its deep end", function()
+    -- The face from (0, 0) to (-4, 3) faces (0.6, 0.8); the capsule's axis
+    -- runs along that normal from 0.36 to 1.86 out of the corner, so its
+    -- axis lies on the line that bounds the face at (0, 0), within
+    -- rounding. Its near end reaches 1 - 0.36 = 0.64 in, its far end not
+    -- at all: one point, 0.64 deep, in both shapes.
+    local tri = Polygon({ 0, 0, -4, 3, -4, -3 })
+    local a, b = 0.36, 0.36 + 1.5
+    local cap = Capsule(0.6 * a, 0.8 * a, 0.6 * b, 0.8 * b, 1)
+    local m = tri:manifold(cap)
+    assert.are.equal(1, m.count)
+    near(0.6, m.normal.x, "normal.x"); near(0.8, m.normal.y, "normal.y")
+    local x, y, depth = m:point(1)
+    near(0.64, depth, "depth")
+    assert.is_true(tri:distance(Circle(x, y, 0)) == 0 and cap:distance(Circle(x, y, 0)) == 0)
+  end)
+
   it("a zero-length capsule is a circle", function()
     for _, a in ipairs(squares()) do
       assertManifold(0, 1, { { 1, 1.875, 0.25 } }, a, Capsule(1, 2.75, 1, 2.75, 1))

@@ -48,12 +48,24 @@ static int incident(const imp_hull *h, imp_vec2 n, imp_vec2 ends[2]) {
   return 2;
 }
 
+/* t . x - t . p, or 0 where its rounding could give its sign. */
+static double beyond(imp_vec2 t, imp_vec2 x, imp_vec2 p) {
+  double ax = t.x * x.x, ay = t.y * x.y, px = t.x * p.x, py = t.y * p.y;
+  double d = (ax + ay) - (px + py);
+  return fabs(d) > 0x1p-50 * (fabs(ax) + fabs(ay) + fabs(px) + fabs(py))
+             ? d
+             : 0;
+}
+
 /* Clips the segment ends[0]-ends[1] to the side of the line through p
-** where t . x >= t . p. */
+** where t . x >= t . p. An end within rounding of the line is on that
+** side: a segment along the line (a capsule standing end-on over a
+** polygon's corner) keeps both its ends, where rounded signs would cut it
+** anywhere. */
 static int clip(imp_vec2 ends[2], int n, imp_vec2 t, imp_vec2 p) {
-  double d0 = dot(t, ends[0]) - dot(t, p), d1;
+  double d0 = beyond(t, ends[0], p), d1;
   if (n == 1) return d0 >= 0;
-  d1 = dot(t, ends[1]) - dot(t, p);
+  d1 = beyond(t, ends[1], p);
   if (d0 < 0 && d1 < 0) return 0;
   if (d0 < 0 || d1 < 0) {
     double k = d0 / (d0 - d1);

@@ -18,6 +18,7 @@ local manifold = {}
 local abs = require("impact.pure.core.exact").fabs  -- fabs: -0 is +0
 local function fmax(x, y) if x ~= x or y > x then return y end return x end
 local function fmin(x, y) if x ~= x or y < x then return y end return x end
+local ROUNDING = 2 ^ -50
 
 -- The manifold being made: normal, count and up to two points.
 local m = { nx = 0.0, ny = 0.0, n = 0, x = {}, y = {}, d = {} }
@@ -47,12 +48,21 @@ local function incident(h, nx, ny)
   return 2, h.x[i], h.y[i], h.x[j], h.y[j]
 end
 
+-- t . x - t . p, or 0 where its rounding could give its sign.
+local function beyond(tx, ty, x, y, px, py)
+  local ax, ay, bx, by = tx * x, ty * y, tx * px, ty * py
+  local d = (ax + ay) - (bx + by)
+  if abs(d) > ROUNDING * (abs(ax) + abs(ay) + abs(bx) + abs(by)) then return d end
+  return 0.0
+end
+
 -- Clips the segment (x0, y0)-(x1, y1) (count ends of it) to the side of
--- the line through p where t . x >= t . p.
+-- the line through p where t . x >= t . p; an end within rounding of the
+-- line is on that side (a segment along the line keeps both ends).
 local function clip(count, x0, y0, x1, y1, tx, ty, px, py)
-  local d0 = (tx * x0 + ty * y0) - (tx * px + ty * py)
+  local d0 = beyond(tx, ty, x0, y0, px, py)
   if count == 1 then return d0 >= 0 and 1 or 0, x0, y0 end
-  local d1 = (tx * x1 + ty * y1) - (tx * px + ty * py)
+  local d1 = beyond(tx, ty, x1, y1, px, py)
   if d0 < 0 and d1 < 0 then return 0 end
   if d0 < 0 or d1 < 0 then
     local k = d0 / (d0 - d1)
