@@ -1,12 +1,17 @@
 -- A point and a segment against any shape (src/core/cast.c): its exact
--- hull and the casts of core/xcast.lua on it; an AABB, and an OBB whose
--- cached sine is 0 (and cosine 1), is the intersect library's box, whose
--- own tests answer. Hits are returned as in core/aabb.lua.
+-- hull and the casts of core/xcast.lua on it, after core/castfilter.lua
+-- has decided what it can of a segment (a miss, or a hit whose line
+-- crosses the inside, and for a polygon the side it enters by, which
+-- needs no exact hull); an AABB, and an OBB whose cached sine is 0 (and
+-- cosine 1), is the intersect library's box, whose own tests answer. Hits
+-- are returned as in core/aabb.lua.
 local aabbcore = require "impact.pure.core.aabb"
+local castfilter = require "impact.pure.core.castfilter"
 local clip = require "impact.pure.core.clip"
 local hullcore = require "impact.pure.core.hull"
 local xplace = require "impact.pure.core.xplace"
 local xcast = require "impact.pure.core.xcast"
+local linsum = require("impact.pure.core.linear").sum
 
 local cast = {}
 
@@ -16,12 +21,35 @@ end
 
 local function isfinite(v) return v - v == 0 end
 
--- The shape's exact hull, or nil when it is not finite.
+-- The shape's exact hull, or nil when it is not finite; plain holds its
+-- hull in doubles.
 local plain, exacthull = hullcore.new(), { v = {} }
 local function hullof(kind, o)
   hullcore.shape(kind, o, plain)
   if not xplace.hullfinite(plain) then return nil end
   return xplace.xhullof(plain, exacthull)
+end
+
+-- Vertex i of plain exactly, as the exact hull has it.
+local function vertex(i)
+  return { x = linsum(plain.x[i], plain.lx[i]), y = linsum(plain.y[i], plain.ly[i]) }
+end
+
+-- The segment's span with enter its first contact, or nil: as the filter
+-- decides it, else by the exact cast.
+local function segmentspan(kind, o, px, py, dx, dy)
+  hullcore.shape(kind, o, plain)
+  if not xplace.hullfinite(plain) then return nil end
+  local where, side = castfilter.segment(plain, px, py, dx, dy)
+  if where == castfilter.MISS then return nil end
+  local p, inside = xplace.xvecof(px, py), where == castfilter.INSIDE
+  if side then
+    local after = side + 1 == plain.n and 0 or side + 1
+    return xcast.sidecrossing(vertex(side), vertex(after), p, dx, dy, inside)
+  end
+  local h = xplace.xhullof(plain, exacthull)
+  if where then return xcast.crossing(h, p, dx, dy, inside) end
+  return xcast.cast(h, p, dx, dy)
 end
 
 function cast.intersectpoint(kind, o, x, y)
@@ -42,15 +70,15 @@ function cast.intersectsegment(kind, o, px, py, dx, dy)
   if not (isfinite(px) and isfinite(py) and isfinite(dx) and isfinite(dy)) then
     return nil
   end
-  local h = hullof(kind, o)
-  if not h then return nil end
   local enter, nx, ny
   if dx == 0 and dy == 0 then
+    local h = hullof(kind, o)
+    if not h then return nil end
     local t, _, _, _, _, pnx, pny = xcast.push(h, px, py)
     if not t then return nil end
     enter, nx, ny = 0.0, pnx, pny
   else
-    local s = xcast.cast(h, xplace.xvecof(px, py), dx, dy)
+    local s = segmentspan(kind, o, px, py, dx, dy)
     if not s then return nil end
     enter, nx, ny = s.enter, s.nx, s.ny
   end

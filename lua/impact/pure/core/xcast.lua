@@ -58,6 +58,13 @@ end
 
 local cast = { enter = 0.0, leave = 0.0, along = 0.0, nx = 0.0, ny = 0.0, edge = 0 }
 
+-- The span's enter replaced by the time of first contact: 0 from a start
+-- inside.
+local function firstcontact(inside)
+  cast.enter = inside and 0.0 or within(cast.enter, 0.0, 1.0)
+  return cast
+end
+
 -- The segment from p along (dx, dy) (not zero) with the conventions of
 -- imp_shape_intersect_segment: its span (a table reused by every call)
 -- with enter replaced by the time of first contact, or nil.
@@ -78,8 +85,21 @@ function xcast.cast(h, p, dx, dy)
   local kind, touch = line(h, p, dv)
   if kind == xplace.LINE_MISS or kind == xplace.LINE_ALONG then return nil end
   span(h, p, dx, dy, kind, touch, cast)
-  cast.enter = inside and 0.0 or within(cast.enter, 0.0, 1.0)
-  return cast
+  return firstcontact(inside)
+end
+
+-- A segment whose line surely crosses the inside (core/castfilter.lua),
+-- from a start inside or not: its first contact as cast gives it, without
+-- cast's exact decisions (imp_xhull_crossing); sidecrossing, through the
+-- side from a to b that it surely enters by (imp_side_crossing).
+function xcast.crossing(h, p, dx, dy, inside)
+  span(h, p, dx, dy, xplace.LINE_CROSS, 0, cast)
+  return firstcontact(inside)
+end
+
+function xcast.sidecrossing(a, b, p, dx, dy, inside)
+  xspan.sideentry(a, b, p, dx, dy, cast)
+  return firstcontact(inside)
 end
 
 local clipspan = { enter = 0.0, leave = 0.0, along = 0.0, nx = 0.0, ny = 0.0, edge = 0 }

@@ -43,9 +43,8 @@ local function unit(x, y)
   return x + 0.0, y + 0.0  -- no -0
 end
 
--- Edge i's unit outward normal (its right, for y up).
-local function outward(h, i)
-  local a, b = h.v[i], h.v[nextof(h, i)]
+-- The unit outward normal of the side from a to b (its right, for y up).
+local function outward(a, b)
   return unit(b.y.approx - a.y.approx, -(b.x.approx - a.x.approx))
 end
 
@@ -79,10 +78,9 @@ local function passingspan(h, p, dx, dy, k, all, out)
   out.along = 0.0
 end
 
--- Where, from 0 at v[i] to 1 at v[i + 1], edge i is nearest to the point
--- at time t on the line.
-local function alongedge(h, i, p, dx, dy, t)
-  local a, b = h.v[i], h.v[nextof(h, i)]
+-- Where, from 0 at a to 1 at b, the side from a to b is nearest to the
+-- point at time t on the line.
+local function alongside(a, b, p, dx, dy, t)
   local x = (p.x.approx - a.x.approx) + dx * t
   local y = (p.y.approx - a.y.approx) + dy * t
   local ex, ey = b.x.approx - a.x.approx, b.y.approx - a.y.approx
@@ -91,13 +89,23 @@ local function alongedge(h, i, p, dx, dy, t)
   return 0.0  -- a NaN is 0
 end
 
--- The time at which the line crosses edge i's line: -N / D.
-local function crossing(h, i, p, dx, dy)
-  local exh, exl, eyh, eyl = xvecdddiff(h.v[nextof(h, i)], h.v[i])
-  local qxh, qxl, qyh, qyl = xvecdddiff(p, h.v[i])
+-- The time at which the line crosses the line of the side from a to b:
+-- -N / D.
+local function crossing(a, b, p, dx, dy)
+  local exh, exl, eyh, eyl = xvecdddiff(b, a)
+  local qxh, qxl, qyh, qyl = xvecdddiff(p, a)
   local nh, nl = neg(ddcross(exh, exl, eyh, eyl, qxh, qxl, qyh, qyl))
   local dh, dl = ddcross(exh, exl, eyh, eyl, dx, 0.0, dy, 0.0)
   return (dddiv(nh, nl, dh, dl))
+end
+
+-- The line's entry through the side from a to b (imp_side_entry): when
+-- it crosses the side's line, where along the side, and its outward
+-- normal, into out.
+function xspan.sideentry(a, b, p, dx, dy, out)
+  out.enter = crossing(a, b, p, dx, dy)
+  out.along = alongside(a, b, p, dx, dy, out.enter)
+  out.nx, out.ny = outward(a, b)
 end
 
 -- Radius 0, a polygon: Cyrus-Beck, its entry chosen exactly.
@@ -111,7 +119,7 @@ local function polygonspan(h, p, dx, dy, out)
       local later = best < 0 and 1 or xplace.later(h, p, dv, best, i)
       if later > 0 or (later == 0 and i == nextof(h, best)) then best = i end
     elseif facing < 0 then
-      local t = crossing(h, i, p, dx, dy)
+      local t = crossing(h.v[i], h.v[nextof(h, i)], p, dx, dy)
       if t < out.leave then out.leave = t end
     end
   end
@@ -120,10 +128,8 @@ local function polygonspan(h, p, dx, dy, out)
     out.nx, out.ny = unit(-dx, -dy)
     return
   end
-  out.enter = crossing(h, best, p, dx, dy)
+  xspan.sideentry(h.v[best], h.v[nextof(h, best)], p, dx, dy, out)
   out.edge = best
-  out.along = alongedge(h, best, p, dx, dy, out.enter)
-  out.nx, out.ny = outward(h, best)
 end
 
 -- The times at which the line enters and leaves the disk of radius r
@@ -196,7 +202,7 @@ local function roundedspan(h, p, dx, dy, out)
       if u >= 0 and u <= span then
         if sideh > 0 and t < out.enter then
           out.enter, out.edge, out.along = t, i, u / span
-          out.nx, out.ny = outward(h, i)
+          out.nx, out.ny = outward(h.v[i], h.v[nextof(h, i)])
         elseif sideh < 0 and t > out.leave then
           out.leave = t
         end
@@ -225,14 +231,12 @@ function xspan.span(h, p, dx, dy, line, touch, out)
       if not (crosssigndiff(h.v[nextof(h, touch)], h.v[touch], xvecof(dx, dy), false) > 0) then
         side = prevof(h, touch)
       end
-      out.nx, out.ny = outward(h, side)
+      out.nx, out.ny = outward(h.v[side], h.v[nextof(h, side)])
     end
   elseif line == xplace.LINE_PIERCE then
     local side = crosssigndiff(h.v[nextof(h, 0)], h.v[0], xvecof(dx, dy), false) > 0 and 0 or 1
-    local t = crossing(h, side, p, dx, dy)
-    out.enter, out.leave, out.edge = t, t, side
-    out.along = alongedge(h, side, p, dx, dy, t)
-    out.nx, out.ny = outward(h, side)
+    xspan.sideentry(h.v[side], h.v[nextof(h, side)], p, dx, dy, out)
+    out.leave, out.edge = out.enter, side
   elseif round then
     roundedspan(h, p, dx, dy, out)
   else
