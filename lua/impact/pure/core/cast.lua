@@ -86,14 +86,20 @@ function cast.intersectsegment(kind, o, px, py, dx, dy)
          (1.0 - enter) * -dy, nx, ny
 end
 
+-- The filter's miss is apart from the shape, not even touching: outside.
 function cast.clipsegment(kind, o, px, py, dx, dy)
   if isbox(kind, o) then
     return clip.segment(o["\0px"], o["\0py"], o["\0hx"], o["\0hy"], px, py, dx, dy)
   end
-  local h = (isfinite(px) and isfinite(py) and isfinite(dx) and isfinite(dy))
-            and hullof(kind, o)
-  if not h then return "outside" end
-  return xcast.clip(h, xplace.xvecof(px, py), dx, dy)
+  if not (isfinite(px) and isfinite(py) and isfinite(dx) and isfinite(dy)) then
+    return "outside"
+  end
+  hullcore.shape(kind, o, plain)
+  if not xplace.hullfinite(plain)
+     or castfilter.segment(plain, px, py, dx, dy) == castfilter.MISS then
+    return "outside"
+  end
+  return xcast.clip(xplace.xhullof(plain, exacthull), xplace.xvecof(px, py), dx, dy)
 end
 
 return cast

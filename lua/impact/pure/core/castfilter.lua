@@ -144,10 +144,10 @@ local function polygon(h, px, py, dx, dy)
   return nil
 end
 
--- What the segment from (px, py) along (dx, dy) (not zero) surely does to
--- the shape of hull h (finite): MISS, a hit from OUTSIDE or from INSIDE,
--- or nil; and for a polygon's hit, the index of the side it enters by,
--- where certain.
+-- What the segment from (px, py) along (dx, dy) surely does to the shape
+-- of hull h (finite): MISS (apart, not even touching), a hit from OUTSIDE
+-- or from INSIDE (for d not zero), or nil; and for a polygon's hit, the
+-- index of the side it enters by, where certain.
 function castfilter.segment(h, px, py, dx, dy)
   if h.rounded or not allongrid(h, px, py, dx, dy) then return nil end
   if h.n == 1 then return circle(h.x[0], h.y[0], h.radius, px, py, dx, dy) end
