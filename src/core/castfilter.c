@@ -11,6 +11,7 @@
 
 #include "circles.h"
 #include "hulls.h"
+#include "wide.h"
 
 /* A side's line against the segment's, in doubles: the cross product of
 ** the side with the start (from) and with d (along), each with a bound on
@@ -93,37 +94,27 @@ static int boxes_apart(const imp_vec2 *v, int n, double r, imp_vec2 p,
                        imp_vec2 e) {
   double lo_x = p.x < e.x ? p.x : e.x, hi_x = p.x < e.x ? e.x : p.x;
   double lo_y = p.y < e.y ? p.y : e.y, hi_y = p.y < e.y ? e.y : p.y;
-  double min_x = v[0].x, max_x = min_x, min_y = v[0].y, max_y = min_y;
   double slack;
-  int i;
-  for (i = 1; i < n; i++) {
-    min_x = v[i].x < min_x ? v[i].x : min_x;
-    max_x = v[i].x > max_x ? v[i].x : max_x;
-    min_y = v[i].y < min_y ? v[i].y : min_y;
-    max_y = v[i].y > max_y ? v[i].y : max_y;
-  }
+  imp_vec2 low, high;
+  imp_points_box(v, n, &low, &high);
   slack = 0x1p-50 * (fabs(lo_x) + fabs(hi_x) + fabs(lo_y) + fabs(hi_y) +
-                     fabs(min_x) + fabs(max_x) + fabs(min_y) + fabs(max_y) +
-                     r) +
+                     fabs(low.x) + fabs(high.x) + fabs(low.y) +
+                     fabs(high.y) + r) +
           0x1p-1000;
-  return lo_x - (max_x + r) > slack || (min_x - r) - hi_x > slack ||
-         lo_y - (max_y + r) > slack || (min_y - r) - hi_y > slack;
+  return lo_x - (high.x + r) > slack || (low.x - r) - hi_x > slack ||
+         lo_y - (high.y + r) > slack || (low.y - r) - hi_y > slack;
 }
 
-/* Whether v is 0 or between 2^-96 and 2^96 in size, on the grid where the
-** cast's decisions are exact: beyond, it takes rounded signs, which the
-** filter must leave it to take, as the pure backend takes them. */
-static int on_exact_grid(double v) {
-  double size = fabs(v);
-  return v == 0 || (size >= 0x1p-96 && size <= 0x1p96);
-}
-
+/* Whether every input is imp_exact_input, where the cast's decisions are
+** exact: beyond, it takes rounded signs, which the filter must leave it
+** to take, as the pure backend takes them. */
 static int all_exact(const imp_vec2 *v, int n, imp_vec2 p, imp_vec2 d,
                      double r) {
-  int i, exact = on_exact_grid(p.x) & on_exact_grid(p.y) &
-                 on_exact_grid(d.x) & on_exact_grid(d.y) & on_exact_grid(r);
+  int i, exact = imp_exact_input(p.x) & imp_exact_input(p.y) &
+                 imp_exact_input(d.x) & imp_exact_input(d.y) &
+                 imp_exact_input(r);
   for (i = 0; i < n; i++)
-    exact &= on_exact_grid(v[i].x) & on_exact_grid(v[i].y);
+    exact &= imp_exact_input(v[i].x) & imp_exact_input(v[i].y);
   return exact;
 }
 

@@ -271,6 +271,18 @@ int imp_shape_points(imp_shape kind, const void *shape, imp_vec2 *out) {
   return 0;
 }
 
+void imp_points_box(const imp_vec2 *v, int n, imp_vec2 *low,
+                    imp_vec2 *high) {
+  int i;
+  *low = *high = v[0];
+  for (i = 1; i < n; i++) {
+    if (v[i].x < low->x) low->x = v[i].x;
+    if (v[i].y < low->y) low->y = v[i].y;
+    if (v[i].x > high->x) high->x = v[i].x;
+    if (v[i].y > high->y) high->y = v[i].y;
+  }
+}
+
 double imp_shape_radius(imp_shape kind, const void *shape) {
   if (kind == IMP_SHAPE_CIRCLE) return ((const imp_circle *)shape)->radius;
   if (kind == IMP_SHAPE_CAPSULE) return ((const imp_capsule *)shape)->radius;

@@ -26,6 +26,11 @@ int imp_shape_points(imp_shape kind, const void *shape, imp_vec2 *out);
 /* The radius that grows that hull: a circle's or a capsule's, else 0. */
 double imp_shape_radius(imp_shape kind, const void *shape);
 
+/* The box of the points v[0..n), n >= 1: the least x and y into *low, the
+** greatest into *high (by plain comparisons, so that a NaN after the
+** first point is passed over). */
+void imp_points_box(const imp_vec2 *v, int n, imp_vec2 *low, imp_vec2 *high);
+
 /* The way every corner of the closed path p[0..n), n >= 3, turns (1
 ** counter-clockwise, -1 clockwise), when the products in doubles certify
 ** it (Shewchuk's static bound, made generous) and the path goes round

@@ -198,18 +198,10 @@ static int hull_clear(const void *test, imp_vec2 pos) {
   return !imp_hulls_intersect(t->ha, &hm);
 }
 
-/* Of a finite hull (imp_hull_span is called after an overlap test): plain
-** comparisons, not fmin and fmax, which are calls. */
 double imp_hull_span(const imp_hull *h) {
-  double lx = h->v[0].x, hx = lx, ly = h->v[0].y, hy = ly;
-  int i;
-  for (i = 1; i < h->count; i++) {
-    lx = least_of(lx, h->v[i].x);
-    hx = most_of(hx, h->v[i].x);
-    ly = least_of(ly, h->v[i].y);
-    hy = most_of(hy, h->v[i].y);
-  }
-  return (hx - lx) + (hy - ly);
+  imp_vec2 low, high;
+  imp_points_box(h->v, h->count, &low, &high);
+  return (high.x - low.x) + (high.y - low.y);
 }
 
 /* How far past touching a push-out starts: 2^-46 of the scene (size, the

@@ -183,19 +183,12 @@ static void clear(imp_vec2 start, double dx, double dy, imp_sweep *out) {
 /* The bounds of hull h moved by (dx, dy), its radius included: low x, low
 ** y, high x, high y. */
 static void bounds(const imp_hull *h, double dx, double dy, double out[4]) {
-  int i;
-  out[0] = out[2] = h->v[0].x;
-  out[1] = out[3] = h->v[0].y;
-  for (i = 1; i < h->count; i++) {
-    if (h->v[i].x < out[0]) out[0] = h->v[i].x;
-    if (h->v[i].y < out[1]) out[1] = h->v[i].y;
-    if (h->v[i].x > out[2]) out[2] = h->v[i].x;
-    if (h->v[i].y > out[3]) out[3] = h->v[i].y;
-  }
-  out[0] += dx - h->radius;
-  out[1] += dy - h->radius;
-  out[2] += dx + h->radius;
-  out[3] += dy + h->radius;
+  imp_vec2 low, high;
+  imp_points_box(h->v, h->count, &low, &high);
+  out[0] = low.x + (dx - h->radius);
+  out[1] = low.y + (dy - h->radius);
+  out[2] = high.x + (dx + h->radius);
+  out[3] = high.y + (dy + h->radius);
 }
 
 /* Whether the moving hull m, from start and moved by the whole delta, lies
