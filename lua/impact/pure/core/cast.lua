@@ -11,7 +11,6 @@ local clip = require "impact.pure.core.clip"
 local hullcore = require "impact.pure.core.hull"
 local xplace = require "impact.pure.core.xplace"
 local xcast = require "impact.pure.core.xcast"
-local linsum = require("impact.pure.core.linear").sum
 
 local cast = {}
 
@@ -21,31 +20,30 @@ end
 
 local function isfinite(v) return v - v == 0 end
 
--- The shape's exact hull, or nil when it is not finite; plain holds its
--- hull in doubles.
+-- The shape's hull in doubles into plain: whether it is finite.
 local plain, exacthull = hullcore.new(), { v = {} }
-local function hullof(kind, o)
+local function plainof(kind, o)
   hullcore.shape(kind, o, plain)
-  if not xplace.hullfinite(plain) then return nil end
-  return xplace.xhullof(plain, exacthull)
+  return xplace.hullfinite(plain)
 end
 
--- Vertex i of plain exactly, as the exact hull has it.
-local function vertex(i)
-  return { x = linsum(plain.x[i], plain.lx[i]), y = linsum(plain.y[i], plain.ly[i]) }
+-- The shape's exact hull, or nil when it is not finite.
+local function hullof(kind, o)
+  if not plainof(kind, o) then return nil end
+  return xplace.xhullof(plain, exacthull)
 end
 
 -- The segment's span with enter its first contact, or nil: as the filter
 -- decides it, else by the exact cast.
 local function segmentspan(kind, o, px, py, dx, dy)
-  hullcore.shape(kind, o, plain)
-  if not xplace.hullfinite(plain) then return nil end
+  if not plainof(kind, o) then return nil end
   local where, side = castfilter.segment(plain, px, py, dx, dy)
   if where == castfilter.MISS then return nil end
   local p, inside = xplace.xvecof(px, py), where == castfilter.INSIDE
   if side then
     local after = side + 1 == plain.n and 0 or side + 1
-    return xcast.sidecrossing(vertex(side), vertex(after), p, dx, dy, inside)
+    return xcast.sidecrossing(xplace.xvertex(plain, side), xplace.xvertex(plain, after), p,
+                              dx, dy, inside)
   end
   local h = xplace.xhullof(plain, exacthull)
   if where then return xcast.crossing(h, p, dx, dy, inside) end
@@ -94,9 +92,7 @@ function cast.clipsegment(kind, o, px, py, dx, dy)
   if not (isfinite(px) and isfinite(py) and isfinite(dx) and isfinite(dy)) then
     return "outside"
   end
-  hullcore.shape(kind, o, plain)
-  if not xplace.hullfinite(plain)
-     or castfilter.segment(plain, px, py, dx, dy) == castfilter.MISS then
+  if not plainof(kind, o) or castfilter.segment(plain, px, py, dx, dy) == castfilter.MISS then
     return "outside"
   end
   return xcast.clip(xplace.xhullof(plain, exacthull), xplace.xvecof(px, py), dx, dy)

@@ -8,28 +8,25 @@
 -- inside, so that the cast needs none of its exact decisions, only where
 -- the line enters: the same bits. Capsules, and what it cannot certify,
 -- go to the exact cast.
+local exactinput = require("impact.pure.core.wide").exactinput
+
 local castfilter = {}
 
 local abs = math.abs
-local B52, B50, B48, B40 = 2 ^ -52, 2 ^ -50, 2 ^ -48, 2 ^ -40
-local TINY, LOW, HIGH = 2 ^ -1000, 2 ^ -96, 2 ^ 96
+local B52, B50, B48, B40, TINY = 2 ^ -52, 2 ^ -50, 2 ^ -48, 2 ^ -40, 2 ^ -1000
 local MISS, OUTSIDE, INSIDE = "miss", "outside", "inside"
 castfilter.MISS, castfilter.OUTSIDE, castfilter.INSIDE = MISS, OUTSIDE, INSIDE
 
--- Whether v is 0 or between 2^-96 and 2^96 in size: beyond, the exact
+-- Whether every input is exact input (wide.exactinput): beyond, the exact
 -- cast takes rounded signs, which the filter must leave it to take.
-local function ongrid(v)
-  local size = abs(v)
-  return v == 0 or (size >= LOW and size <= HIGH)
-end
-
-local function allongrid(h, px, py, dx, dy)
-  if not (ongrid(px) and ongrid(py) and ongrid(dx) and ongrid(dy) and ongrid(h.radius)) then
+local function allexact(h, px, py, dx, dy)
+  if not (exactinput(px) and exactinput(py) and exactinput(dx) and exactinput(dy)
+          and exactinput(h.radius)) then
     return false
   end
   local x, y = h.x, h.y
   for i = 0, h.n - 1 do
-    if not (ongrid(x[i]) and ongrid(y[i])) then return false end
+    if not (exactinput(x[i]) and exactinput(y[i])) then return false end
   end
   return true
 end
@@ -149,7 +146,7 @@ end
 -- or from INSIDE (for d not zero), or nil; and for a polygon's hit, the
 -- index of the side it enters by, where certain.
 function castfilter.segment(h, px, py, dx, dy)
-  if h.rounded or not allongrid(h, px, py, dx, dy) then return nil end
+  if h.rounded or not allexact(h, px, py, dx, dy) then return nil end
   if h.n == 1 then return circle(h.x[0], h.y[0], h.radius, px, py, dx, dy) end
   if h.n >= 3 and h.radius == 0 then return polygon(h, px, py, dx, dy) end
   return nil

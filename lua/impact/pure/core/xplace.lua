@@ -35,13 +35,17 @@ xplace.xvecsub = xvecsub
 
 function xplace.xvecadd(a, b) return { x = linadd(a.x, b.x), y = linadd(a.y, b.y) } end
 
+-- Vertex i of a hull of core/hull.lua, exactly.
+local function xvertex(h, i)
+  return { x = linsum(h.x[i], h.lx[i]), y = linsum(h.y[i], h.ly[i]) }
+end
+xplace.xvertex = xvertex
+
 -- The exact hull of a hull of core/hull.lua into out (made when nil).
 function xplace.xhullof(h, out)
   out = out or { v = {} }
   out.n = h.n
-  for i = 0, h.n - 1 do
-    out.v[i] = { x = linsum(h.x[i], h.lx[i]), y = linsum(h.y[i], h.ly[i]) }
-  end
+  for i = 0, h.n - 1 do out.v[i] = xvertex(h, i) end
   out.radius = linof(h.radius)
   return out
 end
