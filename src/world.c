@@ -371,9 +371,6 @@ void imp_pushitemshape(lua_State *L, const imp_item_shape *it) {
 ** a shape of its type, when given), or nil for a rectangle item. */
 static int world_getshape(lua_State *L) {
   static const int types[] = {T_AABB, T_OBB, T_CIRCLE, T_CAPSULE, T_POLYGON};
-  static const size_t sizes[] = {sizeof(imp_aabb), sizeof(imp_obb),
-                                 sizeof(imp_circle), sizeof(imp_capsule),
-                                 sizeof(imp_polygon)};
   World *w = imp_checkworld(L, "getShape");
   lua_settop(L, 3);
   size_t id = imp_checkitem(L, w, imp_worldslot(L, W_IDS), "getShape");
@@ -384,7 +381,7 @@ static int world_getshape(lua_State *L) {
   }
   if (!lua_isnil(L, 3)) {
     memcpy(imp_checkobject(L, 3, types[it.kind], "getShape"), &it.shape,
-           sizes[it.kind]);
+           imp_shape_size(it.kind));
     lua_settop(L, 3);
     return 1;
   }

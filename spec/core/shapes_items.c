@@ -104,18 +104,11 @@ static imp_capsule capsule_of(void) {
   return cap;
 }
 
-static size_t size_of(imp_shape kind) {
-  static const size_t sizes[] = {sizeof(imp_aabb), sizeof(imp_obb),
-                                 sizeof(imp_circle), sizeof(imp_capsule),
-                                 sizeof(imp_polygon)};
-  return sizes[kind];
-}
-
 static int same_shape(const imp_item_shape *x, const imp_item_shape *y) {
   if (x->kind != y->kind) return 0;
   if (x->kind == IMP_SHAPE_POLYGON)
     return same_polygon(&x->shape.polygon, &y->shape.polygon);
-  return memcmp(&x->shape, &y->shape, size_of(x->kind)) == 0;
+  return memcmp(&x->shape, &y->shape, imp_shape_size(x->kind)) == 0;
 }
 
 /* The item id holds the shape, bounded by imp_shape_rect. */
@@ -124,7 +117,7 @@ static int holds(const imp_grid *g, size_t id, imp_shape kind,
   imp_item_shape it, want;
   imp_rect r = imp_grid_rect(g, id), bounds;
   want.kind = kind;
-  memcpy(&want.shape, shape, size_of(kind));
+  memcpy(&want.shape, shape, imp_shape_size(kind));
   memset(&it, 0xff, sizeof it);  /* a polygon's tail must be written as 0 */
   imp_shape_rect(kind, shape, &bounds);
   return imp_grid_alive(g, id) && imp_grid_has_shape(g, id) &&

@@ -363,6 +363,13 @@ void imp_shape_bounds(imp_shape kind, const void *shape, imp_aabb *out) {
   cover(low.y, high.y, h.radius, &out->pos.y, &out->half.y);
 }
 
+size_t imp_shape_size(imp_shape kind) {
+  static const size_t sizes[] = {sizeof(imp_aabb), sizeof(imp_obb),
+                                 sizeof(imp_circle), sizeof(imp_capsule),
+                                 sizeof(imp_polygon)};
+  return sizes[kind];
+}
+
 imp_vec2 imp_shape_pos(imp_shape kind, const void *shape) {
   switch (kind) {
   case IMP_SHAPE_AABB: return ((const imp_aabb *)shape)->pos;

@@ -308,6 +308,8 @@ typedef union imp_any_shape {
   imp_polygon polygon;
 } imp_any_shape;
 imp_vec2 imp_shape_pos(imp_shape kind, const void *shape);
+/* The size of the kind's struct (a polygon's in full). */
+size_t imp_shape_size(imp_shape kind);
 void imp_shape_moved(imp_shape kind, const void *shape, imp_vec2 pos,
                      imp_any_shape *out);
 

@@ -22,9 +22,7 @@ static int pool_of(imp_shape kind, const void *shape) {
 static int pool_vertices(int pool) { return pool - IMP_SHAPE_POLYGON + 3; }
 
 static size_t record_size(int pool) {
-  static const size_t sizes[] = {sizeof(imp_aabb), sizeof(imp_obb),
-                                 sizeof(imp_circle), sizeof(imp_capsule)};
-  if (pool < IMP_SHAPE_POLYGON) return sizes[pool];
+  if (pool < IMP_SHAPE_POLYGON) return imp_shape_size((imp_shape)pool);
   return POLYGON_HEAD + (size_t)pool_vertices(pool) * sizeof(imp_vec2);
 }
 
