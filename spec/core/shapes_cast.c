@@ -40,6 +40,7 @@
 
 #include "impact.h"
 
+#include "dd.h"
 #include "scenes.h"
 #include "xhull.h"
 
@@ -653,6 +654,92 @@ static void set_grid(void) {
   scale = scales[below(6)];
 }
 
+/* The double-double numbers of exact inputs, for the reference times. */
+static dd dd_diff(double a, double b) { return dd_sub(dd_of(a), dd_of(b)); }
+
+static dd dd_cross(dd ax, dd ay, dd bx, dd by) {
+  return dd_sub(dd_mul(ax, by), dd_mul(ay, bx));
+}
+
+/* Whether a time certified by doubles (spanfilter.c) is within its 2^-44
+** (of 1, or of the time) of the reference, worked out from the
+** definitions in double-double: for a disk, the roots (-b -+ sqrt(b^2 -
+** a c)) / a of |q + t d|^2 = r^2 as they stand, for a side's line, -(e x
+** (p - a)) / (e x d). Both have some 2^-100 of their terms' sizes to
+** spare where doubles certify (else the bound could not be met). */
+static void check_time(const char *what, double t, dd reference) {
+  double off = fabs(t - reference.hi - reference.lo);
+  checked++;
+  if (!(off <= 0x1p-44 * (fabs(t) > 1 ? fabs(t) : 1)))
+    fail(what, t, reference.hi);
+}
+
+/* A coordinate of a plain-time scene: anywhere, on the grid, or far off. */
+static double span_coord(double far) { return coord() + far; }
+
+/* Lines at any angle and distance through a disk or across a side; lines
+** that graze the disk or run nearly along the side, where doubles must
+** give way; on the grid, and far from the origin. */
+static void plain_times_against_double_double(void) {
+  imp_xvec v, a, b, p;
+  imp_lin r;
+  imp_vec2 d, e;
+  double far = below(4) == 0 ? scale * (below(2) ? 0x1p30 : 0x1p45) : 0;
+  double t[2], rad = size() + scale * unit(), off, t0;
+  int sure, i;
+  dd qx, qy, dd_a, dd_b, dd_c, root, ex, ey;
+  v = imp_xvec_of(span_coord(far), span_coord(far));
+  p = imp_xvec_of(span_coord(far), span_coord(far));
+  d.x = coord();
+  d.y = coord();
+  if (below(2)) {  /* a line passing the centre at nearly the radius */
+    double ux = d.x, uy = d.y, len = sqrt(ux * ux + uy * uy);
+    off = rad * (1 - ldexp(unit(), -(int)below(60)));
+    if (len > 0) {
+      p.x = imp_lin_of(v.x.approx - uy / len * off - ux * 0.5);
+      p.y = imp_lin_of(v.y.approx + ux / len * off - uy * 0.5);
+    }
+  }
+  r = imp_lin_of(rad);
+  scene_p.x = p.x.approx;
+  scene_p.y = p.y.approx;
+  scene_d = d;
+  sure = imp_plain_disk(&v, &r, &p, d, &t[0], &t[1]);
+  qx = dd_diff(p.x.approx, v.x.approx);
+  qy = dd_diff(p.y.approx, v.y.approx);
+  dd_a = dd_add(dd_mul(dd_of(d.x), dd_of(d.x)), dd_mul(dd_of(d.y), dd_of(d.y)));
+  dd_b = dd_add(dd_mul(dd_of(d.x), qx), dd_mul(dd_of(d.y), qy));
+  dd_c = dd_sub(dd_add(dd_mul(qx, qx), dd_mul(qy, qy)),
+                dd_mul(dd_of(rad), dd_of(rad)));
+  for (i = 0; i < 2; i++) {
+    dd disc = dd_sub(dd_mul(dd_b, dd_b), dd_mul(dd_a, dd_c)), s;
+    if (!(sure >> i & 1)) continue;
+    s = dd_sqrt(disc);
+    root = dd_div(dd_sub(dd_scale(dd_b, -1), i ? dd_scale(s, -1) : s), dd_a);
+    check_time("disk time against double-double", t[i], root);
+  }
+  /* A side from a to b, the line nearly along it half the time. */
+  a = imp_xvec_of(span_coord(far), span_coord(far));
+  b = imp_xvec_of(span_coord(far), span_coord(far));
+  e.x = b.x.approx - a.x.approx;
+  e.y = b.y.approx - a.y.approx;
+  if (below(2)) {
+    t0 = ldexp(unit() - 0.5, -(int)below(60));
+    d.x = e.x * (1 + t0) - e.y * t0;
+    d.y = e.y * (1 + t0) + e.x * t0;
+  }
+  scene_d = d;
+  if (imp_plain_crossing(&a, &b, &p, d, &t0)) {
+    ex = dd_diff(b.x.approx, a.x.approx);
+    ey = dd_diff(b.y.approx, a.y.approx);
+    root = dd_div(dd_scale(dd_cross(ex, ey, dd_diff(p.x.approx, a.x.approx),
+                                    dd_diff(p.y.approx, a.y.approx)),
+                           -1),
+                  dd_cross(ex, ey, dd_of(d.x), dd_of(d.y)));
+    check_time("side time against double-double", t0, root);
+  }
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -664,6 +751,7 @@ static const struct {
   {"sweep against sampling", sweep_against_sampling},
   {"sweep along a side against sampling", sweep_along_side},
   {"circle sweep is a cast on the grown shape", circle_sweep_is_cast},
+  {"plain times against double-double", plain_times_against_double_double},
 };
 
 int main(int argc, char **argv) {

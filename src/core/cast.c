@@ -112,6 +112,19 @@ static int shape_segment(imp_shape kind, const void *shape, double px,
   h->count = 0;
   filter(kind, shape, px, py, dx, dy, &hint);
   if (hint.where == IMP_CAST_MISS) return 0;
+  if (kind == IMP_SHAPE_CIRCLE && hint.where != IMP_CAST_UNSURE) {
+    /* Its hull is its centre and radius, as they are. */
+    const imp_circle *c = (const imp_circle *)shape;
+    imp_xvec xc = imp_xvec_of(c->pos.x, c->pos.y), xp = imp_xvec_of(px, py);
+    imp_lin r = imp_lin_of(c->radius);
+    imp_vec2 d;
+    imp_xspan s;
+    d.x = dx;
+    d.y = dy;
+    if (imp_disk_crossing(&xc, &r, &xp, d,
+                          hint.where == IMP_CAST_FROM_INSIDE, &s))
+      return hit_at(&s, px, py, dx, dy, out);
+  }
   if (hint.sided) {
     imp_xvec xp = imp_xvec_of(px, py);
     imp_xvec a = imp_xvec_of(hint.side[0].x, hint.side[0].y);

@@ -216,10 +216,18 @@ static void polygon_filter(imp_vec2 *v, int n, imp_vec2 p, imp_vec2 d,
 void imp_segment_filter(imp_shape kind, const void *shape, imp_vec2 p,
                         imp_vec2 d, imp_cast_hint *out) {
   imp_vec2 v[IMP_MAX_VERTICES], ends[2];
-  double r = imp_shape_radius(kind, shape), slack;
-  int n = imp_shape_points(kind, shape, v);
+  double r, slack;
+  int n;
   out->where = IMP_CAST_UNSURE;
   out->sided = 0;
+  if (kind == IMP_SHAPE_CIRCLE) {  /* the most common, and the cheapest */
+    const imp_circle *c = (const imp_circle *)shape;
+    if (c->radius >= 0 && all_exact(&c->pos, 1, p, d, c->radius))
+      out->where = circle_filter(c->pos, c->radius, p, d);
+    return;
+  }
+  r = imp_shape_radius(kind, shape);
+  n = imp_shape_points(kind, shape, v);
   if (n < 1 || !(r >= 0) || !all_exact(v, n, p, d, r)) return;
   ends[0] = p;
   ends[1].x = p.x + d.x;

@@ -93,6 +93,14 @@ void imp_xhull_crossing(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
   first_contact(inside, out);
 }
 
+int imp_disk_crossing(const imp_xvec *c, const imp_lin *radius,
+                      const imp_xvec *p, imp_vec2 d, int inside,
+                      imp_xspan *out) {
+  if (!imp_disk_entry(c, radius, p, d, out)) return 0;
+  first_contact(inside, out);
+  return 1;
+}
+
 void imp_side_crossing(const imp_xvec *a, const imp_xvec *b,
                        const imp_xvec *p, imp_vec2 d, int inside,
                        imp_xspan *out) {

@@ -127,6 +127,26 @@ void imp_xhull_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
 void imp_side_entry(const imp_xvec *a, const imp_xvec *b, const imp_xvec *p,
                     imp_vec2 d, imp_xspan *out);
 
+/* The filter in front of xspan.c's double-double times (spanfilter.c):
+** the time at which the line crosses the line of the side from a to b,
+** 1 where doubles certify it within 2^-44; and the times at which it
+** enters and leaves (unless leave is NULL) the disk of the radius about
+** v, 1 where the line certainly crosses it and doubles certify the
+** entry, plus 2 where they certify the exit. Each is certified on its
+** own, so that a caller that needs one time takes the same as one that
+** needs both. */
+int imp_plain_crossing(const imp_xvec *a, const imp_xvec *b,
+                       const imp_xvec *p, imp_vec2 d, double *t);
+int imp_plain_disk(const imp_xvec *v, const imp_lin *radius,
+                   const imp_xvec *p, imp_vec2 d, double *enter,
+                   double *leave);
+
+/* imp_xhull_span's answer for a line through the disk of the radius
+** about c (a circle's hull), where doubles certify it (imp_plain_disk):
+** 1, else 0 and nothing written. */
+int imp_disk_entry(const imp_xvec *c, const imp_lin *radius,
+                   const imp_xvec *p, imp_vec2 d, imp_xspan *out);
+
 /* The segment from p along d (not zero) with the conventions of
 ** imp_shape_intersect_segment: whether it hits; if so, the span of its
 ** line with enter replaced by the time of first contact, in [0, 1]. */
@@ -137,12 +157,17 @@ int imp_xhull_cast(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
 ** crossing the inside (imp_segment_filter), from a start strictly inside
 ** or not: the span alone, none of the decisions; and for a polygon whose
 ** side from a to b is known to be where the line enters, that side's
-** entry alone (time and normal: no edge, along or leave). */
+** entry alone (time and normal: no edge, along or leave); and for a
+** circle, of centre c, where doubles certify its entry (imp_disk_entry:
+** else 0 and nothing written). */
 void imp_xhull_crossing(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
                         int inside, imp_xspan *out);
 void imp_side_crossing(const imp_xvec *a, const imp_xvec *b,
                        const imp_xvec *p, imp_vec2 d, int inside,
                        imp_xspan *out);
+int imp_disk_crossing(const imp_xvec *c, const imp_lin *radius,
+                      const imp_xvec *p, imp_vec2 d, int inside,
+                      imp_xspan *out);
 
 /* imp_shape_clip_segment on the hull. */
 imp_clip_kind imp_xhull_clip(const imp_xhull *h, const imp_xvec *p,

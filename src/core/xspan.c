@@ -139,7 +139,10 @@ static double along_side(const imp_xvec *a, const imp_xvec *b,
 ** -N / D. */
 static double crossing(const imp_xvec *a, const imp_xvec *b,
                        const imp_xvec *p, imp_vec2 d) {
-  ddvec ev = xvec_dd_diff(b, a);
+  ddvec ev;
+  double t;
+  if (imp_plain_crossing(a, b, p, d, &t)) return t;
+  ev = xvec_dd_diff(b, a);
   return dd_div(neg(cross(ev, xvec_dd_diff(p, a))), cross(ev, vec_dd(d))).hi;
 }
 
@@ -201,7 +204,16 @@ static int disk(const imp_xhull *h, int k, const imp_xvec *p, imp_vec2 d,
                 dd r2, double *enter, double *leave) {
   ddvec q, dv;
   dd a, b, c, far, reach, off, disc, s = dd_of(0), den;
+  double plain[2];
+  int sure;
   if (surely_missed(h, k, p, d)) return 0;
+  sure = imp_plain_disk(&h->v[k], &h->radius, p, d, &plain[0],
+                        leave ? &plain[1] : NULL);
+  if ((sure & 1) && (!leave || (sure & 2))) {
+    *enter = plain[0];
+    if (leave) *leave = plain[1];
+    return 1;
+  }
   q = xvec_dd_diff(p, &h->v[k]);
   dv = vec_dd(d);
   a = dot(dv, dv);
@@ -224,6 +236,27 @@ static int disk(const imp_xhull *h, int k, const imp_xvec *p, imp_vec2 d,
     *enter = dd_div(den, a).hi;
     if (leave) *leave = dd_div(far, den).hi;
   }
+  if (sure & 1) *enter = plain[0];
+  if (leave && (sure & 2)) *leave = plain[1];
+  return 1;
+}
+
+/* The line enters the disk about v, vertex k, at time in. */
+static void disk_entry(const imp_xvec *v, int k, const imp_xvec *p,
+                       imp_vec2 d, double in, imp_xspan *out) {
+  out->enter = in;
+  out->edge = k;
+  out->along = 0;
+  out->normal = unit((p->x.approx - v->x.approx) + d.x * in,
+                     (p->y.approx - v->y.approx) + d.y * in);
+}
+
+int imp_disk_entry(const imp_xvec *c, const imp_lin *radius,
+                   const imp_xvec *p, imp_vec2 d, imp_xspan *out) {
+  double in;
+  if (!imp_plain_disk(c, radius, p, d, &in, NULL)) return 0;
+  disk_entry(c, 0, p, d, in, out);
+  out->leave = -INFINITY;
   return 1;
 }
 
@@ -269,14 +302,7 @@ static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
   for (i = 0; i < h->count; i++) {
     double in, last;
     if (!disk(h, i, p, d, r2, &in, through ? NULL : &last)) continue;
-    if (in < out->enter) {
-      const imp_xvec *v = &h->v[i];
-      out->enter = in;
-      out->edge = i;
-      out->along = 0;
-      out->normal = unit((p->x.approx - v->x.approx) + d.x * in,
-                         (p->y.approx - v->y.approx) + d.y * in);
-    }
+    if (in < out->enter) disk_entry(&h->v[i], i, p, d, in, out);
     if (!through && last > out->leave) out->leave = last;
   }
   for (i = 0; h->count > 1 && i < h->count; i++) {

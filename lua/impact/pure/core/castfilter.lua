@@ -12,7 +12,7 @@ local exactinput = require("impact.pure.core.wide").exactinput
 
 local castfilter = {}
 
-local abs = math.abs
+local abs, max, min = math.abs, math.max, math.min
 local B52, B50, B48, B40, TINY = 2 ^ -52, 2 ^ -50, 2 ^ -48, 2 ^ -40, 2 ^ -1000
 local MISS, OUTSIDE, INSIDE = "miss", "outside", "inside"
 castfilter.MISS, castfilter.OUTSIDE, castfilter.INSIDE = MISS, OUTSIDE, INSIDE
@@ -45,15 +45,16 @@ local function circle(cx, cy, r, px, py, dx, dy)
   local size = (abs(qx) + abs(qy)) + (abs(dx) + abs(dy))
   local size2 = size * size
   local bound = B48 * (size2 + r2) + TINY
-  local t = d2 > 0 and -qd / d2 or 0
-  t = t > 0 and (t < 1 and t or 1) or 0
+  -- The clamp and the three ways to miss take no branch (math.min and
+  -- max, and margins that are positive where a test holds): under the
+  -- JIT, a branch here leaves too many numbers live for a side trace.
+  local t = d2 > 0 and min(max(-qd / d2, 0), 1) or 0
   local gx, gy = qx + t * dx, qy + t * dy
   if gx * gx + gy * gy - r2 < -bound then return OUTSIDE end
   local cross = dx * qy - dy * qx
-  if cross * cross - r2 * d2 > B48 * (size2 + r2) * size2 + TINY or qd > bound
-     or (ex * dx + ey * dy < -bound and ex * ex + ey * ey - r2 > bound) then
-    return MISS
-  end
+  local wide = (cross * cross - r2 * d2) - (B48 * (size2 + r2) * size2 + TINY)
+  local short = min(-bound - (ex * dx + ey * dy), (ex * ex + ey * ey - r2) - bound)
+  if max(wide, qd - bound, short) > 0 then return MISS end
   return nil
 end
 

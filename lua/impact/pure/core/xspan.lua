@@ -4,6 +4,7 @@
 -- order. A span is { enter, leave, along, nx, ny (the unit outward normal
 -- where the line first meets the shape), edge }.
 local dd = require "impact.pure.core.dd"
+local spanfilter = require "impact.pure.core.spanfilter"
 local xplace = require "impact.pure.core.xplace"
 local vec2 = require "impact.pure.point"
 
@@ -92,6 +93,8 @@ end
 -- The time at which the line crosses the line of the side from a to b:
 -- -N / D.
 local function crossing(a, b, p, dx, dy)
+  local t = spanfilter.crossing(a, b, p, dx, dy)
+  if t then return t end
   local exh, exl, eyh, eyl = xvecdddiff(b, a)
   local qxh, qxl, qyh, qyl = xvecdddiff(p, a)
   local nh, nl = neg(ddcross(exh, exl, eyh, eyl, qxh, qxl, qyh, qyl))
@@ -135,6 +138,8 @@ end
 -- The times at which the line enters and leaves the disk of radius r
 -- (r2 its square) about vertex k, or nil when it misses it.
 local function disk(h, k, p, dx, dy, r2h, r2l)
+  local first, last = spanfilter.disk(h.v[k], h.radius, p, dx, dy)
+  if first and last then return first, last end
   local qxh, qxl, qyh, qyl = xvecdddiff(p, h.v[k])
   local ah, al = dddot(dx, 0.0, dy, 0.0, dx, 0.0, dy, 0.0)
   local bh, bl = dddot(dx, 0.0, dy, 0.0, qxh, qxl, qyh, qyl)
@@ -163,7 +168,7 @@ local function disk(h, k, p, dx, dy, r2h, r2l)
     enter = (dddiv(denh, denl, ah, al))
     leave = (dddiv(farh, farl, denh, denl))
   end
-  return enter, leave
+  return first or enter, last or leave
 end
 
 -- A positive radius: the earliest entry into a piece, the latest exit.

@@ -1,0 +1,111 @@
+/*
+** The filter in front of a span's double-double times (xspan.c): the
+** same time in doubles, with a rigorous bound on its error, taken where
+** that bound is within 2^-44 of the time (or of 1, for a time in [0, 1]).
+** That is well within the 1e-12 the casts promise, and ordinary lines
+** need no more; the double-double time, ten times the cost, is worked
+** out only for the rest (a line nearly along a side, nearly tangent to a
+** disk). Decisions are not made here: a hit is already certain.
+**
+** From exact inputs (one part each, as a polygon's, a capsule's and a
+** circle's points are), each quantity's error is bounded by 2^-50 (8
+** roundings of 2^-53) of the sizes of its terms, more than its few
+** roundings take; the 2^-1000 terms cover underflow. A quotient N / D,
+** with N and D off by eN and eD, is off by (eN + |N / D| eD) / (|D| -
+** eD), and its own rounding; the bound is grown by 2^-40 for the
+** roundings of the bound itself. Overflow makes a bound infinite or NaN,
+** and never certified. The time and its bound are the pure backend's to
+** the bit (core/spanfilter.lua): each operation is written out.
+*/
+#include <math.h>
+
+#include "xhull.h"
+
+#define TINY 0x1p-1000
+
+static int one_part(const imp_xvec *v) { return v->x.n <= 1 && v->y.n <= 1; }
+
+/* The rounded quotient n / d into *q, and whether it is certified: n and
+** d off by en and ed at most, d beyond its error. The bound is checked
+** multiplied out, with no division of its own. */
+static int quotient(double n, double en, double d, double ed, double *q) {
+  double size, scale, room;
+  *q = n / d;
+  size = fabs(*q);
+  scale = size > 1 ? size : 1;
+  room = (0x1p-44 * scale - 0x1p-52 * size) * (fabs(d) - ed);
+  return *q - *q == 0 && fabs(d) > ed &&
+         (en + size * ed) * (1 + 0x1p-40) <= room;
+}
+
+int imp_plain_crossing(const imp_xvec *a, const imp_xvec *b,
+                       const imp_xvec *p, imp_vec2 d, double *t) {
+  double ex, ey, wx, wy, l, r, dl, dr, f, g, ef, eg;
+  if (!(one_part(a) && one_part(b) && one_part(p))) return 0;
+  ex = b->x.approx - a->x.approx;
+  ey = b->y.approx - a->y.approx;
+  wx = p->x.approx - a->x.approx;
+  wy = p->y.approx - a->y.approx;
+  l = ex * wy;
+  r = ey * wx;
+  dl = ex * d.y;
+  dr = ey * d.x;
+  f = l - r;
+  g = dl - dr;
+  ef = 0x1p-50 * (fabs(l) + fabs(r)) + TINY;
+  eg = 0x1p-50 * (fabs(dl) + fabs(dr)) + TINY;
+  return quotient(-f, ef, g, eg, t);
+}
+
+/* The roots (-b -+ s) / a of a line's times in the disk, each taken in
+** the form that does not cancel, as xspan.c's disk() takes them: the
+** product of the two is far / a, and den = |b| + s, the numerator of
+** the one that is not far's partner, does not cancel. */
+int imp_plain_disk(const imp_xvec *v, const imp_lin *radius,
+                   const imp_xvec *p, imp_vec2 d, double *enter,
+                   double *leave) {
+  double r = radius->approx, qx, qy, a, b, c, far, reach, disc, s, den;
+  double bx, by, cx, cy, qq, rr, ea, eb, ec, efar, edisc, es, eden;
+  int sure;
+  if (!(one_part(v) && one_part(p) && radius->n <= 1)) return 0;
+  qx = p->x.approx - v->x.approx;
+  qy = p->y.approx - v->y.approx;
+  a = d.x * d.x + d.y * d.y;
+  bx = d.x * qx;
+  by = d.y * qy;
+  cx = d.x * qy;
+  cy = d.y * qx;
+  b = bx + by;
+  c = cx - cy;
+  qq = qx * qx + qy * qy;
+  rr = r * r;
+  far = qq - rr;
+  reach = rr * a;
+  disc = reach - c * c;
+  ea = 0x1p-50 * a + TINY;
+  eb = 0x1p-50 * (fabs(bx) + fabs(by)) + TINY;
+  ec = 0x1p-50 * (fabs(cx) + fabs(cy)) + TINY;
+  efar = 0x1p-50 * (qq + rr) + TINY;
+  edisc = 0x1p-50 * reach + (2 * fabs(c) + ec) * ec + 0x1p-51 * (c * c) +
+          TINY;
+  /* Far from tangent: the square root's error is within edisc / s. */
+  if (!(disc > 2 * edisc)) return 0;
+  s = sqrt(disc);
+  es = edisc / s + 0x1p-52 * s;
+  /* The roots are far / den and den / a for b <= 0, and -den / a and
+  ** -far / den for b > 0. */
+  den = s + fabs(b);
+  eden = es + eb + 0x1p-52 * den;
+  if (b <= 0) {
+    sure = quotient(far, efar, den, eden, enter);
+    if (leave) sure |= quotient(den, eden, a, ea, leave) << 1;
+  } else {
+    sure = quotient(den, eden, a, ea, enter);
+    *enter = -*enter;
+    if (leave) {
+      sure |= quotient(far, efar, den, eden, leave) << 1;
+      *leave = -*leave;
+    }
+  }
+  return sure;
+}
