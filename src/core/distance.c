@@ -476,21 +476,30 @@ int imp_shapes_filtered(imp_shape akind, const void *a, imp_shape bkind,
                  : imp_points_near(pa, na, pb, nb, ra + rb, 0);
 }
 
-int imp_shapes_meet(imp_shape akind, const void *a, imp_shape bkind,
-                    const void *b, imp_hull *ha, imp_hull *hb) {
-  int near = imp_shapes_filtered(akind, a, bkind, b);
-  if (near == 0) return 0;
+/* The hulls, built into ha and hb, and whether they overlap where the
+** filter's answer (near) is not sure. */
+static int hulls_meet(imp_shape akind, const void *a, imp_shape bkind,
+                      const void *b, int near, imp_hull *ha, imp_hull *hb) {
   imp_shape_hull(akind, a, ha);
   imp_shape_hull(bkind, b, hb);
   return near == 1 || hulls_overlap(ha, hb, 0);
 }
 
+int imp_shapes_meet(imp_shape akind, const void *a, imp_shape bkind,
+                    const void *b, imp_hull *ha, imp_hull *hb) {
+  int near = imp_shapes_filtered(akind, a, bkind, b);
+  return near != 0 && hulls_meet(akind, a, bkind, b, near, ha, hb);
+}
+
+/* No hull is built where the filter is sure either way. */
 int imp_shape_intersects(imp_shape akind, const void *a, imp_shape bkind,
                          const void *b) {
   imp_hull ha, hb;
+  int near;
   if (akind == IMP_SHAPE_CIRCLE && bkind == IMP_SHAPE_CIRCLE)
     return imp_circles_intersect((const imp_circle *)a, (const imp_circle *)b);
-  return imp_shapes_meet(akind, a, bkind, b, &ha, &hb);
+  near = imp_shapes_filtered(akind, a, bkind, b);
+  return near == 2 ? hulls_meet(akind, a, bkind, b, near, &ha, &hb) : near;
 }
 
 double imp_hulls_distance(const imp_hull *ha, const imp_hull *hb,

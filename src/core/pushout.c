@@ -180,17 +180,39 @@ typedef struct hull_test {
   int face;
 } hull_test;
 
+/* Points whose hull is the shape's, in a hull's fields: a box's own hull
+** along the axes (its corners may round), else the world points as they
+** are, none dropped or ordered. A line with all of them beyond it has the
+** hull beyond it, each point of which lies between them. */
+static void spanning_points(imp_shape kind, const void *shape,
+                            imp_hull *out) {
+  int i;
+  if (kind == IMP_SHAPE_AABB ||
+      (kind == IMP_SHAPE_OBB && ((const imp_obb *)shape)->s == 0)) {
+    imp_shape_hull(kind, shape, out);
+    return;
+  }
+  out->count = imp_shape_points(kind, shape, out->v);
+  out->rounded = 0;
+  out->radius = imp_shape_radius(kind, shape);
+  for (i = 0; i < out->count; i++) out->lo[i] = vec2(0, 0);
+}
+
 /* Whether b at pos overlaps a no more by the exact test. Pushed out
-** across a face, b usually lies beyond it: that says so at less cost, and
-** the whole test says the rest. */
+** across a face, b usually lies beyond it: that says so at less cost, on
+** points that span b before its hull is built, and the whole test says
+** the rest. */
 static int hull_clear(const void *test, imp_vec2 pos) {
   const hull_test *t = (const hull_test *)test;
   imp_any_shape moved;
   imp_hull hm;
   int na = imp_hull_face_count(t->ha), face = t->face;
   imp_shape_moved(t->bkind, t->b, pos, &moved);
+  if (face >= 0 && face < na) {
+    spanning_points(t->bkind, &moved, &hm);
+    if (beyond_edge(t->ha, face, &hm)) return 1;
+  }
   imp_shape_hull(t->bkind, &moved, &hm);
-  if (face >= 0 && face < na && beyond_edge(t->ha, face, &hm)) return 1;
   /* b's face counted on its hull as moved: any edge will do. */
   if (face >= na && face - na < imp_hull_face_count(&hm) &&
       beyond_edge(&hm, face - na, t->ha))
