@@ -654,8 +654,34 @@ static void set_grid(void) {
   scale = scales[below(6)];
 }
 
-/* The double-double numbers of exact inputs, for the reference times. */
-static dd dd_diff(double a, double b) { return dd_sub(dd_of(a), dd_of(b)); }
+/* An exact coordinate, half the time in two parts (as a Minkowski
+** difference's are), the second below the first's ulp, so that the
+** rounded sum the filter reads is off by it. */
+static imp_lin span_lin(double v) {
+  imp_lin a = imp_lin_of(v), low;
+  if (below(2) || v == 0) return a;
+  low = imp_lin_of(ldexp(v * (unit() - 0.5), -52 - (int)below(8)));
+  return imp_lin_add(&a, &low);
+}
+
+static imp_xvec span_point(double x, double y) {
+  imp_xvec v;
+  v.x = span_lin(x);
+  v.y = span_lin(y);
+  return v;
+}
+
+/* The exact value of a coordinate, and differences, in double-double. */
+static dd lin_value(const imp_lin *a) {
+  dd s = dd_of(0);
+  int i;
+  for (i = 0; i < a->n; i++) s = dd_add(s, dd_of(a->part[i]));
+  return s;
+}
+
+static dd dd_diff(const imp_lin *a, const imp_lin *b) {
+  return dd_sub(lin_value(a), lin_value(b));
+}
 
 static dd dd_cross(dd ax, dd ay, dd bx, dd by) {
   return dd_sub(dd_mul(ax, by), dd_mul(ay, bx));
@@ -679,7 +705,8 @@ static double span_coord(double far) { return coord() + far; }
 
 /* Lines at any angle and distance through a disk or across a side; lines
 ** that graze the disk or run nearly along the side, where doubles must
-** give way; on the grid, and far from the origin. */
+** give way; on the grid, and far from the origin; with exact inputs in
+** parts, whose rounded sums the doubles read. */
 static void plain_times_against_double_double(void) {
   imp_xvec v, a, b, p;
   imp_lin r;
@@ -687,30 +714,29 @@ static void plain_times_against_double_double(void) {
   double far = below(4) == 0 ? scale * (below(2) ? 0x1p30 : 0x1p45) : 0;
   double t[2], rad = size() + scale * unit(), off, t0;
   int sure, i;
-  dd qx, qy, dd_a, dd_b, dd_c, root, ex, ey;
-  v = imp_xvec_of(span_coord(far), span_coord(far));
-  p = imp_xvec_of(span_coord(far), span_coord(far));
+  dd qx, qy, dd_a, dd_b, dd_c, dd_r, root, ex, ey;
+  v = span_point(span_coord(far), span_coord(far));
+  p = span_point(span_coord(far), span_coord(far));
   d.x = coord();
   d.y = coord();
   if (below(2)) {  /* a line passing the centre at nearly the radius */
     double ux = d.x, uy = d.y, len = sqrt(ux * ux + uy * uy);
     off = rad * (1 - ldexp(unit(), -(int)below(60)));
-    if (len > 0) {
-      p.x = imp_lin_of(v.x.approx - uy / len * off - ux * 0.5);
-      p.y = imp_lin_of(v.y.approx + ux / len * off - uy * 0.5);
-    }
+    if (len > 0)
+      p = span_point(v.x.approx - uy / len * off - ux * 0.5,
+                     v.y.approx + ux / len * off - uy * 0.5);
   }
-  r = imp_lin_of(rad);
+  r = span_lin(rad);
   scene_p.x = p.x.approx;
   scene_p.y = p.y.approx;
   scene_d = d;
   sure = imp_plain_disk(&v, &r, &p, d, &t[0], &t[1]);
-  qx = dd_diff(p.x.approx, v.x.approx);
-  qy = dd_diff(p.y.approx, v.y.approx);
+  qx = dd_diff(&p.x, &v.x);
+  qy = dd_diff(&p.y, &v.y);
+  dd_r = lin_value(&r);
   dd_a = dd_add(dd_mul(dd_of(d.x), dd_of(d.x)), dd_mul(dd_of(d.y), dd_of(d.y)));
   dd_b = dd_add(dd_mul(dd_of(d.x), qx), dd_mul(dd_of(d.y), qy));
-  dd_c = dd_sub(dd_add(dd_mul(qx, qx), dd_mul(qy, qy)),
-                dd_mul(dd_of(rad), dd_of(rad)));
+  dd_c = dd_sub(dd_add(dd_mul(qx, qx), dd_mul(qy, qy)), dd_mul(dd_r, dd_r));
   for (i = 0; i < 2; i++) {
     dd disc = dd_sub(dd_mul(dd_b, dd_b), dd_mul(dd_a, dd_c)), s;
     if (!(sure >> i & 1)) continue;
@@ -719,8 +745,8 @@ static void plain_times_against_double_double(void) {
     check_time("disk time against double-double", t[i], root);
   }
   /* A side from a to b, the line nearly along it half the time. */
-  a = imp_xvec_of(span_coord(far), span_coord(far));
-  b = imp_xvec_of(span_coord(far), span_coord(far));
+  a = span_point(span_coord(far), span_coord(far));
+  b = span_point(span_coord(far), span_coord(far));
   e.x = b.x.approx - a.x.approx;
   e.y = b.y.approx - a.y.approx;
   if (below(2)) {
@@ -730,10 +756,10 @@ static void plain_times_against_double_double(void) {
   }
   scene_d = d;
   if (imp_plain_crossing(&a, &b, &p, d, &t0)) {
-    ex = dd_diff(b.x.approx, a.x.approx);
-    ey = dd_diff(b.y.approx, a.y.approx);
-    root = dd_div(dd_scale(dd_cross(ex, ey, dd_diff(p.x.approx, a.x.approx),
-                                    dd_diff(p.y.approx, a.y.approx)),
+    ex = dd_diff(&b.x, &a.x);
+    ey = dd_diff(&b.y, &a.y);
+    root = dd_div(dd_scale(dd_cross(ex, ey, dd_diff(&p.x, &a.x),
+                                    dd_diff(&p.y, &a.y)),
                            -1),
                   dd_cross(ex, ey, dd_of(d.x), dd_of(d.y)));
     check_time("side time against double-double", t0, root);

@@ -7,15 +7,17 @@
 ** out only for the rest (a line nearly along a side, nearly tangent to a
 ** disk). Decisions are not made here: a hit is already certain.
 **
-** From exact inputs (one part each, as a polygon's, a capsule's and a
-** circle's points are), each quantity's error is bounded by 2^-50 (8
-** roundings of 2^-53) of the sizes of its terms, more than its few
-** roundings take; the 2^-1000 terms cover underflow. A quotient N / D,
-** with N and D off by eN and eD, is off by (eN + |N / D| eD) / (|D| -
-** eD), and its own rounding; the bound is grown by 2^-40 for the
-** roundings of the bound itself. Overflow makes a bound infinite or NaN,
-** and never certified. The time and its bound are the pure backend's to
-** the bit (core/spanfilter.lua): each operation is written out.
+** Each quantity's error is bounded by 2^-50 (8 roundings of 2^-53) of
+** the sizes of its terms, more than its few roundings take, and by what
+** the inputs' own errors carry into it: an exact coordinate in parts
+** (linear.h) is read as its rounded sum, off by its slop; a world point
+** and a radius are one part, and exact. The 2^-1000 terms cover
+** underflow. A quotient N / D, with N and D off by eN and eD, is off by
+** (eN + |N / D| eD) / (|D| - eD), and its own rounding; the bound is
+** grown by 2^-40 for the roundings of the bound itself. Overflow makes a
+** bound infinite or NaN, and never certified. The time and its bound are
+** the pure backend's to the bit (core/spanfilter.lua): each operation is
+** written out.
 */
 #include <math.h>
 
@@ -23,7 +25,10 @@
 
 #define TINY 0x1p-1000
 
-static int one_part(const imp_xvec *v) { return v->x.n <= 1 && v->y.n <= 1; }
+/* How far the rounded sum of a's parts may be from a (linear.h). */
+static double slop(const imp_lin *a) {
+  return a->n > 1 ? (a->n - 1) * 0x1p-53 * a->mag : 0;
+}
 
 /* The rounded quotient n / d into *q, and whether it is certified: n and
 ** d off by en and ed at most, d beyond its error. The bound is checked
@@ -41,7 +46,8 @@ static int quotient(double n, double en, double d, double ed, double *q) {
 int imp_plain_crossing(const imp_xvec *a, const imp_xvec *b,
                        const imp_xvec *p, imp_vec2 d, double *t) {
   double ex, ey, wx, wy, l, r, dl, dr, f, g, ef, eg;
-  if (!(one_part(a) && one_part(b) && one_part(p))) return 0;
+  double sex = slop(&b->x) + slop(&a->x), sey = slop(&b->y) + slop(&a->y);
+  double swx = slop(&p->x) + slop(&a->x), swy = slop(&p->y) + slop(&a->y);
   ex = b->x.approx - a->x.approx;
   ey = b->y.approx - a->y.approx;
   wx = p->x.approx - a->x.approx;
@@ -52,8 +58,11 @@ int imp_plain_crossing(const imp_xvec *a, const imp_xvec *b,
   dr = ey * d.x;
   f = l - r;
   g = dl - dr;
-  ef = 0x1p-50 * (fabs(l) + fabs(r)) + TINY;
-  eg = 0x1p-50 * (fabs(dl) + fabs(dr)) + TINY;
+  ef = 0x1p-50 * (fabs(l) + fabs(r)) + TINY +
+       ((fabs(ex) + sex) * swy + fabs(wy) * sex +
+        ((fabs(ey) + sey) * swx + fabs(wx) * sey));
+  eg = 0x1p-50 * (fabs(dl) + fabs(dr)) + TINY +
+       (fabs(d.y) * sex + fabs(d.x) * sey);
   return quotient(-f, ef, g, eg, t);
 }
 
@@ -66,8 +75,9 @@ int imp_plain_disk(const imp_xvec *v, const imp_lin *radius,
                    double *leave) {
   double r = radius->approx, qx, qy, a, b, c, far, reach, disc, s, den;
   double bx, by, cx, cy, qq, rr, ea, eb, ec, efar, edisc, es, eden;
+  double sqx = slop(&p->x) + slop(&v->x), sqy = slop(&p->y) + slop(&v->y);
+  double sr = slop(radius), sqq, srr;
   int sure;
-  if (!(one_part(v) && one_part(p) && radius->n <= 1)) return 0;
   qx = p->x.approx - v->x.approx;
   qy = p->y.approx - v->y.approx;
   a = d.x * d.x + d.y * d.y;
@@ -82,12 +92,16 @@ int imp_plain_disk(const imp_xvec *v, const imp_lin *radius,
   far = qq - rr;
   reach = rr * a;
   disc = reach - c * c;
+  sqq = (2 * fabs(qx) + sqx) * sqx + (2 * fabs(qy) + sqy) * sqy;
+  srr = (2 * fabs(r) + sr) * sr;
   ea = 0x1p-50 * a + TINY;
-  eb = 0x1p-50 * (fabs(bx) + fabs(by)) + TINY;
-  ec = 0x1p-50 * (fabs(cx) + fabs(cy)) + TINY;
-  efar = 0x1p-50 * (qq + rr) + TINY;
+  eb = 0x1p-50 * (fabs(bx) + fabs(by)) + TINY +
+       (fabs(d.x) * sqx + fabs(d.y) * sqy);
+  ec = 0x1p-50 * (fabs(cx) + fabs(cy)) + TINY +
+       (fabs(d.x) * sqy + fabs(d.y) * sqx);
+  efar = 0x1p-50 * (qq + rr) + TINY + (sqq + srr);
   edisc = 0x1p-50 * reach + (2 * fabs(c) + ec) * ec + 0x1p-51 * (c * c) +
-          TINY;
+          TINY + srr * a;
   /* Far from tangent: the square root's error is within edisc / s. */
   if (!(disc > 2 * edisc)) return 0;
   s = sqrt(disc);

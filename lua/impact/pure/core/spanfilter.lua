@@ -5,11 +5,15 @@
 -- double-double. Each of a disk's two times is certified on its own.
 local abs, max = math.abs, math.max
 
-local B52, B51, B50, B44, B40, TINY = 2 ^ -52, 2 ^ -51, 2 ^ -50, 2 ^ -44, 2 ^ -40, 2 ^ -1000
+local B53, B52, B51, B50, B44, B40 = 2 ^ -53, 2 ^ -52, 2 ^ -51, 2 ^ -50, 2 ^ -44, 2 ^ -40
+local TINY = 2 ^ -1000
 
 local spanfilter = {}
 
-local function onepart(v) return v.x.n <= 1 and v.y.n <= 1 end
+-- How far the rounded sum of a's parts may be from a (core/linear.lua).
+local function slop(a)
+  return a.n > 1 and (a.n - 1) * B53 * a.mag or 0.0
+end
 
 -- The rounded quotient n / d, and whether it is certified: n and d off by
 -- en and ed at most, d beyond its error (the bound multiplied out).
@@ -21,16 +25,18 @@ local function quotient(n, en, d, ed)
 end
 
 -- The time at which the line from p along d crosses the line of the side
--- from a to b, where certified.
+-- from a to b, where certified; the inputs' slop counted as in C.
 function spanfilter.crossing(a, b, p, dx, dy)
-  if not (onepart(a) and onepart(b) and onepart(p)) then return nil end
+  local sex, sey = slop(b.x) + slop(a.x), slop(b.y) + slop(a.y)
+  local swx, swy = slop(p.x) + slop(a.x), slop(p.y) + slop(a.y)
   local ax, ay = a.x.approx, a.y.approx
   local ex, ey = b.x.approx - ax, b.y.approx - ay
   local wx, wy = p.x.approx - ax, p.y.approx - ay
   local l, r, dl, dr = ex * wy, ey * wx, ex * dy, ey * dx
   local f, g = l - r, dl - dr
   local ef = B50 * (abs(l) + abs(r)) + TINY
-  local eg = B50 * (abs(dl) + abs(dr)) + TINY
+             + ((abs(ex) + sex) * swy + abs(wy) * sex + ((abs(ey) + sey) * swx + abs(wx) * sey))
+  local eg = B50 * (abs(dl) + abs(dr)) + TINY + (abs(dy) * sex + abs(dx) * sey)
   local t, sure = quotient(-f, ef, g, eg)
   return sure and t or nil
 end
@@ -39,7 +45,8 @@ end
 -- about v, each where certified (else false), or nil where the line does
 -- not certainly cross it.
 function spanfilter.disk(v, radius, p, dx, dy)
-  if not (onepart(v) and onepart(p) and radius.n <= 1) then return nil end
+  local sqx, sqy = slop(p.x) + slop(v.x), slop(p.y) + slop(v.y)
+  local sr = slop(radius)
   local r = radius.approx
   local qx, qy = p.x.approx - v.x.approx, p.y.approx - v.y.approx
   local a = dx * dx + dy * dy
@@ -48,11 +55,13 @@ function spanfilter.disk(v, radius, p, dx, dy)
   local qq, rr = qx * qx + qy * qy, r * r
   local far, reach = qq - rr, rr * a
   local disc = reach - c * c
+  local sqq = (2 * abs(qx) + sqx) * sqx + (2 * abs(qy) + sqy) * sqy
+  local srr = (2 * abs(r) + sr) * sr
   local ea = B50 * a + TINY
-  local eb = B50 * (abs(bx) + abs(by)) + TINY
-  local ec = B50 * (abs(cx) + abs(cy)) + TINY
-  local efar = B50 * (qq + rr) + TINY
-  local edisc = B50 * reach + (2 * abs(c) + ec) * ec + B51 * (c * c) + TINY
+  local eb = B50 * (abs(bx) + abs(by)) + TINY + (abs(dx) * sqx + abs(dy) * sqy)
+  local ec = B50 * (abs(cx) + abs(cy)) + TINY + (abs(dx) * sqy + abs(dy) * sqx)
+  local efar = B50 * (qq + rr) + TINY + (sqq + srr)
+  local edisc = B50 * reach + (2 * abs(c) + ec) * ec + B51 * (c * c) + TINY + srr * a
   if not (disc > 2 * edisc) then return nil end
   local s = math.sqrt(disc)
   local es = edisc / s + B52 * s
