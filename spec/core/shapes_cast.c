@@ -24,6 +24,10 @@
 ** - a point (a circle of radius 0) swept is a segment cast, hit for hit and
 **   time for time, and a circle swept against a circle or a capsule is a
 **   segment cast against that shape grown by its radius;
+** - a time that doubles certify (spanfilter.c: a disk's, a side's, a side
+**   moved out by a radius) lies within 2^-44 of the double-double roots of
+**   the definitions, on exact inputs of one part or two, near tangents
+**   and near sides too;
 ** - named scenes pin the touching conventions: a graze through a corner or
 **   along a tangent hits, a segment along a side misses, as does one that
 **   ends at contact or leaves at time 0.
@@ -703,10 +707,11 @@ static void check_time(const char *what, double t, dd reference) {
 /* A coordinate of a plain-time scene: anywhere, on the grid, or far off. */
 static double span_coord(double far) { return coord() + far; }
 
-/* Lines at any angle and distance through a disk or across a side; lines
-** that graze the disk or run nearly along the side, where doubles must
-** give way; on the grid, and far from the origin; with exact inputs in
-** parts, whose rounded sums the doubles read. */
+/* Lines at any angle and distance through a disk or across a side (and
+** the side moved out by the radius); lines that graze the disk or run
+** nearly along the side, where doubles must give way; on the grid, and
+** far from the origin; with exact inputs in parts, whose rounded sums the
+** doubles read. */
 static void plain_times_against_double_double(void) {
   imp_xvec v, a, b, p;
   imp_lin r;
@@ -763,6 +768,24 @@ static void plain_times_against_double_double(void) {
                            -1),
                   dd_cross(ex, ey, dd_of(d.x), dd_of(d.y)));
     check_time("side time against double-double", t0, root);
+  }
+  /* The same side moved out by the radius: the time, and which way. */
+  {
+    imp_side_cross c;
+    if (imp_plain_rounded_side(&a, &b, &r, &p, d, &c)) {
+      dd side;
+      ex = dd_diff(&b.x, &a.x);
+      ey = dd_diff(&b.y, &a.y);
+      side = dd_cross(ex, ey, dd_of(d.x), dd_of(d.y));
+      root = dd_add(dd_cross(ex, ey, dd_diff(&p.x, &a.x),
+                             dd_diff(&p.y, &a.y)),
+                    dd_mul(dd_r, dd_sqrt(dd_add(dd_mul(ex, ex),
+                                                dd_mul(ey, ey)))));
+      check_time("rounded side time against double-double", c.time,
+                 dd_div(dd_scale(root, -1), side));
+      if (c.way != (side.hi > 0 ? 1 : -1))
+        fail("rounded side's way against double-double", c.way, side.hi);
+    }
   }
 }
 

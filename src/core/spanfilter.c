@@ -43,27 +43,67 @@ static int quotient(double n, double en, double d, double ed, double *q) {
          (en + size * ed) * (1 + 0x1p-40) <= room;
 }
 
+/* The side from a to b against the line from p along d, in doubles:
+** e = b - a and q = p - a with their slops, and e x q (f) and e x d (g)
+** with their bounds. */
+typedef struct side_line {
+  double ex, ey, qx, qy, sex, sey, f, g, ef, eg;
+} side_line;
+
+static void side_line_of(const imp_xvec *a, const imp_xvec *b,
+                         const imp_xvec *p, imp_vec2 d, side_line *s) {
+  double sqx = slop(&p->x) + slop(&a->x), sqy = slop(&p->y) + slop(&a->y);
+  double l, r, dl, dr;
+  s->sex = slop(&b->x) + slop(&a->x);
+  s->sey = slop(&b->y) + slop(&a->y);
+  s->ex = b->x.approx - a->x.approx;
+  s->ey = b->y.approx - a->y.approx;
+  s->qx = p->x.approx - a->x.approx;
+  s->qy = p->y.approx - a->y.approx;
+  l = s->ex * s->qy;
+  r = s->ey * s->qx;
+  dl = s->ex * d.y;
+  dr = s->ey * d.x;
+  s->f = l - r;
+  s->g = dl - dr;
+  s->ef = 0x1p-50 * (fabs(l) + fabs(r)) + TINY +
+          ((fabs(s->ex) + s->sex) * sqy + fabs(s->qy) * s->sex +
+           ((fabs(s->ey) + s->sey) * sqx + fabs(s->qx) * s->sey));
+  s->eg = 0x1p-50 * (fabs(dl) + fabs(dr)) + TINY +
+          (fabs(d.y) * s->sex + fabs(d.x) * s->sey);
+}
+
 int imp_plain_crossing(const imp_xvec *a, const imp_xvec *b,
                        const imp_xvec *p, imp_vec2 d, double *t) {
-  double ex, ey, wx, wy, l, r, dl, dr, f, g, ef, eg;
-  double sex = slop(&b->x) + slop(&a->x), sey = slop(&b->y) + slop(&a->y);
-  double swx = slop(&p->x) + slop(&a->x), swy = slop(&p->y) + slop(&a->y);
-  ex = b->x.approx - a->x.approx;
-  ey = b->y.approx - a->y.approx;
-  wx = p->x.approx - a->x.approx;
-  wy = p->y.approx - a->y.approx;
-  l = ex * wy;
-  r = ey * wx;
-  dl = ex * d.y;
-  dr = ey * d.x;
-  f = l - r;
-  g = dl - dr;
-  ef = 0x1p-50 * (fabs(l) + fabs(r)) + TINY +
-       ((fabs(ex) + sex) * swy + fabs(wy) * sex +
-        ((fabs(ey) + sey) * swx + fabs(wx) * sey));
-  eg = 0x1p-50 * (fabs(dl) + fabs(dr)) + TINY +
-       (fabs(d.y) * sex + fabs(d.x) * sey);
-  return quotient(-f, ef, g, eg, t);
+  side_line s;
+  side_line_of(a, b, p, d, &s);
+  return quotient(-s.f, s.ef, s.g, s.eg, t);
+}
+
+int imp_plain_rounded_side(const imp_xvec *a, const imp_xvec *b,
+                           const imp_lin *radius, const imp_xvec *p,
+                           imp_vec2 d, imp_side_cross *out) {
+  side_line s;
+  double ee, eee, length, elength, reach, ereach, n, en;
+  double rad = radius->approx, sr = slop(radius);
+  side_line_of(a, b, p, d, &s);
+  ee = s.ex * s.ex + s.ey * s.ey;
+  eee = 0x1p-50 * ee + TINY + ((2 * fabs(s.ex) + s.sex) * s.sex +
+                               (2 * fabs(s.ey) + s.sey) * s.sey);
+  /* The side's length, its square root far from 0. */
+  if (!(ee > 2 * eee)) return 0;
+  length = sqrt(ee);
+  elength = eee / length + 0x1p-52 * length;
+  reach = rad * length;
+  ereach = 0x1p-52 * reach + rad * elength + sr * (length + elength);
+  n = s.f + reach;
+  en = s.ef + ereach + 0x1p-52 * fabs(n);
+  out->way = s.g > 0 ? 1 : -1;
+  out->span = ee;
+  if (!quotient(-n, en, s.g, s.eg, &out->time)) return 0;
+  out->along = (s.qx * s.ex + s.qy * s.ey) +
+               out->time * (d.x * s.ex + d.y * s.ey);
+  return 1;
 }
 
 /* The roots (-b -+ s) / a of a line's times in the disk, each taken in

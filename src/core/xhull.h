@@ -140,6 +140,17 @@ int imp_plain_crossing(const imp_xvec *a, const imp_xvec *b,
 int imp_plain_disk(const imp_xvec *v, const imp_lin *radius,
                    const imp_xvec *p, imp_vec2 d, double *enter,
                    double *leave);
+/* Where the line crosses the side from a to b moved out by the radius:
+** the time, where along the side (along of span, the side's squared
+** length, in doubles) and which way (1 inwards, -1 outwards); 1 where
+** doubles certify the time and the way, else 0. */
+typedef struct imp_side_cross {
+  double time, along, span;
+  int way;
+} imp_side_cross;
+int imp_plain_rounded_side(const imp_xvec *a, const imp_xvec *b,
+                           const imp_lin *radius, const imp_xvec *p,
+                           imp_vec2 d, imp_side_cross *out);
 
 /* imp_xhull_span's answer for a line through the disk of the radius
 ** about c (a circle's hull), where doubles certify it (imp_plain_disk):

@@ -288,6 +288,20 @@ static int side_missed(const imp_xhull *h, int i, const imp_xvec *p,
          tolerance > 0x1p-900 && tolerance < 0x1p400;
 }
 
+/* imp_plain_rounded_side's answer in double-double, for the side from a
+** to b moved out by r; 0 for a line along it. */
+static int rounded_side(const imp_xvec *a, const imp_xvec *b, dd r,
+                        const imp_xvec *p, imp_vec2 d, imp_side_cross *out) {
+  ddvec e = xvec_dd_diff(b, a), q = xvec_dd_diff(p, a), dv = vec_dd(d);
+  dd side = cross(e, dv), length = dd_sqrt(dot(e, e));
+  if (side.hi == 0) return 0;
+  out->time = dd_div(neg(dd_add(cross(e, q), dd_mul(r, length))), side).hi;
+  out->along = dot(q, e).hi + out->time * dot(dv, e).hi;
+  out->span = dot(e, e).hi;
+  out->way = side.hi > 0 ? 1 : -1;
+  return 1;
+}
+
 /* A positive radius: the earliest entry into a piece, the latest exit.
 ** A line that goes through (IMP_LINE_THROUGH) has a chord far longer than
 ** the pieces' rounding, so that its entry comes before its exit: the
@@ -295,7 +309,6 @@ static int side_missed(const imp_xhull *h, int i, const imp_xvec *p,
 static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
                          int through, imp_xspan *out) {
   dd r = lin_dd(&h->radius), r2 = dd_mul(r, r);
-  ddvec dv = vec_dd(d);
   int i;
   out->enter = INFINITY;
   out->leave = -INFINITY;
@@ -306,27 +319,21 @@ static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
     if (!through && last > out->leave) out->leave = last;
   }
   for (i = 0; h->count > 1 && i < h->count; i++) {
-    ddvec e, q;
-    dd side, length;
-    double t, u, span;
+    imp_side_cross c;
     if (side_missed(h, i, p, d, r.hi)) continue;
-    e = xvec_dd_diff(head(h, i), &h->v[i]);
-    q = xvec_dd_diff(p, &h->v[i]);
-    side = cross(e, dv);
-    length = dd_sqrt(dot(e, e));
-    if (side.hi == 0) continue;
-    t = dd_div(neg(dd_add(cross(e, q), dd_mul(r, length))), side).hi;
+    if (!imp_plain_rounded_side(&h->v[i], head(h, i), &h->radius, p, d,
+                                &c) &&
+        !rounded_side(&h->v[i], head(h, i), r, p, d, &c))
+      continue;
     /* Within the edge's extent where it crosses. */
-    u = dot(q, e).hi + t * dot(dv, e).hi;
-    span = dot(e, e).hi;
-    if (!(u >= 0 && u <= span)) continue;
-    if (side.hi > 0 && t < out->enter) {
-      out->enter = t;
+    if (!(c.along >= 0 && c.along <= c.span)) continue;
+    if (c.way > 0 && c.time < out->enter) {
+      out->enter = c.time;
       out->edge = i;
-      out->along = u / span;
+      out->along = c.along / c.span;
       out->normal = outward(h, i);
-    } else if (side.hi < 0 && t > out->leave) {
-      out->leave = t;
+    } else if (c.way < 0 && c.time > out->leave) {
+      out->leave = c.time;
     }
   }
   /* Only where rounding disagrees, which no line through can see. */

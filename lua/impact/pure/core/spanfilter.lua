@@ -24,21 +24,49 @@ local function quotient(n, en, d, ed)
   return q, q - q == 0 and abs(d) > ed and (en + size * ed) * (1 + B40) <= room
 end
 
--- The time at which the line from p along d crosses the line of the side
--- from a to b, where certified; the inputs' slop counted as in C.
-function spanfilter.crossing(a, b, p, dx, dy)
+-- The side from a to b against the line from p along d, in doubles: e =
+-- b - a and q = p - a with their slops, and e x q (f) and e x d (g) with
+-- their bounds: ex, ey, qx, qy, sex, sey, f, g, ef, eg.
+local function sideline(a, b, p, dx, dy)
+  local sqx, sqy = slop(p.x) + slop(a.x), slop(p.y) + slop(a.y)
   local sex, sey = slop(b.x) + slop(a.x), slop(b.y) + slop(a.y)
-  local swx, swy = slop(p.x) + slop(a.x), slop(p.y) + slop(a.y)
   local ax, ay = a.x.approx, a.y.approx
   local ex, ey = b.x.approx - ax, b.y.approx - ay
-  local wx, wy = p.x.approx - ax, p.y.approx - ay
-  local l, r, dl, dr = ex * wy, ey * wx, ex * dy, ey * dx
-  local f, g = l - r, dl - dr
+  local qx, qy = p.x.approx - ax, p.y.approx - ay
+  local l, r, dl, dr = ex * qy, ey * qx, ex * dy, ey * dx
   local ef = B50 * (abs(l) + abs(r)) + TINY
-             + ((abs(ex) + sex) * swy + abs(wy) * sex + ((abs(ey) + sey) * swx + abs(wx) * sey))
+             + ((abs(ex) + sex) * sqy + abs(qy) * sex + ((abs(ey) + sey) * sqx + abs(qx) * sey))
   local eg = B50 * (abs(dl) + abs(dr)) + TINY + (abs(dy) * sex + abs(dx) * sey)
+  return ex, ey, qx, qy, sex, sey, l - r, dl - dr, ef, eg
+end
+
+-- The time at which the line from p along d crosses the line of the side
+-- from a to b, where certified.
+function spanfilter.crossing(a, b, p, dx, dy)
+  local _, _, _, _, _, _, f, g, ef, eg = sideline(a, b, p, dx, dy)
   local t, sure = quotient(-f, ef, g, eg)
   return sure and t or nil
+end
+
+-- Where the line crosses the side from a to b moved out by the radius:
+-- the time, where along the side (along of span, in doubles) and which
+-- way (1 inwards, -1 outwards), where doubles certify the time and the
+-- way; else nil.
+function spanfilter.roundedside(a, b, radius, p, dx, dy)
+  local ex, ey, qx, qy, sex, sey, f, g, ef, eg = sideline(a, b, p, dx, dy)
+  local rad, sr = radius.approx, slop(radius)
+  local ee = ex * ex + ey * ey
+  local eee = B50 * ee + TINY + ((2 * abs(ex) + sex) * sex + (2 * abs(ey) + sey) * sey)
+  if not (ee > 2 * eee) then return nil end
+  local length = math.sqrt(ee)
+  local elength = eee / length + B52 * length
+  local reach = rad * length
+  local ereach = B52 * reach + rad * elength + sr * (length + elength)
+  local n = f + reach
+  local en = ef + ereach + B52 * abs(n)
+  local t, sure = quotient(-n, en, g, eg)
+  if not sure then return nil end
+  return t, (qx * ex + qy * ey) + t * (dx * ex + dy * ey), ee, g > 0 and 1 or -1
 end
 
 -- The times at which the line enters and leaves the disk of the radius

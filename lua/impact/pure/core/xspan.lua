@@ -5,6 +5,7 @@
 -- where the line first meets the shape), edge }.
 local dd = require "impact.pure.core.dd"
 local spanfilter = require "impact.pure.core.spanfilter"
+local roundedside = spanfilter.roundedside
 local xplace = require "impact.pure.core.xplace"
 local vec2 = require "impact.pure.point"
 
@@ -171,6 +172,24 @@ local function disk(h, k, p, dx, dy, r2h, r2l)
   return first or enter, last or leave
 end
 
+-- spanfilter.roundedside's answer in double-double, for the side from a
+-- to b moved out by the radius (rh, rl); nil for a line along it.
+local function ddroundedside(a, b, rh, rl, p, dx, dy)
+  local exh, exl, eyh, eyl = xvecdddiff(b, a)
+  local qxh, qxl, qyh, qyl = xvecdddiff(p, a)
+  local sideh, sidel = ddcross(exh, exl, eyh, eyl, dx, 0.0, dy, 0.0)
+  local eeh, eel = dddot(exh, exl, eyh, eyl, exh, exl, eyh, eyl)
+  local lenh, lenl = ddsqrt(eeh, eel)
+  if sideh == 0 then return nil end
+  local ch, cl = ddcross(exh, exl, eyh, eyl, qxh, qxl, qyh, qyl)
+  local mh, ml = ddmul(rh, rl, lenh, lenl)
+  local nh, nl = neg(ddadd(ch, cl, mh, ml))
+  local t = (dddiv(nh, nl, sideh, sidel))
+  local u = (dddot(qxh, qxl, qyh, qyl, exh, exl, eyh, eyl))
+            + t * (dddot(dx, 0.0, dy, 0.0, exh, exl, eyh, eyl))
+  return t, u, eeh, sideh > 0 and 1 or -1
+end
+
 -- A positive radius: the earliest entry into a piece, the latest exit.
 local function roundedspan(h, p, dx, dy, out)
   local rh, rl = lindd(h.radius)
@@ -190,27 +209,16 @@ local function roundedspan(h, p, dx, dy, out)
   end
   for i = 0, h.n - 1 do
     if h.n <= 1 then break end
-    local exh, exl, eyh, eyl = xvecdddiff(h.v[nextof(h, i)], h.v[i])
-    local qxh, qxl, qyh, qyl = xvecdddiff(p, h.v[i])
-    local sideh, sidel = ddcross(exh, exl, eyh, eyl, dx, 0.0, dy, 0.0)
-    local eeh, eel = dddot(exh, exl, eyh, eyl, exh, exl, eyh, eyl)
-    local lenh, lenl = ddsqrt(eeh, eel)
-    if sideh ~= 0 then
-      local ch, cl = ddcross(exh, exl, eyh, eyl, qxh, qxl, qyh, qyl)
-      local mh, ml = ddmul(rh, rl, lenh, lenl)
-      local nh, nl = neg(ddadd(ch, cl, mh, ml))
-      local t = (dddiv(nh, nl, sideh, sidel))
-      -- within the edge's extent where it crosses
-      local u = (dddot(qxh, qxl, qyh, qyl, exh, exl, eyh, eyl))
-            + t * (dddot(dx, 0.0, dy, 0.0, exh, exl, eyh, eyl))
-      local span = eeh
-      if u >= 0 and u <= span then
-        if sideh > 0 and t < out.enter then
-          out.enter, out.edge, out.along = t, i, u / span
-          out.nx, out.ny = outward(h.v[i], h.v[nextof(h, i)])
-        elseif sideh < 0 and t > out.leave then
-          out.leave = t
-        end
+    local a, b = h.v[i], h.v[nextof(h, i)]
+    local t, u, span, way = roundedside(a, b, h.radius, p, dx, dy)
+    if not t then t, u, span, way = ddroundedside(a, b, rh, rl, p, dx, dy) end
+    -- within the edge's extent where it crosses
+    if t and u >= 0 and u <= span then
+      if way > 0 and t < out.enter then
+        out.enter, out.edge, out.along = t, i, u / span
+        out.nx, out.ny = outward(a, b)
+      elseif way < 0 and t > out.leave then
+        out.leave = t
       end
     end
   end
