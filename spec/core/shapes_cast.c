@@ -24,6 +24,8 @@
 ** - a point (a circle of radius 0) swept is a segment cast, hit for hit and
 **   time for time, and a circle swept against a circle or a capsule is a
 **   segment cast against that shape grown by its radius;
+** - a sweep's cast that its filter in doubles (sweepfilter.c) finds
+**   from outside and through the inside is the exact cast, bit for bit;
 ** - a time that doubles certify (spanfilter.c: a disk's, a side's, a side
 **   moved out by a radius) lies within 2^-44 of the double-double roots of
 **   the definitions, on exact inputs of one part or two, near tangents
@@ -658,6 +660,63 @@ static void set_grid(void) {
   scale = scales[below(6)];
 }
 
+/* The sweep's filter (sweepfilter.c) answers as the exact cast does, bit
+** for bit: on a shape's hull moved so that a segment's start is the
+** origin (its vertices then in two parts, as a Minkowski difference's
+** are), grown by two radii or not, where the filter says the cast starts
+** outside and passes inside, the exact cast hits with the crossing's
+** span, edge and place along it too. Segments start, end or run on the
+** boundary, also far from the origin. */
+static void sweep_filter_against_exact(void) {
+  shape s;
+  imp_vec2 p, d;
+  imp_hull h;
+  imp_xhull x;
+  imp_xspan a, b;
+  imp_xvec origin = imp_xvec_of(0, 0);
+  int i;
+  random_shape(&s);
+  random_segment(&s, &p, &d);
+  if (below(4) == 0) {
+    double far = scale * (below(2) ? 0x1p30 : 0x1p45);
+    p.x += far;
+    p.y -= far;
+    imp_shape_hull(s.kind, &s.s, &h);
+    for (i = 0; i < h.count; i++) {
+      h.v[i].x += far;  /* the scene moved as a whole, exactly or not */
+      h.v[i].y -= far;
+    }
+  } else {
+    imp_shape_hull(s.kind, &s.s, &h);
+  }
+  set_scene(&s, NULL, p, d);
+  if (!imp_hull_finite(&h)) return;
+  imp_xhull_of(&h, &x);
+  for (i = 0; i < x.count; i++) {
+    imp_lin px = imp_lin_of(p.x), py = imp_lin_of(p.y);
+    imp_lin_combine(&x.v[i].x, &x.v[i].x, &px, -1);
+    imp_lin_combine(&x.v[i].y, &x.v[i].y, &py, -1);
+  }
+  if (below(2)) {  /* grown by two radii, as a difference with a circle */
+    imp_lin ra = imp_lin_of(size()), rb = imp_lin_of(size() / 3);
+    imp_lin_combine(&x.radius, &ra, &rb, 1);
+  }
+  if (!imp_sweep_through(&x, d)) return;
+  checked++;
+  memset(&a, 0, sizeof a);
+  memset(&b, 0, sizeof b);
+  imp_xhull_crossing(&x, &origin, d, 0, &a);
+  if (imp_xhull_place(&x, &origin).where != IMP_OUTSIDE ||
+      !imp_xhull_cast(&x, &origin, d, &b))
+    fail("a certified sweep against the exact cast's hit", 1, 0);
+  else if (!(same_bits(a.enter, b.enter) &&
+             same_bits(a.normal.x, b.normal.x) &&
+             same_bits(a.normal.y, b.normal.y) && a.edge == b.edge &&
+             same_bits(a.along, b.along)))
+    fail("a certified sweep's span against the exact cast's", a.enter,
+         b.enter);
+}
+
 /* An exact coordinate, half the time in two parts (as a Minkowski
 ** difference's are), the second below the first's ulp, so that the
 ** rounded sum the filter reads is off by it. */
@@ -801,6 +860,7 @@ static const struct {
   {"sweep along a side against sampling", sweep_along_side},
   {"circle sweep is a cast on the grown shape", circle_sweep_is_cast},
   {"plain times against double-double", plain_times_against_double_double},
+  {"filtered sweep against the exact cast", sweep_filter_against_exact},
 };
 
 int main(int argc, char **argv) {

@@ -13,14 +13,11 @@
 #include "hulls.h"
 #include "wide.h"
 
-/* A side's line against the segment's, in doubles: the cross product of
-** the side with the start (from) and with d (along), each with a bound on
-** its rounding. Those are 4 and 3 roundings of their products'
-** magnitudes; 2^-50 of them leaves room for 2 more in their sum at a time
-** in [0, 1], and the last term covers underflow. */
-typedef struct side_line {
-  double from, along, from_error, along_error;
-} side_line;
+/* Each side's line against the segment's (hulls.h). The bounds are 4 and
+** 3 roundings of their products' magnitudes; 2^-50 of them leaves room
+** for 2 more in their sum at a time in [0, 1], and the last term covers
+** underflow. */
+typedef imp_side_line side_line;
 
 static void side_lines(const imp_vec2 *v, int n, imp_vec2 p, imp_vec2 d,
                        side_line *out) {
@@ -37,12 +34,10 @@ static void side_lines(const imp_vec2 *v, int n, imp_vec2 p, imp_vec2 d,
   }
 }
 
-/* Whether p + t d lies strictly inside the counter-clockwise path of the
-** sides (on the left of every one) for a t in [0, 1] that doubles find:
-** the middle of the times inside every side's line by Cyrus-Beck, t
-** exact, each side's value there beyond its bound. The path then winds
+/* The middle of the times inside every side's line by Cyrus-Beck, t
+** exact, each side's value there beyond its bound: the path then winds
 ** round the point, which lies strictly inside its hull. */
-static int passes_inside(const side_line *s, int n) {
+int imp_passes_inside(const side_line *s, int n) {
   double lo = 0, hi = 1, t;
   int i;
   for (i = 0; i < n; i++) {
@@ -197,7 +192,7 @@ static void polygon_filter(imp_vec2 *v, int n, imp_vec2 p, imp_vec2 d,
   }
   if (beside) {
     out->where = IMP_CAST_MISS;
-  } else if (inside || (outside && passes_inside(sides, n))) {
+  } else if (inside || (outside && imp_passes_inside(sides, n))) {
     out->where = inside ? IMP_CAST_FROM_INSIDE : IMP_CAST_FROM_OUTSIDE;
     i = entry_side(sides, n);
     if (i >= 0) {

@@ -76,4 +76,14 @@ typedef struct imp_cast_hint {
 void imp_segment_filter(imp_shape kind, const void *shape, imp_vec2 p,
                         imp_vec2 d, imp_cast_hint *out);
 
+/* A side's line against a segment's from p along d, in doubles: the cross
+** product of the side with p's offset from it (from, positive on the
+** side's left) and with d (along), each with a bound on its error. */
+typedef struct imp_side_line {
+  double from, along, from_error, along_error;
+} imp_side_line;
+/* Whether p + t d lies strictly inside the counter-clockwise convex path
+** of the n sides, for a t in [0, 1] that doubles find (castfilter.c). */
+int imp_passes_inside(const imp_side_line *s, int n);
+
 #endif

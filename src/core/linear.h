@@ -24,6 +24,11 @@ typedef struct imp_lin {
   double approx, mag;
 } imp_lin;
 
+/* How far the rounded sum approx may be from the exact value. */
+static inline double imp_lin_slop(const imp_lin *a) {
+  return a->n > 1 ? (a->n - 1) * 0x1p-53 * a->mag : 0;
+}
+
 /* Inline, as the casts build many of these: a call costs more than the
 ** few parts. */
 static inline void imp_lin_set(imp_lin *a, double v) {

@@ -281,7 +281,9 @@ void imp_shape_sweep(imp_shape kind, const void *shape, imp_shape mkind,
     return;
   }
   minkowski(&a, &m, &diff);
-  if (!imp_xhull_cast(&diff.hull, &origin, d, &s)) {
+  if (imp_sweep_through(&diff.hull, d)) {
+    imp_xhull_crossing(&diff.hull, &origin, d, 0, &s);
+  } else if (!imp_xhull_cast(&diff.hull, &origin, d, &s)) {
     out->has_hit = 0;
     if (apart_at_end(&a, &m, start, dx, dy)) clear(start, dx, dy, out);
     else stop_short(&a, mkind, moving, start, dx, dy, 1, out);

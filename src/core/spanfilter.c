@@ -25,11 +25,6 @@
 
 #define TINY 0x1p-1000
 
-/* How far the rounded sum of a's parts may be from a (linear.h). */
-static double slop(const imp_lin *a) {
-  return a->n > 1 ? (a->n - 1) * 0x1p-53 * a->mag : 0;
-}
-
 /* The rounded quotient n / d into *q, and whether it is certified: n and
 ** d off by en and ed at most, d beyond its error. The bound is checked
 ** multiplied out, with no division of its own. */
@@ -52,10 +47,11 @@ typedef struct side_line {
 
 static void side_line_of(const imp_xvec *a, const imp_xvec *b,
                          const imp_xvec *p, imp_vec2 d, side_line *s) {
-  double sqx = slop(&p->x) + slop(&a->x), sqy = slop(&p->y) + slop(&a->y);
+  double sqx = imp_lin_slop(&p->x) + imp_lin_slop(&a->x);
+  double sqy = imp_lin_slop(&p->y) + imp_lin_slop(&a->y);
   double l, r, dl, dr;
-  s->sex = slop(&b->x) + slop(&a->x);
-  s->sey = slop(&b->y) + slop(&a->y);
+  s->sex = imp_lin_slop(&b->x) + imp_lin_slop(&a->x);
+  s->sey = imp_lin_slop(&b->y) + imp_lin_slop(&a->y);
   s->ex = b->x.approx - a->x.approx;
   s->ey = b->y.approx - a->y.approx;
   s->qx = p->x.approx - a->x.approx;
@@ -85,7 +81,7 @@ int imp_plain_rounded_side(const imp_xvec *a, const imp_xvec *b,
                            imp_vec2 d, imp_side_cross *out) {
   side_line s;
   double ee, eee, length, elength, reach, ereach, n, en;
-  double rad = radius->approx, sr = slop(radius);
+  double rad = radius->approx, sr = imp_lin_slop(radius);
   side_line_of(a, b, p, d, &s);
   ee = s.ex * s.ex + s.ey * s.ey;
   eee = 0x1p-50 * ee + TINY + ((2 * fabs(s.ex) + s.sex) * s.sex +
@@ -115,8 +111,9 @@ int imp_plain_disk(const imp_xvec *v, const imp_lin *radius,
                    double *leave) {
   double r = radius->approx, qx, qy, a, b, c, far, reach, disc, s, den;
   double bx, by, cx, cy, qq, rr, ea, eb, ec, efar, edisc, es, eden;
-  double sqx = slop(&p->x) + slop(&v->x), sqy = slop(&p->y) + slop(&v->y);
-  double sr = slop(radius), sqq, srr;
+  double sqx = imp_lin_slop(&p->x) + imp_lin_slop(&v->x);
+  double sqy = imp_lin_slop(&p->y) + imp_lin_slop(&v->y);
+  double sr = imp_lin_slop(radius), sqq, srr;
   int sure;
   qx = p->x.approx - v->x.approx;
   qy = p->y.approx - v->y.approx;

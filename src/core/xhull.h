@@ -158,6 +158,12 @@ int imp_plain_rounded_side(const imp_xvec *a, const imp_xvec *b,
 int imp_disk_entry(const imp_xvec *c, const imp_lin *radius,
                    const imp_xvec *p, imp_vec2 d, imp_xspan *out);
 
+/* Whether the cast from the origin along d surely starts outside h (a
+** sweep's Minkowski difference, of 3 vertices or more) and passes
+** strictly inside it, so that imp_xhull_crossing gives its span, as
+** imp_xhull_cast would (sweepfilter.c). */
+int imp_sweep_through(const imp_xhull *h, imp_vec2 d);
+
 /* The segment from p along d (not zero) with the conventions of
 ** imp_shape_intersect_segment: whether it hits; if so, the span of its
 ** line with enter replaced by the time of first contact, in [0, 1]. */

@@ -336,8 +336,10 @@ static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
       out->leave = c.time;
     }
   }
-  /* Only where rounding disagrees, which no line through can see. */
-  if (!through && !(out->enter <= out->leave)) {
+  /* Only where rounding disagrees, which no line through can see (but
+  ** for one that never entered, which its caller should not have said
+  ** goes through: its span is still one, with an edge). */
+  if (!(through ? out->enter < INFINITY : out->enter <= out->leave)) {
     passing_span(h, p, d, 0, 1, out);
     out->normal = unit(-d.x, -d.y);
   }
