@@ -283,6 +283,21 @@ void imp_points_box(const imp_vec2 *v, int n, imp_vec2 *low,
   }
 }
 
+double imp_points_gap(const imp_vec2 *v, int n, const imp_vec2 *w, int m) {
+  imp_vec2 vlow, vhigh, wlow, whigh;
+  double gaps[4], widest = -INFINITY;
+  int i;
+  imp_points_box(v, n, &vlow, &vhigh);
+  imp_points_box(w, m, &wlow, &whigh);
+  gaps[0] = wlow.x - vhigh.x;
+  gaps[1] = vlow.x - whigh.x;
+  gaps[2] = wlow.y - vhigh.y;
+  gaps[3] = vlow.y - whigh.y;
+  for (i = 0; i < 4; i++)  /* a NaN gap is passed over */
+    if (gaps[i] > widest) widest = gaps[i];
+  return widest;
+}
+
 double imp_shape_radius(imp_shape kind, const void *shape) {
   if (kind == IMP_SHAPE_CIRCLE) return ((const imp_circle *)shape)->radius;
   if (kind == IMP_SHAPE_CAPSULE) return ((const imp_capsule *)shape)->radius;

@@ -30,6 +30,10 @@ double imp_shape_radius(imp_shape kind, const void *shape);
 ** greatest into *high (by plain comparisons, so that a NaN after the
 ** first point is passed over). */
 void imp_points_box(const imp_vec2 *v, int n, imp_vec2 *low, imp_vec2 *high);
+/* The widest gap between the boxes of the points v and of the points w
+** along x or y, in doubles (its sign exact): negative where they overlap
+** along both. */
+double imp_points_gap(const imp_vec2 *v, int n, const imp_vec2 *w, int m);
 
 /* The way every corner of the closed path p[0..n), n >= 3, turns (1
 ** counter-clockwise, -1 clockwise), when the products in doubles certify

@@ -31,20 +31,11 @@ static int sides_held(const imp_vec2 *a, int n, int turn, const imp_vec2 *b,
   return held;
 }
 
-/* Whether the boxes of the points a and b are apart or touch: exact, as
-** comparisons of doubles are, and then a line along the axes parts the
-** two closed hulls but for their boundaries. */
-static int boxes_apart(const imp_vec2 *a, int n, const imp_vec2 *b, int m) {
-  imp_vec2 alow, ahigh, blow, bhigh;
-  imp_points_box(a, n, &alow, &ahigh);
-  imp_points_box(b, m, &blow, &bhigh);
-  return ahigh.x <= blow.x || bhigh.x <= alow.x || ahigh.y <= blow.y ||
-         bhigh.y <= alow.y;
-}
-
 int imp_polygons_meet(const imp_vec2 *a, int n, const imp_vec2 *b, int m) {
   int ta, tb, ab, ba;
-  if (n >= 3 && m >= 3 && boxes_apart(a, n, b, m)) return 0;
+  /* Boxes apart or touching: a line along an axis parts the two closed
+  ** hulls but for their boundaries (the gap's sign is exact). */
+  if (n >= 3 && m >= 3 && imp_points_gap(a, n, b, m) >= 0) return 0;
   if (n < 3 || m < 3 || !(ta = imp_surely_convex(a, n)) ||
       !(tb = imp_surely_convex(b, m)))
     return 2;

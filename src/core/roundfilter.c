@@ -89,20 +89,6 @@ static double nearest_gap(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
   return least;
 }
 
-/* Whether the boxes of v and w are apart by more than r + slack along an
-** axis, by the margin apart grown by 2^-40 for the roundings of the gap
-** and of apart itself (each 2^-53 of it): then so are the points. The
-** usual miss, and a cheap one. */
-static int boxes_apart(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
-                       double apart) {
-  imp_vec2 vlow, vhigh, wlow, whigh;
-  double gap = apart * (1 + 0x1p-40);
-  imp_points_box(v, n, &vlow, &vhigh);
-  imp_points_box(w, m, &wlow, &whigh);
-  return wlow.x - vhigh.x > gap || vlow.x - whigh.x > gap ||
-         wlow.y - vhigh.y > gap || vlow.y - whigh.y > gap;
-}
-
 /* In doubles each pair's distance is off by a few roundings of the
 ** differences, which the scene's span bounds; 2^-40 of the span and the
 ** radii is far more. The hulls of v and w are then closer than r - slack
@@ -126,7 +112,9 @@ int imp_points_near(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
   int i;
   if (!(span + r + slack < 0x1p500)) return 2;
   apart = (r + slack) + 0x1p-48 * (span + r) + 0x1p-500;
-  if (boxes_apart(v, n, w, m, apart)) return 0;
+  /* Boxes apart by more than r + slack: apart grown by 2^-40 for the
+  ** roundings of the gap and of apart itself. The usual miss. */
+  if (imp_points_gap(v, n, w, m) > apart * (1 + 0x1p-40)) return 0;
   for (i = 0; n > 2 && slack == 0 && i < m; i++)
     if (surely_inside(v, n, w[i])) return 1;
   least = nearest_gap(v, n, w, m, &g);
