@@ -38,51 +38,20 @@ static int quotient(double n, double en, double d, double ed, double *q) {
          (en + size * ed) * (1 + 0x1p-40) <= room;
 }
 
-/* The side from a to b against the line from p along d, in doubles:
-** e = b - a and q = p - a with their slops, and e x q (f) and e x d (g)
-** with their bounds. */
-typedef struct side_line {
-  double ex, ey, qx, qy, sex, sey, f, g, ef, eg;
-} side_line;
-
-static void side_line_of(const imp_xvec *a, const imp_xvec *b,
-                         const imp_xvec *p, imp_vec2 d, side_line *s) {
-  double sqx = imp_lin_slop(&p->x) + imp_lin_slop(&a->x);
-  double sqy = imp_lin_slop(&p->y) + imp_lin_slop(&a->y);
-  double l, r, dl, dr;
-  s->sex = imp_lin_slop(&b->x) + imp_lin_slop(&a->x);
-  s->sey = imp_lin_slop(&b->y) + imp_lin_slop(&a->y);
-  s->ex = b->x.approx - a->x.approx;
-  s->ey = b->y.approx - a->y.approx;
-  s->qx = p->x.approx - a->x.approx;
-  s->qy = p->y.approx - a->y.approx;
-  l = s->ex * s->qy;
-  r = s->ey * s->qx;
-  dl = s->ex * d.y;
-  dr = s->ey * d.x;
-  s->f = l - r;
-  s->g = dl - dr;
-  s->ef = 0x1p-50 * (fabs(l) + fabs(r)) + TINY +
-          ((fabs(s->ex) + s->sex) * sqy + fabs(s->qy) * s->sex +
-           ((fabs(s->ey) + s->sey) * sqx + fabs(s->qx) * s->sey));
-  s->eg = 0x1p-50 * (fabs(dl) + fabs(dr)) + TINY +
-          (fabs(d.y) * s->sex + fabs(d.x) * s->sey);
-}
-
 int imp_plain_crossing(const imp_xvec *a, const imp_xvec *b,
                        const imp_xvec *p, imp_vec2 d, double *t) {
-  side_line s;
-  side_line_of(a, b, p, d, &s);
+  imp_plain_line s;
+  imp_plain_side(a, b, p, d, &s);
   return quotient(-s.f, s.ef, s.g, s.eg, t);
 }
 
 int imp_plain_rounded_side(const imp_xvec *a, const imp_xvec *b,
                            const imp_lin *radius, const imp_xvec *p,
                            imp_vec2 d, imp_side_cross *out) {
-  side_line s;
+  imp_plain_line s;
   double ee, eee, length, elength, reach, ereach, n, en;
   double rad = radius->approx, sr = imp_lin_slop(radius);
-  side_line_of(a, b, p, d, &s);
+  imp_plain_side(a, b, p, d, &s);
   ee = s.ex * s.ex + s.ey * s.ey;
   eee = 0x1p-50 * ee + TINY + ((2 * fabs(s.ex) + s.sex) * s.sex +
                                (2 * fabs(s.ey) + s.sey) * s.sey);

@@ -6,7 +6,7 @@
 ** off by its slop (linear.h). Such a cast's line crosses the inside, so
 ** that the exact cast makes none of its decisions there and its span is
 ** the crossing's (xcast.c): the same bits, as for a segment's filter
-** (castfilter.c), whose bounds these follow.
+** (castfilter.c). The side lines are the span filter's (spanfilter.c).
 */
 #include <math.h>
 
@@ -17,22 +17,15 @@
 
 /* Side i of the hull against the line from the origin along d
 ** (hulls.h), and its length, or more. */
-static void side_line_of(const imp_xhull *h, int i, imp_vec2 d,
-                         imp_side_line *s, double *length) {
-  const imp_xvec *a = &h->v[i], *b = &h->v[imp_xhull_next(h, i)];
-  double sax = imp_lin_slop(&a->x), say = imp_lin_slop(&a->y);
-  double sex = imp_lin_slop(&b->x) + sax, sey = imp_lin_slop(&b->y) + say;
-  double ax = a->x.approx, ay = a->y.approx;
-  double ex = b->x.approx - ax, ey = b->y.approx - ay;
-  double l = ey * ax, r = ex * ay, dl = ex * d.y, dr = ey * d.x;
-  s->from = l - r;
-  s->along = dl - dr;
-  s->from_error = 0x1p-50 * (fabs(l) + fabs(r)) + TINY +
-                  ((fabs(ey) + sey) * sax + fabs(ax) * sey +
-                   ((fabs(ex) + sex) * say + fabs(ay) * sex));
-  s->along_error = 0x1p-50 * (fabs(dl) + fabs(dr)) + TINY +
-                   (fabs(d.y) * sex + fabs(d.x) * sey);
-  *length = sqrt(ex * ex + ey * ey) * (1 + 0x1p-50) + (sex + sey);
+static void side_line_of(const imp_xhull *h, int i, const imp_xvec *origin,
+                         imp_vec2 d, imp_side_line *s, double *length) {
+  imp_plain_line p;
+  imp_plain_side(&h->v[i], &h->v[imp_xhull_next(h, i)], origin, d, &p);
+  s->from = p.f;
+  s->along = p.g;
+  s->from_error = p.ef;
+  s->along_error = p.eg;
+  *length = sqrt(p.ex * p.ex + p.ey * p.ey) * (1 + 0x1p-50) + (p.sex + p.sey);
 }
 
 /* Whether the origin lies beyond a side's line by more than the radius
@@ -64,12 +57,13 @@ static int near_vertex(const imp_xhull *h, int k, imp_vec2 d, double rl) {
 
 int imp_sweep_through(const imp_xhull *h, imp_vec2 d) {
   imp_side_line s[IMP_XHULL_VERTICES];
+  imp_xvec origin = imp_xvec_of(0, 0);
   double length[IMP_XHULL_VERTICES];
   double r = h->radius.approx, sr = imp_lin_slop(&h->radius);
   double rh = r + sr, rl = r - sr;  /* the radius lies between */
   int i, n = h->count;
   if (n < 3 || !(rh < 0x1p500) || !(d.x * d.x + d.y * d.y > 0)) return 0;
-  for (i = 0; i < n; i++) side_line_of(h, i, d, &s[i], &length[i]);
+  for (i = 0; i < n; i++) side_line_of(h, i, &origin, d, &s[i], &length[i]);
   if (!outside(s, length, n, rh)) return 0;
   if (imp_passes_inside(s, n)) return 1;
   for (i = 0; rl > 0 && i < n; i++)
