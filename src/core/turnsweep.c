@@ -24,6 +24,7 @@
 #define TURN_TOLERANCE 0x1p-21     /* the probe's travel past the stop */
 #define TURN_REACH_MARGIN 0x1p-20  /* the reach's room for rounding */
 #define TURN_APART_MARGIN 0x1p-40  /* an axis's room for rounding */
+#define TURN_TOUCH 0x1p-48         /* gaps within the poses' rounding */
 #define TURN_APART_TRIES 40        /* halvings of the interval kept apart */
 
 static const double pi = 3.14159265358979323846;
@@ -36,6 +37,7 @@ typedef struct motion {
   double angle, dangle;
   double speed, tau, target;  /* speed bound, probe time, target gap */
   double margin;              /* the rounding an axis must clear */
+  double touch;               /* a gap no more than the poses' rounding */
   imp_hull fixed, turning;    /* the static hull; moving's, from pos */
 } motion;
 
@@ -326,6 +328,16 @@ static void advance(const motion *m, imp_sweep *out) {
       probe = 0.5 * (next - t);
       continue;
     }
+    /* Touching at both ends of a step too short to certify, within the
+    ** rounding of the placed vertices: the poses between may cross by
+    ** that rounding alone (a bar of no width turning about a box's
+    ** corner, which rounding lays across it now and then). A pose it
+    ** cannot separate: contact there, as is a touch left so slowly
+    ** along its tangent that a probe's time does not clear the rounding. */
+    if (gap <= m->touch && ahead <= m->touch) {
+      hit_at(m, t, t, pa, pb, out);
+      return;
+    }
     probe = probing ? 2 * (next - t) : m->tau;
     if (probing && ahead > 0 && next < 1) {
       double end = apart_until(m, qa, qb, next);
@@ -387,6 +399,7 @@ void imp_shape_turn_sweep(imp_shape kind, const void *shape,
   m.target = TURN_TARGET * scene;
   m.tau = TURN_TOLERANCE * scene / m.speed;
   m.margin = TURN_APART_MARGIN * (scene + fabs(m.pos.x) + fabs(m.pos.y));
+  m.touch = TURN_TOUCH * (scene + fabs(m.pos.x) + fabs(m.pos.y));
   place(&m, 0, &at);
   if (!(is_finite(scene) && is_finite(m.pos.x) && is_finite(m.pos.y) &&
         is_finite(dx) && is_finite(dy) && is_finite(dangle) &&

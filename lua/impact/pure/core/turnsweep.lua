@@ -20,6 +20,7 @@ local TARGET = 2 ^ -16       -- the gap that ends advancing
 local TOLERANCE = 2 ^ -21    -- the probe's travel past the stop
 local REACH_MARGIN = 2 ^ -20 -- the reach's room for rounding
 local APART_MARGIN = 2 ^ -40 -- an axis's room for rounding
+local TOUCH = 2 ^ -48        -- gaps within the poses' rounding
 local APART_TRIES = 40       -- halvings of the interval kept apart
 local pi = 3.14159265358979323846
 
@@ -197,6 +198,10 @@ local function advance()
     if ahead == 0 and overlaps(o) then return closein(t, nxt, ax, ay, bx, by) end
     if probing and nxt - t > m.tau and not (gap + ahead >= (nxt - t) * m.speed) then
       probe = 0.5 * (nxt - t)
+    elseif gap <= m.touch and ahead <= m.touch then
+      -- touching at both ends of a step too short to certify, within the
+      -- poses' rounding, which may cross in between: contact there
+      return hitat(t, t, ax, ay, bx, by)
     else
       probe = probing and 2 * (nxt - t) or m.tau
       if probing and ahead > 0 and nxt < 1 then
@@ -245,6 +250,7 @@ function turnsweep.sweep(kind, o, mkind, moving, dx, dy, dangle)
   m.target = TARGET * scene
   m.tau = TOLERANCE * scene / m.speed
   m.margin = APART_MARGIN * (scene + abs(m.px) + abs(m.py))
+  m.touch = TOUCH * (scene + abs(m.px) + abs(m.py))
   if not (isfinite(scene) and isfinite(m.px) and isfinite(m.py) and isfinite(dx)
           and isfinite(dy) and isfinite(dangle) and isfinite(m.angle)) then
     return clear()
