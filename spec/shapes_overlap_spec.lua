@@ -100,6 +100,23 @@ describe("overlap, the shortest way out", function()
     end
   end)
 
+  it("a circle level with a square's top, beyond its side, goes out across the side", function()
+    -- Centre (3, 2) is 1 from the side x = 2, and projects onto its end
+    -- (2, 2): the side and that corner give the same way out.
+    for _, sq in ipairs({ Polygon(SQUARE), AABB(1, 1, 1, 1) }) do
+      local h = assertPushOut(0.5, 0, sq, Circle(3, 2, 1.5), impact.type(sq))
+      near(2, h.pos.x, "pos.x"); near(2, h.pos.y, "pos.y")
+    end
+  end)
+
+  it("a circle centred on a square's corner goes out across the first face there", function()
+    -- The side x = 2 (face 1) and the top y = 2 (face 2) are both 0.5
+    -- deep: a tie, to the earlier face.
+    for _, sq in ipairs({ Polygon(SQUARE), AABB(1, 1, 1, 1) }) do
+      assertPushOut(0.5, 0, sq, Circle(2, 2, 0.5), impact.type(sq))
+    end
+  end)
+
   it("a circle on a capsule's side goes out across it", function()
     -- Centre 2.5 above the axis; radii 1 + 2 = 3.
     assertPushOut(0, 0.5, Capsule(0, 0, 4, 0, 1), Circle(2, 2.5, 2), "side")

@@ -53,6 +53,55 @@ static double depth_along(const imp_hull *ha, const imp_hull *hb, imp_vec2 u,
   return imp_hull_support(ha, u) + imp_hull_support(hb, vec2(-u.x, -u.y)) + r;
 }
 
+/* A disc, of centre c, against a hull h of three or more exact vertices,
+** r the radii's sum: as Box2D finds a polygon's contact with a circle, in
+** one pass over the faces and no distance search. The face least deep
+** (c farthest beyond its line; the first of equals) holds the hull's
+** nearest point to c: where c lies beyond that face and past one of its
+** ends, that end is the nearest point, and the line from it to c the
+** normal (face -1, pa the vertex, pb c); else the face is. That is the
+** general search's answer up to rounding: a face's depth, or a vertex's
+** reach, measured the same way. */
+static void disc_penetration(const imp_hull *h, imp_vec2 c, double r,
+                             imp_penetration *out) {
+  imp_vec2 v0, v1, e, at;
+  double best_sep = 0;
+  int i, best = 0;
+  for (i = 0; i < h->count; i++) {
+    imp_vec2 u = imp_hull_face_normal(h, i);
+    double sep = dot(u, h->v[i]) + dot(vec2(-u.x, -u.y), c);
+    if (i == 0 || sep + r < out->depth) {
+      out->normal = u;
+      out->depth = sep + r;
+      best_sep = sep;
+      best = i;
+    }
+  }
+  v0 = h->v[best];
+  v1 = h->v[(best + 1) % h->count];
+  e = vec2(v1.x - v0.x, v1.y - v0.y);
+  out->face = best;
+  out->pa = v0;
+  out->pb = c;
+  if (!(best_sep < 0)) return;  /* c on or inside the face's line */
+  if (dot(vec2(c.x - v0.x, c.y - v0.y), e) < 0) at = v0;
+  else if (dot(vec2(c.x - v1.x, c.y - v1.y), e) > 0) at = v1;
+  else return;
+  out->normal = vec2(c.x - at.x, c.y - at.y);
+  imp_vec2_normalize(&out->normal);
+  out->depth = dot(out->normal, at) +
+               dot(vec2(-out->normal.x, -out->normal.y), c) + r;
+  out->face = -1;
+  out->pa = at;
+}
+
+/* Whether the hull is a disc's partner for disc_penetration: three or
+** more vertices, none rounded (a box's corner that rounding moved could
+** leave a face of no length). */
+static int disc_partner(const imp_hull *h) {
+  return h->count >= 3 && !h->rounded;
+}
+
 /* b leaves soonest across a face of the hulls' Minkowski difference (the
 ** hulls' faces, b's turned round), grown by the radii, or, when the hulls
 ** are apart and only the radii overlap, along the line of their nearest
@@ -65,6 +114,20 @@ void imp_penetration_of(const imp_hull *ha, const imp_hull *hb,
   imp_hull abare, bbare;
   double r = ha->radius + hb->radius, apart = 0;
   int i, na = imp_hull_face_count(ha), nb = imp_hull_face_count(hb);
+  if (hb->count == 1 && disc_partner(ha)) {
+    disc_penetration(ha, hb->v[0], r, out);
+    return;
+  }
+  if (ha->count == 1 && disc_partner(hb)) {
+    /* b's faces count from 0 after a point's none; the normal turns round */
+    imp_vec2 at;
+    disc_penetration(hb, ha->v[0], r, out);
+    out->normal = vec2(-out->normal.x, -out->normal.y);
+    at = out->pa;
+    out->pa = out->pb;
+    out->pb = at;
+    return;
+  }
   out->pa = ha->v[0];  /* kept when the hulls meet: two points on each other */
   out->pb = hb->v[0];
   /* Overlapping shapes of no radius have hulls that meet: no distance. */
@@ -172,13 +235,32 @@ static int beyond_edge(const imp_hull *e, int i, const imp_hull *h) {
 }
 
 /* What the general push-out's separation tests: b (of kind bkind) moved
-** to a position against a, of hull ha, across face (penetration.h's). */
+** to a position against a, of hull ha, along normal across face
+** (penetration.h's). */
 typedef struct hull_test {
   const imp_hull *ha;
   imp_shape bkind;
   const void *b;
+  imp_vec2 normal;
   int face;
 } hull_test;
+
+/* Whether the disc of centre c and radius r lies clear of the exact
+** points v, certified in doubles: along u (unit, rounded) every point lies
+** r or more behind c, so the line across u at that distance parts the
+** disc from their hull. The bound, 2^-48 of each product's terms and of
+** r, is far above the few roundings of each difference and dot product;
+** a push-out's margin (2^-46 of the scene) clears it but far from the
+** origin, where the exact test decides. */
+static int disc_beyond(const imp_vec2 *v, int n, imp_vec2 c, double r,
+                       imp_vec2 u) {
+  int k, clear = 1;
+  for (k = 0; k < n; k++) {
+    double px = u.x * (c.x - v[k].x), py = u.y * (c.y - v[k].y);
+    clear &= px + py - r > 0x1p-48 * ((fabs(px) + fabs(py)) + r);
+  }
+  return clear;
+}
 
 /* Points whose hull is the shape's, in a hull's fields: a box's own hull
 ** along the axes (its corners may round), else the world points as they
@@ -198,16 +280,27 @@ static void spanning_points(imp_shape kind, const void *shape,
   for (i = 0; i < out->count; i++) out->lo[i] = vec2(0, 0);
 }
 
-/* Whether b at pos overlaps a no more by the exact test. Pushed out
-** across a face, b usually lies beyond it: that says so at less cost, on
-** points that span b before its hull is built, and the whole test says
-** the rest. */
+/* Whether b at pos overlaps a no more by the exact test. Pushed out, b
+** usually lies clear of a line across the normal, where either is a disc,
+** or beyond a's face: those say so at less cost, on points that span b
+** before its hull is built, and the whole test says the rest. */
 static int hull_clear(const void *test, imp_vec2 pos) {
   const hull_test *t = (const hull_test *)test;
   imp_any_shape moved;
   imp_hull hm;
   int na = imp_hull_face_count(t->ha), face = t->face;
   imp_shape_moved(t->bkind, t->b, pos, &moved);
+  if (t->bkind == IMP_SHAPE_CIRCLE && !t->ha->rounded &&
+      disc_beyond(t->ha->v, t->ha->count, pos,
+                  t->ha->radius + moved.circle.radius, t->normal))
+    return 1;
+  if (t->ha->count == 1 && !t->ha->rounded) {  /* a disc: b's points */
+    spanning_points(t->bkind, &moved, &hm);
+    if (!hm.rounded &&
+        disc_beyond(hm.v, hm.count, t->ha->v[0], t->ha->radius + hm.radius,
+                    vec2(-t->normal.x, -t->normal.y)))
+      return 1;
+  }
   if (face >= 0 && face < na) {
     spanning_points(t->bkind, &moved, &hm);
     if (beyond_edge(t->ha, face, &hm)) return 1;
@@ -291,6 +384,7 @@ int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
   test.ha = &ha;
   test.bkind = bkind;
   test.b = b;
+  test.normal = out->normal;
   test.face = p.face;
   imp_push_clear(imp_shape_pos(bkind, b), p.depth,
                  imp_hull_span(&ha) + imp_hull_span(&hb) + ha.radius +

@@ -58,6 +58,43 @@ local function depthalong(ha, hb, ux, uy, r)
   return support(ha, ux, uy) + support(hb, -ux, -uy) + r
 end
 
+-- A disc, of centre (cx, cy), against a hull h of three or more exact
+-- vertices, r the radii's sum (pushout.c's disc_penetration): the face
+-- least deep holds the hull's nearest point; where c lies beyond it and
+-- past one of its ends, that end's vertex and the line from it to c.
+local function discpenetration(h, cx, cy, r, p)
+  local xs, ys, n = h.x, h.y, h.n
+  local best, bestsep = 0, 0.0
+  for i = 0, n - 1 do
+    local ux, uy = facenormal(h, i)
+    local sep = (ux * xs[i] + uy * ys[i]) + (-ux * cx + -uy * cy)
+    if i == 0 or sep + r < p.depth then
+      p.nx, p.ny, p.depth, best, bestsep = ux, uy, sep + r, i, sep
+    end
+  end
+  local nxt = (best + 1) % n
+  local x0, y0, x1, y1 = xs[best], ys[best], xs[nxt], ys[nxt]
+  local ex, ey = x1 - x0, y1 - y0
+  p.face, p.pax, p.pay, p.pbx, p.pby = best, x0, y0, cx, cy
+  if not (bestsep < 0) then return p end  -- c on or inside the face's line
+  local ax, ay
+  if (cx - x0) * ex + (cy - y0) * ey < 0 then
+    ax, ay = x0, y0
+  elseif (cx - x1) * ex + (cy - y1) * ey > 0 then
+    ax, ay = x1, y1
+  else
+    return p
+  end
+  local nx, ny = normalize(cx - ax, cy - ay)
+  p.nx, p.ny, p.face, p.pax, p.pay = nx, ny, -1, ax, ay
+  p.depth = (nx * ax + ny * ay) + (-nx * cx + -ny * cy) + r
+  return p
+end
+
+-- Whether the hull is a disc's partner for discpenetration: three or more
+-- vertices, none rounded.
+local function discpartner(h) return h.n >= 3 and not h.rounded end
+
 -- b leaves soonest across a face of the hulls' Minkowski difference
 -- (faces of a, then b's turned round, ties to the earlier), grown by the
 -- radii, or, when the hulls are apart and only the radii overlap, along
@@ -65,6 +102,14 @@ end
 -- pbx, pby, depth, face }.
 function pushout.penetration(akind, a, ha, bkind, b, hb, p)
   local r = ha.radius + hb.radius
+  if hb.n == 1 and discpartner(ha) then return discpenetration(ha, hb.x[0], hb.y[0], r, p) end
+  if ha.n == 1 and discpartner(hb) then
+    -- b's faces count from 0 after a point's none; the normal turns round
+    discpenetration(hb, ha.x[0], ha.y[0], r, p)
+    p.nx, p.ny = -p.nx, -p.ny
+    p.pax, p.pay, p.pbx, p.pby = p.pbx, p.pby, p.pax, p.pay
+    return p
+  end
   local na, nb = facecount(ha), facecount(hb)
   p.pax, p.pay, p.pbx, p.pby = ha.x[0], ha.y[0], hb.x[0], hb.y[0]
   -- overlapping shapes of no radius have hulls that meet: no distance
