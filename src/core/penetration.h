@@ -13,11 +13,13 @@
 ** difference when the hulls meet: face (0 .. a->count - 1) of a, or face
 ** a->count + j of b (b's face j turned round), ties going to the earlier;
 ** it is the line from a's nearest point to b's (pa, pb, on the hulls) when
-** the hulls are apart and only the radii overlap: face is then -1. */
+** the hulls are apart and only the radii overlap: face is then -1.
+** contact says that pa is where b, pushed out, touches a's bare hull:
+** always so where face is -1, and across a face on a disc's path. */
 typedef struct imp_penetration {
   imp_vec2 normal, pa, pb;
   double depth;
-  int face;
+  int face, contact;
 } imp_penetration;
 
 void imp_penetration_of(const imp_hull *ha, const imp_hull *hb,

@@ -55,44 +55,56 @@ static double depth_along(const imp_hull *ha, const imp_hull *hb, imp_vec2 u,
 
 /* A disc, of centre c, against a hull h of three or more exact vertices,
 ** r the radii's sum: as Box2D finds a polygon's contact with a circle, in
-** one pass over the faces and no distance search. The face least deep
-** (c farthest beyond its line; the first of equals) holds the hull's
-** nearest point to c: where c lies beyond that face and past one of its
-** ends, that end is the nearest point, and the line from it to c the
-** normal (face -1, pa the vertex, pb c); else the face is. That is the
-** general search's answer up to rounding: a face's depth, or a vertex's
-** reach, measured the same way. */
-static void disc_penetration(const imp_hull *h, imp_vec2 c, double r,
-                             imp_penetration *out) {
+** one pass over the faces and no distance search. The face c lies
+** farthest beyond (the first of equals; by plain distances, only the
+** winner's normal made unit) holds the hull's nearest point to c: where c
+** lies beyond that face and past one of its ends, that end is the nearest
+** point, and the line from it to c the normal (face -1); else the face
+** is. That is the general search's answer up to rounding: a face's depth,
+** or a vertex's reach, measured the same way. pa is where b, pushed out,
+** touches the hull, pb is c. 0 for a face whose length's square is out of
+** range, left to the general search. */
+static int disc_penetration(const imp_hull *h, imp_vec2 c, double r,
+                            imp_penetration *out) {
   imp_vec2 v0, v1, e, at;
-  double best_sep = 0;
-  int i, best = 0;
-  for (i = 0; i < h->count; i++) {
-    imp_vec2 u = imp_hull_face_normal(h, i);
-    double sep = dot(u, h->v[i]) + dot(vec2(-u.x, -u.y), c);
-    if (i == 0 || sep + r < out->depth) {
-      out->normal = u;
-      out->depth = sep + r;
-      best_sep = sep;
-      best = i;
-    }
+  double most = -INFINITY, sep, before, after, k;
+  int i, n = h->count, best = 0, ranged = 1;
+  for (i = 0; i < n; i++) {
+    imp_vec2 p = h->v[i], q = h->v[i + 1 < n ? i + 1 : 0];
+    double ex = q.x - p.x, ey = q.y - p.y, square = ex * ex + ey * ey;
+    double beyond = (ey * (c.x - p.x) - ex * (c.y - p.y)) / sqrt(square);
+    ranged &= (square >= 0x1p-1000) & (square <= 0x1p1000);
+    best = beyond > most ? i : best;
+    most = beyond > most ? beyond : most;
   }
+  if (!ranged) return 0;
   v0 = h->v[best];
-  v1 = h->v[(best + 1) % h->count];
+  v1 = h->v[best + 1 < n ? best + 1 : 0];
   e = vec2(v1.x - v0.x, v1.y - v0.y);
+  before = dot(vec2(c.x - v0.x, c.y - v0.y), e);
+  after = dot(vec2(c.x - v1.x, c.y - v1.y), e);
+  out->normal = imp_hull_face_normal(h, best);
+  sep = dot(out->normal, v0) + dot(vec2(-out->normal.x, -out->normal.y), c);
+  out->depth = sep + r;
   out->face = best;
-  out->pa = v0;
+  out->contact = 1;
   out->pb = c;
-  if (!(best_sep < 0)) return;  /* c on or inside the face's line */
-  if (dot(vec2(c.x - v0.x, c.y - v0.y), e) < 0) at = v0;
-  else if (dot(vec2(c.x - v1.x, c.y - v1.y), e) > 0) at = v1;
-  else return;
-  out->normal = vec2(c.x - at.x, c.y - at.y);
-  imp_vec2_normalize(&out->normal);
-  out->depth = dot(out->normal, at) +
-               dot(vec2(-out->normal.x, -out->normal.y), c) + r;
-  out->face = -1;
-  out->pa = at;
+  if (sep < 0 && (before < 0 || after > 0)) {
+    /* beyond the face, past one of its ends: that end's vertex */
+    at = before < 0 ? v0 : v1;
+    out->normal = vec2(c.x - at.x, c.y - at.y);
+    imp_vec2_normalize(&out->normal);
+    out->depth = dot(out->normal, at) +
+                 dot(vec2(-out->normal.x, -out->normal.y), c) + r;
+    out->face = -1;
+    out->pa = at;
+    return 1;
+  }
+  /* across the face: pa is c projected onto it, within its ends */
+  k = before / dot(e, e);
+  k = k > 0 ? (k < 1 ? k : 1) : 0;
+  out->pa = vec2(v0.x + e.x * k, v0.y + e.y * k);
+  return 1;
 }
 
 /* Whether the hull is a disc's partner for disc_penetration: three or
@@ -114,14 +126,13 @@ void imp_penetration_of(const imp_hull *ha, const imp_hull *hb,
   imp_hull abare, bbare;
   double r = ha->radius + hb->radius, apart = 0;
   int i, na = imp_hull_face_count(ha), nb = imp_hull_face_count(hb);
-  if (hb->count == 1 && disc_partner(ha)) {
-    disc_penetration(ha, hb->v[0], r, out);
+  if (hb->count == 1 && disc_partner(ha) &&
+      disc_penetration(ha, hb->v[0], r, out))
     return;
-  }
-  if (ha->count == 1 && disc_partner(hb)) {
+  if (ha->count == 1 && disc_partner(hb) &&
+      disc_penetration(hb, ha->v[0], r, out)) {
     /* b's faces count from 0 after a point's none; the normal turns round */
     imp_vec2 at;
-    disc_penetration(hb, ha->v[0], r, out);
     out->normal = vec2(-out->normal.x, -out->normal.y);
     at = out->pa;
     out->pa = out->pb;
@@ -130,6 +141,7 @@ void imp_penetration_of(const imp_hull *ha, const imp_hull *hb,
   }
   out->pa = ha->v[0];  /* kept when the hulls meet: two points on each other */
   out->pb = hb->v[0];
+  out->contact = 0;
   /* Overlapping shapes of no radius have hulls that meet: no distance. */
   if (r != 0) {
     bare(ha, &abare);
@@ -377,9 +389,10 @@ int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
   if (!imp_shapes_meet(akind, a, bkind, b, &ha, &hb)) return 0;
   imp_penetration_of(&ha, &hb, &p);
   out->normal = vec2(p.normal.x + 0.0, p.normal.y + 0.0);  /* no -0 */
-  out->pos = p.face < 0 ? vec2(p.pa.x + p.normal.x * ha.radius,
-                               p.pa.y + p.normal.y * ha.radius)
-                        : contact_on_a(&ha, &hb, p.normal);
+  out->pos = p.face < 0 || p.contact
+                 ? vec2(p.pa.x + p.normal.x * ha.radius,
+                        p.pa.y + p.normal.y * ha.radius)
+                 : contact_on_a(&ha, &hb, p.normal);
   out->time = 0;
   test.ha = &ha;
   test.bkind = bkind;

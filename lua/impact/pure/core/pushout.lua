@@ -13,6 +13,7 @@ local intersects = distance.intersects
 local pushout = {}
 
 local DBL_EPSILON, STEPS = 2 ^ -52, 64
+local huge, sqrt = math.huge, math.sqrt
 
 local abs = require("impact.pure.core.exact").fabs  -- fabs: -0 is +0
 
@@ -59,35 +60,45 @@ local function depthalong(ha, hb, ux, uy, r)
 end
 
 -- A disc, of centre (cx, cy), against a hull h of three or more exact
--- vertices, r the radii's sum (pushout.c's disc_penetration): the face
--- least deep holds the hull's nearest point; where c lies beyond it and
--- past one of its ends, that end's vertex and the line from it to c.
+-- vertices, r the radii's sum (pushout.c's disc_penetration): the face c
+-- lies farthest beyond holds the hull's nearest point; where c lies
+-- beyond it and past one of its ends, that end's vertex and the line from
+-- it to c. pa is where b, pushed out, touches the hull (contact), pb is c.
+-- nil for a face whose length's square is out of range.
 local function discpenetration(h, cx, cy, r, p)
   local xs, ys, n = h.x, h.y, h.n
-  local best, bestsep = 0, 0.0
+  local most, best, ranged = -huge, 0, true
   for i = 0, n - 1 do
-    local ux, uy = facenormal(h, i)
-    local sep = (ux * xs[i] + uy * ys[i]) + (-ux * cx + -uy * cy)
-    if i == 0 or sep + r < p.depth then
-      p.nx, p.ny, p.depth, best, bestsep = ux, uy, sep + r, i, sep
-    end
+    local k = i + 1 < n and i + 1 or 0
+    local px, py = xs[i], ys[i]
+    local ex, ey = xs[k] - px, ys[k] - py
+    local square = ex * ex + ey * ey
+    local beyond = (ey * (cx - px) - ex * (cy - py)) / sqrt(square)
+    if not (square >= 2 ^ -1000 and square <= 2 ^ 1000) then ranged = false end
+    if beyond > most then best, most = i, beyond end
   end
-  local nxt = (best + 1) % n
+  if not ranged then return nil end
+  local nxt = best + 1 < n and best + 1 or 0
   local x0, y0, x1, y1 = xs[best], ys[best], xs[nxt], ys[nxt]
   local ex, ey = x1 - x0, y1 - y0
-  p.face, p.pax, p.pay, p.pbx, p.pby = best, x0, y0, cx, cy
-  if not (bestsep < 0) then return p end  -- c on or inside the face's line
-  local ax, ay
-  if (cx - x0) * ex + (cy - y0) * ey < 0 then
-    ax, ay = x0, y0
-  elseif (cx - x1) * ex + (cy - y1) * ey > 0 then
-    ax, ay = x1, y1
-  else
+  local before = (cx - x0) * ex + (cy - y0) * ey
+  local after = (cx - x1) * ex + (cy - y1) * ey
+  local ux, uy = facenormal(h, best)
+  local sep = (ux * x0 + uy * y0) + (-ux * cx + -uy * cy)
+  p.nx, p.ny, p.depth, p.face, p.contact, p.pbx, p.pby = ux, uy, sep + r, best, true, cx, cy
+  if sep < 0 and (before < 0 or after > 0) then
+    -- beyond the face, past one of its ends: that end's vertex
+    local ax, ay = x1, y1
+    if before < 0 then ax, ay = x0, y0 end
+    local nx, ny = normalize(cx - ax, cy - ay)
+    p.nx, p.ny, p.face, p.pax, p.pay = nx, ny, -1, ax, ay
+    p.depth = (nx * ax + ny * ay) + (-nx * cx + -ny * cy) + r
     return p
   end
-  local nx, ny = normalize(cx - ax, cy - ay)
-  p.nx, p.ny, p.face, p.pax, p.pay = nx, ny, -1, ax, ay
-  p.depth = (nx * ax + ny * ay) + (-nx * cx + -ny * cy) + r
+  -- across the face: pa is c projected onto it, within its ends
+  local k = before / (ex * ex + ey * ey)
+  k = k > 0 and (k < 1 and k or 1) or 0
+  p.pax, p.pay = x0 + ex * k, y0 + ey * k
   return p
 end
 
@@ -99,13 +110,15 @@ local function discpartner(h) return h.n >= 3 and not h.rounded end
 -- (faces of a, then b's turned round, ties to the earlier), grown by the
 -- radii, or, when the hulls are apart and only the radii overlap, along
 -- the line of their nearest points (face -1): into p, { nx, ny, pax, pay,
--- pbx, pby, depth, face }.
+-- pbx, pby, depth, face, contact } (contact: pa is where b, pushed out,
+-- touches a's bare hull, as penetration.h says).
 function pushout.penetration(akind, a, ha, bkind, b, hb, p)
   local r = ha.radius + hb.radius
-  if hb.n == 1 and discpartner(ha) then return discpenetration(ha, hb.x[0], hb.y[0], r, p) end
-  if ha.n == 1 and discpartner(hb) then
+  if hb.n == 1 and discpartner(ha) and discpenetration(ha, hb.x[0], hb.y[0], r, p) then
+    return p
+  end
+  if ha.n == 1 and discpartner(hb) and discpenetration(hb, ha.x[0], ha.y[0], r, p) then
     -- b's faces count from 0 after a point's none; the normal turns round
-    discpenetration(hb, ha.x[0], ha.y[0], r, p)
     p.nx, p.ny = -p.nx, -p.ny
     p.pax, p.pay, p.pbx, p.pby = p.pbx, p.pby, p.pax, p.pay
     return p
@@ -124,7 +137,7 @@ function pushout.penetration(akind, a, ha, bkind, b, hb, p)
     p.nx, p.ny = normalize(pbx - pax, pby - pay)
   end
   p.depth = depthalong(ha, hb, p.nx, p.ny, r)
-  p.face = -1
+  p.face, p.contact = -1, false
   for i = 0, na + nb - 1 do
     local ux, uy
     if i < na then ux, uy = facenormal(ha, i) else ux, uy = facenormal(hb, i - na) end
@@ -249,7 +262,7 @@ function pushout.overlap(akind, a, bkind, b)
   local p = pushout.penetration(akind, a, ha, bkind, b, hb, pen)
   local nx, ny = p.nx + 0.0, p.ny + 0.0  -- no -0
   local hx, hy
-  if p.face < 0 then
+  if p.face < 0 or p.contact then
     hx, hy = p.pax + p.nx * ha.radius, p.pay + p.ny * ha.radius
   else
     hx, hy = contactona(ha, hb, p.nx, p.ny)
