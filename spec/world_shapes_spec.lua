@@ -115,6 +115,20 @@ describe("a World of shapes", function()
     assert.is_false(world:getShape("ball"):intersects(world:getShape("ramp")))
   end)
 
+  it("slides a circle touching a block's side 1e-8 under its corner straight down the side", function()
+    -- The centre (0, 1 - 1e-8) is 1 from the side x = 1 and a hair more
+    -- from the corner (1, 1): the move enters through the side, at once,
+    -- normal (-1, 0), not through the corner's disc (normal 1e-8 off,
+    -- which slid the circle into the block, met already)
+    local world = impact.World()
+    world:add("block", 1, -1, 1, 2)
+    world:add("ball", Circle(0, 0.99999999, 1))
+    local x, y, cols, n = world:move("ball", 200, -5)
+    assert.equal(1, n)
+    assert.are.same({ -1, 0, 0 }, { cols[1].normal.x, cols[1].normal.y, cols[1].ti })
+    assert.are.same({ 0, -5 }, { x, y })
+  end)
+
   it("never tunnels: a small circle crossing 1000 units meets a wall 0.01 thick", function()
     local world = impact.World(8)
     world:add("wall", 500, -50, 0.01, 100)

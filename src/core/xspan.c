@@ -305,11 +305,15 @@ static int rounded_side(const imp_xvec *a, const imp_xvec *b, dd r,
 /* A positive radius: the earliest entry into a piece, the latest exit.
 ** A line that goes through (IMP_LINE_THROUGH) has a chord far longer than
 ** the pieces' rounding, so that its entry comes before its exit: the
-** disks' exits, which cost a division each, are not worked out then. */
+** disks' exits, which cost a division each, are not worked out then. A
+** side crossed inwards within its extent is where the line enters (a
+** convex set is entered once): it wins over the disks, whose entries by
+** its ends, where the disk meets it, round either way and would turn the
+** normal off the side's. */
 static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
                          int through, imp_xspan *out) {
   dd r = lin_dd(&h->radius), r2 = dd_mul(r, r);
-  int i;
+  int i, sided = 0;
   out->enter = INFINITY;
   out->leave = -INFINITY;
   for (i = 0; i < h->count; i++) {
@@ -327,7 +331,8 @@ static void rounded_span(const imp_xhull *h, const imp_xvec *p, imp_vec2 d,
       continue;
     /* Within the edge's extent where it crosses. */
     if (!(c.along >= 0 && c.along <= c.span)) continue;
-    if (c.way > 0 && c.time < out->enter) {
+    if (c.way > 0 && (!sided || c.time < out->enter)) {
+      sided = 1;
       out->enter = c.time;
       out->edge = i;
       out->along = c.along / c.span;

@@ -195,6 +195,7 @@ local function roundedspan(h, p, dx, dy, out)
   local rh, rl = lindd(h.radius)
   local r2h, r2l = ddmul(rh, rl, rh, rl)
   out.enter, out.leave = huge, -huge
+  local sided = false  -- a side crossed inwards wins over the disks
   for i = 0, h.n - 1 do
     local din, last = disk(h, i, p, dx, dy, r2h, r2l)
     if din then
@@ -214,7 +215,8 @@ local function roundedspan(h, p, dx, dy, out)
     if not t then t, u, span, way = ddroundedside(a, b, rh, rl, p, dx, dy) end
     -- within the edge's extent where it crosses
     if t and u >= 0 and u <= span then
-      if way > 0 and t < out.enter then
+      if way > 0 and (not sided or t < out.enter) then
+        sided = true
         out.enter, out.edge, out.along = t, i, u / span
         out.nx, out.ny = outward(a, b)
       elseif way < 0 and t > out.leave then
