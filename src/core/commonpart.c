@@ -4,6 +4,7 @@
 */
 #include <math.h>
 
+#include "circles.h"
 #include "commonpart.h"
 #include "predicates.h"
 #include "vec2.h"
@@ -32,6 +33,10 @@ int imp_hull_holds(const imp_hull *h, imp_vec2 p) {
   imp_xpoint x = imp_xpoint_of(p);
   double spread = 0;
   int i, inside = h->count > 2;
+  if (h->count == 1 && !h->rounded) {  /* a disc: its sign in doubles */
+    int sign = imp_disc_sign(h->v[0], p, h->radius, 0);
+    if (sign != 2) return sign < 0;
+  }
   for (i = 0; h->rounded && i < h->count && inside; i++) {  /* else 0 */
     double x = fabs(h->lo[i].x), y = fabs(h->lo[i].y);
     spread = x > spread ? x : spread;
