@@ -22,6 +22,13 @@
 ** 2^-1000 apart and less (where rounded signs decide), and radii of 0,
 ** negative, huge, infinite or NaN.
 **
+** A circle against a polygon, a box or a turned box takes its push-out's
+** penetration first, which certifies most overlaps and misses in doubles
+** (src/core/pushout.c): near touching them, at an edge's point or a
+** corner, on the grid (exact tangents) or not, nudged by ulps, at any
+** scale and far from the origin, overlap and manifold must be found, both
+** ways round, exactly when intersects says so.
+**
 ** Usage: impact_shapes_round [rounds [seed]]; a counterexample, printed
 ** with its round, makes the run fail.
 */
@@ -30,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hulls.h"
 #include "impact.h"
 #include "random.h"
 
@@ -302,6 +310,115 @@ static void check_named(void) {
   check_named_capsules(&sq, &notch);
 }
 
+/* A convex polygon of 3 to 8 vertices about the origin, of radius 2 to
+** 7 on the half-integer grid or any, times s. */
+static imp_polygon random_polygon(int grid, double s) {
+  imp_polygon p;
+  memset(&p, 0, sizeof p);
+  do {
+    double r = grid ? 2 + below(6) : between(1, 5);
+    double a0 = grid ? 0 : between(0, 6.283185307179586);
+    int k;
+    p.count = 3 + below(6);
+    for (k = 0; k < p.count; k++) {
+      double a = a0 + 6.283185307179586 * k / p.count;
+      p.v[k].x = r * cos(a);
+      p.v[k].y = r * sin(a);
+      if (grid) {
+        p.v[k].x = floor(p.v[k].x * 2 + 0.5) / 2;
+        p.v[k].y = floor(p.v[k].y * 2 + 0.5) / 2;
+      }
+      p.v[k].x *= s;
+      p.v[k].y *= s;
+    }
+  } while (imp_polygon_check_vertices(p.v, p.count) != IMP_POLYGON_OK);
+  return p;
+}
+
+/* A circle touching a point of the shape's edge from outside it (a 3-4-5
+** from a corner on the grid), its centre nudged by ulps, sometimes moved
+** in or its radius 0 or an ulp off. */
+static imp_circle touching(imp_shape kind, const void *shape, int grid,
+                           double s) {
+  imp_vec2 v[IMP_MAX_VERTICES], a, b;
+  imp_circle c;
+  int n = imp_shape_points(kind, shape, v), k, i;
+  double t = below(2) ? 0 : (grid ? 0.5 : unit()), ex, ey, length, turn;
+  double r = below(4) == 0 ? 0 : (grid ? (1 + below(4)) * s / 2
+                                        : between(0.1, 3) * s);
+  if (n < 1) {  /* a box whose corners round: over its centre */
+    c.pos = imp_shape_pos(kind, shape);
+    c.radius = r;
+    return c;
+  }
+  k = below(n);
+  a = v[k];
+  b = v[(k + 1) % n];
+  ex = b.x - a.x;
+  ey = b.y - a.y;
+  length = sqrt(ex * ex + ey * ey);
+  turn = t == 0 ? between(-1.5, 1.5) : 0;  /* off a corner: any way out */
+  c.pos.x = a.x + ex * t + (cos(turn) * ey + sin(turn) * ex) / length * r;
+  c.pos.y = a.y + ey * t + (sin(turn) * ey - cos(turn) * ex) / length * r;
+  c.radius = r;
+  if (grid && t == 0 && below(2)) {
+    c.pos.x = a.x + (below(2) ? 0.6 : -0.6) * r;
+    c.pos.y = a.y + (below(2) ? 0.8 : -0.8) * r;
+  }
+  for (i = below(5); i > 0; i--) {
+    c.pos.x = nudged(c.pos.x);
+    c.pos.y = nudged(c.pos.y);
+  }
+  if (below(3) == 0) c.radius = nextafter(c.radius, below(2) ? INFINITY : 0);
+  if (below(5) == 0) {
+    c.pos.x = a.x + (c.pos.x - a.x) * between(-1, 1);
+    c.pos.y = a.y + (c.pos.y - a.y) * between(-1, 1);
+  }
+  return c;
+}
+
+static void check_disc_partners(void) {
+  double s = below(3) ? 1 : ldexp(1, below(80) - 40);
+  double off = below(3) ? 0 : ldexp(1, below(40));
+  int grid = below(2), way;
+  imp_polygon p = random_polygon(grid, s);
+  imp_aabb box;
+  imp_obb obb;
+  imp_shape kind = (imp_shape)below(3);
+  const void *shape;
+  imp_circle c;
+  p.pos.x = off;
+  p.pos.y = off / 2;
+  imp_polygon_set_angle(&p, grid ? 0 : between(0, 6.283185307179586));
+  box.pos = p.pos;
+  box.half.x = (1 + below(4)) * s;
+  box.half.y = (1 + below(4)) * s;
+  obb.pos = box.pos;
+  obb.half = box.half;
+  imp_obb_set_angle(&obb, grid ? 0 : between(0, 6.283185307179586));
+  if (kind == IMP_SHAPE_AABB) shape = &box;
+  else if (kind == IMP_SHAPE_OBB) shape = &obb;
+  else {
+    kind = IMP_SHAPE_POLYGON;
+    shape = &p;
+  }
+  c = touching(kind, shape, grid, s);
+  for (way = 0; way < 2; way++) {
+    imp_shape ak = way ? IMP_SHAPE_CIRCLE : kind;
+    imp_shape bk = way ? kind : IMP_SHAPE_CIRCLE;
+    const void *a = way ? (const void *)&c : shape;
+    const void *b = way ? shape : (const void *)&c;
+    int meet = imp_shape_intersects(ak, a, bk, b);
+    imp_hit h;
+    imp_manifold m;
+    overlapping += meet;
+    check((imp_shape_overlap(ak, a, bk, b, &h) != 0) == meet,
+          "a circle's push-out exactly when intersects", &c, NULL);
+    check((imp_shape_manifold(ak, a, bk, b, &m) != 0) == meet,
+          "a circle's manifold exactly when intersects", &c, NULL);
+  }
+}
+
 int main(int argc, char **argv) {
   long rounds = argc > 1 ? atol(argv[1]) : 100000;
   state = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
@@ -310,6 +427,7 @@ int main(int argc, char **argv) {
     check_tangent();
     check_random();
     check_extremes();
+    check_disc_partners();
   }
   printf("shapes_round: %ld rounds, %ld pairs overlapping, %ld checks, "
          "%ld failures\n",

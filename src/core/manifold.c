@@ -278,8 +278,7 @@ int imp_shape_manifold(imp_shape akind, const void *a, imp_shape bkind,
     imp_shape_hull(bkind, b, &hb);
     rect_penetration(&ha, &hb, h.normal, &p);
   } else {
-    if (!imp_shapes_meet(akind, a, bkind, b, &ha, &hb)) return 0;
-    imp_penetration_of(&ha, &hb, &p);
+    if (!imp_shapes_penetration(akind, a, bkind, b, &ha, &hb, &p)) return 0;
     round = p.face < 0;
     if (round) p.face = aligned_face(&ha, &hb, p.normal);
   }

@@ -15,15 +15,25 @@
 ** it is the line from a's nearest point to b's (pa, pb, on the hulls) when
 ** the hulls are apart and only the radii overlap: face is then -1.
 ** contact says that pa is where b, pushed out, touches a's bare hull:
-** always so where face is -1, and across a face on a disc's path. */
+** always so where face is -1, and across a face on a disc's path. meet
+** is whether the hulls overlap where the disc's path certifies it in
+** doubles (1 or 0), else 2. */
 typedef struct imp_penetration {
   imp_vec2 normal, pa, pb;
   double depth;
-  int face, contact;
+  int face, contact, meet;
 } imp_penetration;
 
 void imp_penetration_of(const imp_hull *ha, const imp_hull *hb,
                         imp_penetration *out);
+
+/* Whether the shapes overlap, exactly (imp_shape_intersects); where they
+** do, their hulls in ha and hb and the penetration in p. A circle against
+** a polygon or a box takes its penetration before the exact test, which
+** it mostly certifies. */
+int imp_shapes_penetration(imp_shape akind, const void *a, imp_shape bkind,
+                           const void *b, imp_hull *ha, imp_hull *hb,
+                           imp_penetration *p);
 
 /* Whether b placed at pos overlaps a no more: what a push-out's
 ** separation tests, with test its own data. */

@@ -63,21 +63,33 @@ static double depth_along(const imp_hull *ha, const imp_hull *hb, imp_vec2 u,
 ** is. That is the general search's answer up to rounding: a face's depth,
 ** or a vertex's reach, measured the same way. pa is where b, pushed out,
 ** touches the hull, pb is c. 0 for a face whose length's square is out of
-** range, left to the general search. */
+** range, a radius not at least 0 or a scene past 2^500, left to the
+** general search.
+**
+** out->meet says whether the two overlap where doubles certify it, by
+** far more than any distance here is off (2^-40 of the largest
+** coordinate and r): apart (0) when c lies beyond a face's line by more
+** than r; overlapping (1) when c lies inside every face's line, or within
+** r of a point of the hull: the vertex, or the foot of c on the face it
+** lies beyond, where the foot falls inside the face's ends. Else 2. */
 static int disc_penetration(const imp_hull *h, imp_vec2 c, double r,
                             imp_penetration *out) {
   imp_vec2 v0, v1, e, at;
-  double most = -INFINITY, sep, before, after, k;
+  double most = -INFINITY, large = fabs(c.x) + fabs(c.y) + r;
+  double sep, before, after, k, slack, length;
   int i, n = h->count, best = 0, ranged = 1;
   for (i = 0; i < n; i++) {
     imp_vec2 p = h->v[i], q = h->v[i + 1 < n ? i + 1 : 0];
     double ex = q.x - p.x, ey = q.y - p.y, square = ex * ex + ey * ey;
     double beyond = (ey * (c.x - p.x) - ex * (c.y - p.y)) / sqrt(square);
+    double size = fabs(p.x) + fabs(p.y);
     ranged &= (square >= 0x1p-1000) & (square <= 0x1p1000);
+    large = size > large ? size : large;
     best = beyond > most ? i : best;
     most = beyond > most ? beyond : most;
   }
-  if (!ranged) return 0;
+  if (!ranged || !(r >= 0) || !(large < 0x1p500)) return 0;
+  slack = 0x1p-40 * (large + r);
   v0 = h->v[best];
   v1 = h->v[best + 1 < n ? best + 1 : 0];
   e = vec2(v1.x - v0.x, v1.y - v0.y);
@@ -89,6 +101,7 @@ static int disc_penetration(const imp_hull *h, imp_vec2 c, double r,
   out->face = best;
   out->contact = 1;
   out->pb = c;
+  out->meet = most > r + slack ? 0 : (most < -slack ? 1 : 2);
   if (sep < 0 && (before < 0 || after > 0)) {
     /* beyond the face, past one of its ends: that end's vertex */
     at = before < 0 ? v0 : v1;
@@ -98,9 +111,14 @@ static int disc_penetration(const imp_hull *h, imp_vec2 c, double r,
                  dot(vec2(-out->normal.x, -out->normal.y), c) + r;
     out->face = -1;
     out->pa = at;
+    if (out->meet == 2 && out->depth > slack) out->meet = 1;
     return 1;
   }
   /* across the face: pa is c projected onto it, within its ends */
+  length = sqrt(dot(e, e));
+  if (out->meet == 2 && sep < 0 && out->depth > slack &&
+      before > slack * length && after < -slack * length)
+    out->meet = 1;
   k = before / dot(e, e);
   k = k > 0 ? (k < 1 ? k : 1) : 0;
   out->pa = vec2(v0.x + e.x * k, v0.y + e.y * k);
@@ -142,6 +160,7 @@ void imp_penetration_of(const imp_hull *ha, const imp_hull *hb,
   out->pa = ha->v[0];  /* kept when the hulls meet: two points on each other */
   out->pb = hb->v[0];
   out->contact = 0;
+  out->meet = 2;
   /* Overlapping shapes of no radius have hulls that meet: no distance. */
   if (r != 0) {
     bare(ha, &abare);
@@ -331,6 +350,42 @@ double imp_hull_span(const imp_hull *h) {
   return (high.x - low.x) + (high.y - low.y);
 }
 
+/* A circle against a polygon or a box: the disc path's pair. */
+static int disc_pair(imp_shape akind, imp_shape bkind) {
+  return (akind == IMP_SHAPE_CIRCLE) != (bkind == IMP_SHAPE_CIRCLE) &&
+         akind != IMP_SHAPE_CAPSULE && bkind != IMP_SHAPE_CAPSULE;
+}
+
+/* Whether the circle's box and the other shape's points' box lie apart by
+** more than the radius, by far more than their gap's rounding: the usual
+** miss, before any hull is built. */
+static int disc_boxes_apart(imp_shape akind, const void *a, imp_shape bkind,
+                            const void *b) {
+  const imp_circle *c =
+      (const imp_circle *)(akind == IMP_SHAPE_CIRCLE ? a : b);
+  imp_vec2 v[IMP_MAX_VERTICES];
+  int n = akind == IMP_SHAPE_CIRCLE ? imp_shape_points(bkind, b, v)
+                                    : imp_shape_points(akind, a, v);
+  return n > 0 &&
+         imp_points_gap(v, n, &c->pos, 1) >
+             c->radius * (1 + 0x1p-40) + 0x1p-1000;
+}
+
+int imp_shapes_penetration(imp_shape akind, const void *a, imp_shape bkind,
+                           const void *b, imp_hull *ha, imp_hull *hb,
+                           imp_penetration *p) {
+  if (!disc_pair(akind, bkind)) {
+    if (!imp_shapes_meet(akind, a, bkind, b, ha, hb)) return 0;
+    imp_penetration_of(ha, hb, p);
+    return 1;
+  }
+  if (disc_boxes_apart(akind, a, bkind, b)) return 0;
+  imp_shape_hull(akind, a, ha);
+  imp_shape_hull(bkind, b, hb);
+  imp_penetration_of(ha, hb, p);
+  return p->meet != 2 ? p->meet : imp_hulls_intersect(ha, hb);
+}
+
 /* How far past touching a push-out starts: 2^-46 of the scene (size, the
 ** hulls' spans and radii, and the depth), a few times what the exact
 ** test's running error bounds leave open (predicates.c), so that they
@@ -386,8 +441,7 @@ int imp_shape_overlap(imp_shape akind, const void *a, imp_shape bkind,
                                     (const imp_circle *)b, out);
     if (found >= 0) return found;
   }
-  if (!imp_shapes_meet(akind, a, bkind, b, &ha, &hb)) return 0;
-  imp_penetration_of(&ha, &hb, &p);
+  if (!imp_shapes_penetration(akind, a, bkind, b, &ha, &hb, &p)) return 0;
   out->normal = vec2(p.normal.x + 0.0, p.normal.y + 0.0);  /* no -0 */
   out->pos = p.face < 0 || p.contact
                  ? vec2(p.pa.x + p.normal.x * ha.radius,

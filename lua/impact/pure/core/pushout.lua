@@ -64,20 +64,24 @@ end
 -- lies farthest beyond holds the hull's nearest point; where c lies
 -- beyond it and past one of its ends, that end's vertex and the line from
 -- it to c. pa is where b, pushed out, touches the hull (contact), pb is c.
--- nil for a face whose length's square is out of range.
+-- nil for a face whose length's square is out of range, a radius not at
+-- least 0 or a scene past 2^500, left to the general search.
 local function discpenetration(h, cx, cy, r, p)
   local xs, ys, n = h.x, h.y, h.n
   local most, best, ranged = -huge, 0, true
+  local large = abs(cx) + abs(cy) + r
   for i = 0, n - 1 do
     local k = i + 1 < n and i + 1 or 0
     local px, py = xs[i], ys[i]
     local ex, ey = xs[k] - px, ys[k] - py
     local square = ex * ex + ey * ey
     local beyond = (ey * (cx - px) - ex * (cy - py)) / sqrt(square)
+    local size = abs(px) + abs(py)
     if not (square >= 2 ^ -1000 and square <= 2 ^ 1000) then ranged = false end
+    if size > large then large = size end
     if beyond > most then best, most = i, beyond end
   end
-  if not ranged then return nil end
+  if not ranged or not (r >= 0) or not (large < 2 ^ 500) then return nil end
   local nxt = best + 1 < n and best + 1 or 0
   local x0, y0, x1, y1 = xs[best], ys[best], xs[nxt], ys[nxt]
   local ex, ey = x1 - x0, y1 - y0
