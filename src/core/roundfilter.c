@@ -89,6 +89,26 @@ static double nearest_gap(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
   return least;
 }
 
+/* Whether the point w is within near of the path v (n >= 1, closed): of
+** a vertex, or of a side's line where w's foot falls between its ends,
+** with no division, for a hit's usual answer. Rounding moves the distances
+** and the feet by far less than near's margin (2^-40 of the scene): a
+** foot an ulp past a side's end is as near to the side. */
+static int point_near(const imp_vec2 *v, int n, imp_vec2 w, double near) {
+  double near2 = near * near;
+  int i, hit = 0;
+  for (i = 0; i < n; i++) {
+    imp_vec2 p = v[i], q = v[i + 1 == n ? 0 : i + 1];
+    double ex = q.x - p.x, ey = q.y - p.y, fx = w.x - p.x, fy = w.y - p.y;
+    double length2 = ex * ex + ey * ey, along = ex * fx + ey * fy;
+    double across = ex * fy - ey * fx;
+    hit |= (fx * fx + fy * fy < near2) |
+           ((along >= 0) & (along <= length2) &
+            (across * across < near2 * length2));
+  }
+  return hit;
+}
+
 /* In doubles each pair's distance is off by a few roundings of the
 ** differences, which the scene's span bounds; 2^-40 of the span and the
 ** radii is far more. The hulls of v and w are then closer than r - slack
@@ -117,8 +137,9 @@ int imp_points_near(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
   if (imp_points_gap(v, n, w, m) > apart * (1 + 0x1p-40)) return 0;
   for (i = 0; n > 2 && slack == 0 && i < m; i++)
     if (surely_inside(v, n, w[i])) return 1;
-  least = nearest_gap(v, n, w, m, &g);
   near = (r - slack) - (0x1p-40 * (span + r) + 0x1p-500);
+  if (m == 1 && near > 0 && point_near(v, n, w[0], near)) return 1;
+  least = nearest_gap(v, n, w, m, &g);
   if (near > 0 && least < near * near) return 1;
   if (!(least > apart * apart)) return 2;
   for (i = 0; i < n; i++)
