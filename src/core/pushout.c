@@ -276,20 +276,22 @@ typedef struct hull_test {
   int face;
 } hull_test;
 
-/* Whether the disc of centre c and radius r lies clear of the exact
-** points v, certified in doubles: along u (unit, rounded) every point lies
-** r or more behind c, so the line across u at that distance parts the
-** disc from their hull. The bound, 2^-48 of each product's terms and of
-** r, is far above the few roundings of each difference and dot product;
-** a push-out's margin (2^-46 of the scene) clears it but far from the
-** origin, where the exact test decides. */
-static int disc_beyond(const imp_vec2 *v, int n, imp_vec2 c, double r,
-                       imp_vec2 u) {
-  int k, clear = 1;
-  for (k = 0; k < n; k++) {
-    double px = u.x * (c.x - v[k].x), py = u.y * (c.y - v[k].y);
-    clear &= px + py - r > 0x1p-48 * ((fabs(px) + fabs(py)) + r);
-  }
+/* Whether the points w grown by r lie clear of the exact points v,
+** certified in doubles: along u (unit, rounded) each of w lies r or more
+** beyond each of v, so a line across u parts their hulls grown by r. The
+** bound, 2^-48 of each product's terms and of r, is far above the few
+** roundings of each difference and dot product; a push-out's margin
+** (2^-46 of the scene) clears it but for the shallowest, where the exact
+** test decides. A pair of points at a time: for round shapes, a point or
+** a segment on one side. */
+static int points_beyond(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
+                         double r, imp_vec2 u) {
+  int j, k, clear = 1;
+  for (j = 0; j < m; j++)
+    for (k = 0; k < n; k++) {
+      double px = u.x * (w[j].x - v[k].x), py = u.y * (w[j].y - v[k].y);
+      clear &= px + py - r > 0x1p-48 * ((fabs(px) + fabs(py)) + r);
+    }
   return clear;
 }
 
@@ -312,7 +314,7 @@ static void spanning_points(imp_shape kind, const void *shape,
 }
 
 /* Whether b at pos overlaps a no more by the exact test. Pushed out, b
-** usually lies clear of a line across the normal, where either is a disc,
+** usually lies clear of a line across the normal, where either is round,
 ** or beyond a's face: those say so at less cost, on points that span b
 ** before its hull is built, and the whole test says the rest. */
 static int hull_clear(const void *test, imp_vec2 pos) {
@@ -320,21 +322,17 @@ static int hull_clear(const void *test, imp_vec2 pos) {
   imp_any_shape moved;
   imp_hull hm;
   int na = imp_hull_face_count(t->ha), face = t->face;
+  int round = t->ha->count <= 2 || t->bkind == IMP_SHAPE_CIRCLE ||
+              t->bkind == IMP_SHAPE_CAPSULE;
   imp_shape_moved(t->bkind, t->b, pos, &moved);
-  if (t->bkind == IMP_SHAPE_CIRCLE && !t->ha->rounded &&
-      disc_beyond(t->ha->v, t->ha->count, pos,
-                  t->ha->radius + moved.circle.radius, t->normal))
-    return 1;
-  if (t->ha->count == 1 && !t->ha->rounded) {  /* a disc: b's points */
+  if (round || (face >= 0 && face < na)) {
     spanning_points(t->bkind, &moved, &hm);
-    if (!hm.rounded &&
-        disc_beyond(hm.v, hm.count, t->ha->v[0], t->ha->radius + hm.radius,
-                    vec2(-t->normal.x, -t->normal.y)))
+    if (round && !t->ha->rounded && !hm.rounded &&
+        (t->ha->count <= 2 || hm.count <= 2) &&
+        points_beyond(t->ha->v, t->ha->count, hm.v, hm.count,
+                      t->ha->radius + hm.radius, t->normal))
       return 1;
-  }
-  if (face >= 0 && face < na) {
-    spanning_points(t->bkind, &moved, &hm);
-    if (beyond_edge(t->ha, face, &hm)) return 1;
+    if (face >= 0 && face < na && beyond_edge(t->ha, face, &hm)) return 1;
   }
   imp_shape_hull(t->bkind, &moved, &hm);
   /* b's face counted on its hull as moved: any edge will do. */
