@@ -177,6 +177,24 @@ describe("turning sweeps", function()
     assert.are.same({ 0, 0, 0 }, { s.time, s.angle, s.hit.time })
   end)
 
+  it("stop before a half turn where the turned rock grazes a wall on the grid", function()
+    -- Exactly, the rock's corner (3, -3), turned half round about its pos
+    -- (1, -1) carried by half the delta to (-1, -4), comes to (-3, -2),
+    -- the wall's end, and touches it for that instant alone; the turned
+    -- vertices, rounded (pi is not a double), cross the wall by an ulp
+    -- there. That pose overlaps by intersects, so the stop comes before
+    -- it, and the contact at it.
+    local wall = Capsule(-1, -1, -3, 1, 0, -2, -1, 0)
+    local function rock(x, y, angle)
+      return Polygon({ -0.5, -3, 2, -2, 3, 1, -3, 2, -2, -1 }, x, y, angle)
+    end
+    assert.is_true(wall:intersects(rock(-1, -4, -pi)), "the half turn's pose")
+    local s = wall:sweep(rock(1, -1, 0), -4, -6, -2 * pi)
+    assert.are.equal(0.5, s.hit.time)
+    assert.is_true(s.time < 0.5 and s.time > 0.5 - 1e-6, "just before")
+    assert.is_false(wall:intersects(rock(s.pos.x, s.pos.y, s.angle)), "apart at the stop")
+  end)
+
   it("never stop a circle turning in place", function()
     local box = AABB(2, 0, 1, 1)
     for _, c in ipairs({ Circle(0, 0, 0.5), Circle(0, 0, 1) }) do

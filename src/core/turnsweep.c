@@ -302,6 +302,19 @@ static double apart_until(const motion *m, imp_vec2 pa, imp_vec2 pb,
   return t;
 }
 
+/* The time strictly after t and no later than next at which moving's
+** angle is a quarter turn (a multiple of pi / 2), or -1. There shapes on
+** a grid touch exactly, and the rounding of the turned vertices (pi / 2
+** is not a double) can cross them by an ulp for that instant alone. */
+static double quarter_between(const motion *m, double t, double next) {
+  const double quarter = pi / 2;
+  double a = angle_at(m, t), b = angle_at(m, next);
+  double at = floor((a > b ? a : b) / quarter) * quarter;
+  if (!(at > (a < b ? a : b))) return -1;
+  at = (at - m->angle) / m->dangle;
+  return at > t && at <= next ? at : -1;
+}
+
 /* Advances from the clear start. Within the target a probe is taken
 ** when certified: no point can have gone the gap at either end and back
 ** in its time, or it is the shortest probe; else it is halved. */
@@ -337,6 +350,18 @@ static void advance(const motion *m, imp_sweep *out) {
     if (gap <= m->touch && ahead <= m->touch) {
       hit_at(m, t, t, pa, pb, out);
       return;
+    }
+    if (probing && !(gap + ahead >= (next - t) * m->speed)) {
+      /* a step taken uncertified: its quarter turn is probed too */
+      pose turned;
+      double quarter = quarter_between(m, t, next);
+      if (quarter > 0) {
+        place(m, quarter, &turned);
+        if (overlaps(m, &turned)) {
+          close_in(m, t, quarter, pa, pb, out);
+          return;
+        }
+      }
     }
     probe = probing ? 2 * (next - t) : m->tau;
     if (probing && ahead > 0 && next < 1) {

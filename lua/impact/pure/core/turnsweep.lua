@@ -180,6 +180,18 @@ local function closein(t, nxt, ax, ay, bx, by)
   return hitat(t, nxt, ax, ay, bx, by)
 end
 
+-- The time strictly after t and no later than nxt at which the angle is
+-- a quarter turn (turnsweep.c's quarter_between), or nil.
+local QUARTER = math.pi / 2
+local function quarterbetween(t, nxt)
+  local a, b = angleat(t), angleat(nxt)
+  local at = floor((a > b and a or b) / QUARTER) * QUARTER
+  if not (at > (a < b and a or b)) then return nil end
+  at = (at - m.angle) / m.dangle
+  if at > t and at <= nxt then return at end
+  return nil
+end
+
 local function advance()
   local sx, sy = m.shape["\0px"], m.shape["\0py"]
   local ax, ay, bx, by = sx, sy, sx, sy
@@ -203,6 +215,9 @@ local function advance()
       -- poses' rounding, which may cross in between: contact there
       return hitat(t, t, ax, ay, bx, by)
     else
+      -- a step taken uncertified: its quarter turn is probed too
+      local q = probing and not (gap + ahead >= (nxt - t) * m.speed) and quarterbetween(t, nxt)
+      if q and overlaps(place(q)) then return closein(t, q, ax, ay, bx, by) end
       probe = probing and 2 * (nxt - t) or m.tau
       if probing and ahead > 0 and nxt < 1 then
         local e = apartuntil(qax, qay, qbx, qby, nxt)
