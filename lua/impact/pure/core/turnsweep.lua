@@ -185,10 +185,10 @@ end
 local QUARTER = math.pi / 2
 local function quarterbetween(t, nxt)
   local a, b = angleat(t), angleat(nxt)
-  local at = floor((a > b and a or b) / QUARTER) * QUARTER
-  if not (at > (a < b and a or b)) then return nil end
-  at = (at - m.angle) / m.dangle
-  if at > t and at <= nxt then return at end
+  local turn = floor((a > b and a or b) / QUARTER) * QUARTER
+  if not (turn > (a < b and a or b)) then return nil end
+  local time = (turn - m.angle) / m.dangle
+  if time > t and time <= nxt then return time end
   return nil
 end
 
