@@ -109,6 +109,16 @@ static int point_near(const imp_vec2 *v, int n, imp_vec2 w, double near) {
   return hit;
 }
 
+/* Whether a point of w is within near of the path v, or, w a segment, a
+** point of v within near of it: point_near both ways. */
+static int paths_near(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
+                      double near) {
+  int i, hit = 0;
+  for (i = 0; i < m; i++) hit |= point_near(v, n, w[i], near);
+  for (i = 0; m == 2 && i < n; i++) hit |= point_near(w, 2, v[i], near);
+  return hit;
+}
+
 /* In doubles each pair's distance is off by a few roundings of the
 ** differences, which the scene's span bounds; 2^-40 of the span and the
 ** radii is far more. The hulls of v and w are then closer than r - slack
@@ -138,7 +148,7 @@ int imp_points_near(const imp_vec2 *v, int n, const imp_vec2 *w, int m,
   for (i = 0; n > 2 && slack == 0 && i < m; i++)
     if (surely_inside(v, n, w[i])) return 1;
   near = (r - slack) - (0x1p-40 * (span + r) + 0x1p-500);
-  if (m == 1 && near > 0 && point_near(v, n, w[0], near)) return 1;
+  if (near > 0 && paths_near(v, n, w, m, near)) return 1;
   least = nearest_gap(v, n, w, m, &g);
   if (near > 0 && least < near * near) return 1;
   if (!(least > apart * apart)) return 2;
