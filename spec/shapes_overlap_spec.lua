@@ -91,30 +91,31 @@ describe("overlap, the shortest way out", function()
     assertPushOut(0, 0.25, AABB(1, 1, 1, 1), Circle(1, 1.75, 0), "box")
   end)
 
+  -- The push-out (dx, dy) of the circle from the square as a polygon and
+  -- as a box, each touching it at the corner (2, 2) where at says so.
+  local function fromSquares(dx, dy, x, y, r, at)
+    for _, sq in ipairs({ Polygon(SQUARE), AABB(1, 1, 1, 1) }) do
+      local h = assertPushOut(dx, dy, sq, Circle(x, y, r), impact.type(sq))
+      if at then near(2, h.pos.x, "pos.x"); near(2, h.pos.y, "pos.y") end
+    end
+  end
+
   it("a circle over a square's corner goes out along the 3-4-5 line", function()
     -- Centre (5, 6) is 5 from the corner (2, 2) along (0.6, 0.8); radius
     -- 5.5 is 0.5 too many.
-    for _, sq in ipairs({ Polygon(SQUARE), AABB(1, 1, 1, 1) }) do
-      local h = assertPushOut(0.3, 0.4, sq, Circle(5, 6, 5.5), impact.type(sq))
-      near(2, h.pos.x, "pos.x"); near(2, h.pos.y, "pos.y")
-    end
+    fromSquares(0.3, 0.4, 5, 6, 5.5, "corner")
   end)
 
   it("a circle level with a square's top, beyond its side, goes out across the side", function()
     -- Centre (3, 2) is 1 from the side x = 2, and projects onto its end
     -- (2, 2): the side and that corner give the same way out.
-    for _, sq in ipairs({ Polygon(SQUARE), AABB(1, 1, 1, 1) }) do
-      local h = assertPushOut(0.5, 0, sq, Circle(3, 2, 1.5), impact.type(sq))
-      near(2, h.pos.x, "pos.x"); near(2, h.pos.y, "pos.y")
-    end
+    fromSquares(0.5, 0, 3, 2, 1.5, "corner")
   end)
 
   it("a circle centred on a square's corner goes out across the first face there", function()
     -- The side x = 2 (face 1) and the top y = 2 (face 2) are both 0.5
     -- deep: a tie, to the earlier face.
-    for _, sq in ipairs({ Polygon(SQUARE), AABB(1, 1, 1, 1) }) do
-      assertPushOut(0.5, 0, sq, Circle(2, 2, 0.5), impact.type(sq))
-    end
+    fromSquares(0.5, 0, 2, 2, 0.5)
   end)
 
   it("a circle on a capsule's side goes out across it", function()

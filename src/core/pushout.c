@@ -76,7 +76,7 @@ static int disc_penetration(const imp_hull *h, imp_vec2 c, double r,
                             imp_penetration *out) {
   imp_vec2 v0, v1, e, at;
   double most = -INFINITY, large = fabs(c.x) + fabs(c.y) + r;
-  double sep, before, after, k, slack, length;
+  double sep, before, after, k, slack, square, length;
   int i, n = h->count, best = 0, ranged = 1;
   for (i = 0; i < n; i++) {
     imp_vec2 p = h->v[i], q = h->v[i + 1 < n ? i + 1 : 0];
@@ -115,11 +115,12 @@ static int disc_penetration(const imp_hull *h, imp_vec2 c, double r,
     return 1;
   }
   /* across the face: pa is c projected onto it, within its ends */
-  length = sqrt(dot(e, e));
+  square = dot(e, e);
+  length = sqrt(square);
   if (out->meet == 2 && sep < 0 && out->depth > slack &&
       before > slack * length && after < -slack * length)
     out->meet = 1;
-  k = before / dot(e, e);
+  k = before / square;
   k = k > 0 ? (k < 1 ? k : 1) : 0;
   out->pa = vec2(v0.x + e.x * k, v0.y + e.y * k);
   return 1;
@@ -322,13 +323,13 @@ static int hull_clear(const void *test, imp_vec2 pos) {
   imp_any_shape moved;
   imp_hull hm;
   int na = imp_hull_face_count(t->ha), face = t->face;
+  /* a point or a segment on one side: few pairs for points_beyond */
   int round = t->ha->count <= 2 || t->bkind == IMP_SHAPE_CIRCLE ||
               t->bkind == IMP_SHAPE_CAPSULE;
   imp_shape_moved(t->bkind, t->b, pos, &moved);
   if (round || (face >= 0 && face < na)) {
     spanning_points(t->bkind, &moved, &hm);
     if (round && !t->ha->rounded && !hm.rounded &&
-        (t->ha->count <= 2 || hm.count <= 2) &&
         points_beyond(t->ha->v, t->ha->count, hm.v, hm.count,
                       t->ha->radius + hm.radius, t->normal))
       return 1;
