@@ -188,9 +188,20 @@ return function(impact, exports)
   -- The imp_shape of any shape, nil for anything else.
   local SHAPES = { [AABBMT] = AABB_KIND, [OBBMT] = OBB_KIND, [CircleMT] = 2, [CapsuleMT] = 3,
                    [PolygonMT] = 4 }
+  -- shapekind tests the metatable against each in turn rather than look
+  -- it up in SHAPES: the JIT compiles a comparison with an upvalue to a
+  -- guard on a constant, where a key it cannot know costs a hash probe (a
+  -- third of a circle's intersects).
   local function shapekind(v)
-    local k = SHAPES[getmetatable(v)]
-    if k and isa(v, getmetatable(v)) then return k end
+    local mt = getmetatable(v)
+    local k
+    if mt == CircleMT then k = 2
+    elseif mt == PolygonMT then k = 4
+    elseif mt == AABBMT then k = AABB_KIND
+    elseif mt == OBBMT then k = OBB_KIND
+    elseif mt == CapsuleMT then k = 3
+    else return nil end
+    if isa(v, mt) then return k end
   end
 
   -- Several stand-ins come from one maker. The JIT compiles a closure's
