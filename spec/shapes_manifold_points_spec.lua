@@ -5,7 +5,9 @@ local impact = require "impact"
 -- midway between the surfaces along the normal falls outside one of them
 -- and has to be brought in: along the normal, across it, towards the
 -- middle of the contact or of the shapes' common part, or by the exact
--- fallbacks. The named scenes each take one of those ways (deep or
+-- fallbacks, which a double of the common part next to their point
+-- follows where rounding left it a hair outside (a common part thinner
+-- than an ulp). The named scenes each take one of those ways (deep or
 -- lopsided overlaps drawn by impact_box2d_bench, world vertices to 17
 -- digits); random scenes of every pair of kinds follow. Walls of no
 -- thickness have no room for a point off their line: theirs are on it
@@ -114,6 +116,12 @@ local SCENES = {
     Capsule(
       -0.70547504448263831, -0.82829116462559105,
       -5.1230558455331856, 1.4512491366934923, 1.6698887348175049) },
+  -- |b|^2 - 4 is -1.07e-15: the discs overlap in a lens thinner than an
+  -- ulp, where the point midway between the surfaces rounds out of one
+  -- of them; (0.8, 0.6) as doubles lies in both (|p|^2 - 1 is -8.9e-17,
+  -- |p - b|^2 - 1 is -4.4e-16).
+  { "two circles overlapping by less than an ulp along a 3-4-5 diagonal",
+    Circle(0, 0, 1), Circle(1.5999999999999999, 1.1999999999999997, 1) },
   { "a wall of no thickness across a polygon",
     Polygon({ 0, 0, 2, 0, 2, 1, 0, 1 }), Capsule(1, -1, 1.5, 3, 0), 2 ^ -45 },
   { "two walls of no thickness crossing",

@@ -211,6 +211,33 @@ static int inside_both(const imp_hull *ha, const imp_hull *hb, imp_vec2 p,
   return 1;
 }
 
+/* held_near's offsets from p, in steps of about an ulp of p, along the
+** normal and along the contact: none, then each way by powers of two. */
+static const double held_offsets[] = {0, 1, -1, 2, -2, 4, -4, 8, -8,
+                                      16, -16, 32, -32};
+#define HELD_OFFSETS (sizeof held_offsets / sizeof held_offsets[0])
+
+/* The first of p and the doubles around it that both hulls hold exactly,
+** p itself where none is. The last ways of into_both put a point in both
+** within rounding only, and where the common part is a sliver thinner
+** than the spacing of doubles (a contact a few ulps deep, a wall of no
+** thickness) rounding leaves it a hair outside one: a double of the
+** sliver lies a few steps along the normal or along the contact. */
+static imp_vec2 held_near(const imp_hull *ha, const imp_hull *hb,
+                          imp_vec2 n, imp_vec2 p) {
+  double step = 0x1p-52 * (fabs(p.x) + fabs(p.y));
+  size_t i, j;
+  if (imp_hull_holds(ha, p) && imp_hull_holds(hb, p)) return p;
+  for (i = 0; i < HELD_OFFSETS; i++)
+    for (j = i == 0; j < HELD_OFFSETS; j++) {
+      double across = held_offsets[i] * step, along = held_offsets[j] * step;
+      imp_vec2 c = vec2(p.x + (n.x * across - n.y * along),
+                        p.y + (n.y * across + n.x * along));
+      if (imp_hull_holds(ha, c) && imp_hull_holds(hb, c)) return c;
+    }
+  return p;
+}
+
 /* A point of a deep or lopsided contact can fall outside one shape: the
 ** line along the normal through it finds one in both, or, where that line
 ** only grazes their common part (past a corner), the line across it, or
@@ -221,7 +248,9 @@ static int inside_both(const imp_hull *ha, const imp_hull *hb, imp_vec2 p,
 ** from it; then a wall of no thickness gives the point of its part in the
 ** other, and otherwise alternate projections onto the two (convex, and
 ** overlapping) bring it into both, until a step moves it by no more than
-** rounding, 2^-40 of the shapes' size. */
+** rounding, 2^-40 of the shapes' size. These last three are in both
+** within rounding: held_near finds a double in both exactly, where there
+** is one next to it. */
 static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
                           imp_shape bkind, const void *b, const imp_hull *hb,
                           imp_vec2 n, imp_vec2 p, const imp_vec2 *other) {
@@ -236,17 +265,18 @@ static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
        towards(ha, hb, p, middle, &x)) ||
       (imp_common_middle(ha, hb, &middle) && towards(ha, hb, p, middle, &x)))
     return x;
-  if (along_normal(akind, a, ha, bkind, b, hb, n, &p)) return p;
-  if (along_wall(ha, bkind, b, &p) || along_wall(hb, akind, a, &p)) return p;
-  tol = 0x1p-40 * (reach(ha) + reach(hb));
-  for (k = 0; k < 1024; k++) {
-    imp_vec2 was = p;
-    int moved = onto(akind, a, ha, &p);
-    if (!(onto(bkind, b, hb, &p) || moved) ||
-        fabs(p.x - was.x) + fabs(p.y - was.y) <= tol)
-      break;
+  if (!along_normal(akind, a, ha, bkind, b, hb, n, &p) &&
+      !along_wall(ha, bkind, b, &p) && !along_wall(hb, akind, a, &p)) {
+    tol = 0x1p-40 * (reach(ha) + reach(hb));
+    for (k = 0; k < 1024; k++) {
+      imp_vec2 was = p;
+      int moved = onto(akind, a, ha, &p);
+      if (!(onto(bkind, b, hb, &p) || moved) ||
+          fabs(p.x - was.x) + fabs(p.y - was.y) <= tol)
+        break;
+    }
   }
-  return p;
+  return held_near(ha, hb, n, p);
 }
 
 /* Two rectangles keep the normal of their own push-out (obb.c), whose

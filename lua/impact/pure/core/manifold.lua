@@ -170,13 +170,36 @@ local function insideboth(ha, hb, px, py, qx, qy, nx, ny)
   return mx + nx * t, my + ny * t
 end
 
+-- heldnear's offsets from p, in steps of about an ulp of p, along the
+-- normal and along the contact: none, then each way by powers of two.
+local HELD = { 0, 1, -1, 2, -2, 4, -4, 8, -8, 16, -16, 32, -32 }
+
+-- The first of p and the doubles around it that both hulls hold exactly,
+-- p itself where none is (manifold.c's held_near): where the common part
+-- is a sliver thinner than the spacing of doubles, rounding leaves the
+-- last ways of intoboth a hair outside one.
+local function heldnear(ha, hb, nx, ny, px, py)
+  if holds(ha, px, py) and holds(hb, px, py) then return px, py end
+  local step = 2 ^ -52 * (abs(px) + abs(py))
+  for i = 1, #HELD do
+    local across = HELD[i] * step
+    for j = i == 1 and 2 or 1, #HELD do
+      local along = HELD[j] * step
+      local cx, cy = px + (nx * across - ny * along), py + (ny * across + nx * along)
+      if holds(ha, cx, cy) and holds(hb, cx, cy) then return cx, cy end
+    end
+  end
+  return px, py
+end
+
 -- A point brought into both shapes: along the normal or across it, or
 -- towards a point well inside both (the middle of the contact when there
 -- is another point, ox, oy, else the middle of the common part of
 -- polygons within the shapes), as doubles find it; else
 -- along the exact chord, or where a wall of no thickness crosses the
 -- other, or by alternate projections until a step moves it by no more
--- than rounding.
+-- than rounding; these last three within rounding, and heldnear then
+-- takes a double next to it that both hold exactly.
 local function intoboth(akind, a, ha, bkind, b, hb, nx, ny, px, py, ox, oy)
   if holds(ha, px, py) and holds(hb, px, py) then return px, py end
   local x, y = commonpoint(ha, hb, px, py, nx, ny)
@@ -191,10 +214,9 @@ local function intoboth(akind, a, ha, bkind, b, hb, nx, ny, px, py, ox, oy)
   end
   if x then return x, y end
   x, y = alongnormal(akind, a, ha, bkind, b, hb, nx, ny, px, py)
-  if x then return x, y end
-  x, y = alongwall(ha, bkind, b, px, py)
+  if not x then x, y = alongwall(ha, bkind, b, px, py) end
   if not x then x, y = alongwall(hb, akind, a, px, py) end
-  if x then return x, y end
+  if x then return heldnear(ha, hb, nx, ny, x, y) end
   local tol = 2 ^ -40 * (reach(ha) + reach(hb))
   for _ = 1, 1024 do
     local wx, wy = px, py
@@ -204,7 +226,7 @@ local function intoboth(akind, a, ha, bkind, b, hb, nx, ny, px, py, ox, oy)
     if bx then px, py = bx, by end
     if not (bx or ax) or abs(px - wx) + abs(py - wy) <= tol then break end
   end
-  return px, py
+  return heldnear(ha, hb, nx, ny, px, py)
 end
 
 -- Two rectangles keep the normal of their own push-out: the face is the
