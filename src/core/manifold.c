@@ -211,29 +211,58 @@ static int inside_both(const imp_hull *ha, const imp_hull *hb, imp_vec2 p,
   return 1;
 }
 
-/* held_near's offsets from p, in steps of about an ulp of p, along the
-** normal and along the contact: none, then each way by powers of two. */
+/* v moved to the next double up (way 1) or down (-1): by 0.75 of
+** 2^-52 |v|, between 0.75 and 1.5 of its ulp. */
+static double next_double(double v, double way) {
+  return v + way * (0.75 * 0x1p-52 * fabs(v));
+}
+
+/* held_near's offsets from p along the normal and along the contact, in
+** steps of about an ulp of p: none, then each way by powers of two. */
 static const double held_offsets[] = {0, 1, -1, 2, -2, 4, -4, 8, -8,
                                       16, -16, 32, -32};
 #define HELD_OFFSETS (sizeof held_offsets / sizeof held_offsets[0])
+
+/* Whether both hulls hold c exactly: then it is *out. */
+static int held(const imp_hull *ha, const imp_hull *hb, imp_vec2 c,
+                imp_vec2 *out) {
+  if (!(imp_hull_holds(ha, c) && imp_hull_holds(hb, c))) return 0;
+  *out = c;
+  return 1;
+}
 
 /* The first of p and the doubles around it that both hulls hold exactly,
 ** p itself where none is. The last ways of into_both put a point in both
 ** within rounding only, and where the common part is a sliver thinner
 ** than the spacing of doubles (a contact a few ulps deep, a wall of no
 ** thickness) rounding leaves it a hair outside one: a double of the
-** sliver lies a few steps along the normal or along the contact. */
+** sliver lies next to it, two doubles away in x and y, or a few steps
+** along the normal or along the contact. */
 static imp_vec2 held_near(const imp_hull *ha, const imp_hull *hb,
                           imp_vec2 n, imp_vec2 p) {
-  double step = 0x1p-52 * (fabs(p.x) + fabs(p.y));
+  double step = 0x1p-52 * (fabs(p.x) + fabs(p.y)), xs[5], ys[5];
+  imp_vec2 out;
   size_t i, j;
-  if (imp_hull_holds(ha, p) && imp_hull_holds(hb, p)) return p;
+  if (held(ha, hb, p, &out)) return out;
+  xs[0] = p.x;
+  ys[0] = p.y;
+  for (i = 1; i < 5; i++) {  /* one double up, one down, two up, two down */
+    size_t from = i < 3 ? 0 : i - 2;
+    double way = i % 2 ? 1 : -1;
+    xs[i] = next_double(xs[from], way);
+    ys[i] = next_double(ys[from], way);
+  }
+  for (i = 0; i < 5; i++)
+    for (j = i == 0; j < 5; j++)
+      if (held(ha, hb, vec2(xs[i], ys[j]), &out)) return out;
   for (i = 0; i < HELD_OFFSETS; i++)
     for (j = i == 0; j < HELD_OFFSETS; j++) {
       double across = held_offsets[i] * step, along = held_offsets[j] * step;
-      imp_vec2 c = vec2(p.x + (n.x * across - n.y * along),
-                        p.y + (n.y * across + n.x * along));
-      if (imp_hull_holds(ha, c) && imp_hull_holds(hb, c)) return c;
+      if (held(ha, hb,
+               vec2(p.x + (n.x * across - n.y * along),
+                    p.y + (n.y * across + n.x * along)),
+               &out))
+        return out;
     }
   return p;
 }

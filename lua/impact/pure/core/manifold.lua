@@ -170,23 +170,42 @@ local function insideboth(ha, hb, px, py, qx, qy, nx, ny)
   return mx + nx * t, my + ny * t
 end
 
--- heldnear's offsets from p, in steps of about an ulp of p, along the
--- normal and along the contact: none, then each way by powers of two.
+-- v moved to the next double up (way 1) or down (-1): by 0.75 of
+-- 2^-52 |v|, between 0.75 and 1.5 of its ulp.
+local function nextdouble(v, way) return v + way * (0.75 * 2 ^ -52 * abs(v)) end
+
+-- heldnear's offsets from p along the normal and along the contact, in
+-- steps of about an ulp of p: none, then each way by powers of two.
 local HELD = { 0, 1, -1, 2, -2, 4, -4, 8, -8, 16, -16, 32, -32 }
+local xs, ys = {}, {}
+
+local function held(ha, hb, x, y) return holds(ha, x, y) and holds(hb, x, y) end
 
 -- The first of p and the doubles around it that both hulls hold exactly,
 -- p itself where none is (manifold.c's held_near): where the common part
 -- is a sliver thinner than the spacing of doubles, rounding leaves the
--- last ways of intoboth a hair outside one.
+-- last ways of intoboth a hair outside one; a double of the sliver lies
+-- next to it, two doubles away in x and y, or a few steps along the
+-- normal or along the contact.
 local function heldnear(ha, hb, nx, ny, px, py)
-  if holds(ha, px, py) and holds(hb, px, py) then return px, py end
+  if held(ha, hb, px, py) then return px, py end
+  xs[1], ys[1] = px, py
+  for i = 2, 5 do  -- one double up, one down, two up, two down
+    local from, way = i < 4 and 1 or i - 2, i % 2 == 0 and 1 or -1
+    xs[i], ys[i] = nextdouble(xs[from], way), nextdouble(ys[from], way)
+  end
+  for i = 1, 5 do
+    for j = i == 1 and 2 or 1, 5 do
+      if held(ha, hb, xs[i], ys[j]) then return xs[i], ys[j] end
+    end
+  end
   local step = 2 ^ -52 * (abs(px) + abs(py))
   for i = 1, #HELD do
     local across = HELD[i] * step
     for j = i == 1 and 2 or 1, #HELD do
       local along = HELD[j] * step
       local cx, cy = px + (nx * across - ny * along), py + (ny * across + nx * along)
-      if holds(ha, cx, cy) and holds(hb, cx, cy) then return cx, cy end
+      if held(ha, hb, cx, cy) then return cx, cy end
     end
   end
   return px, py
