@@ -122,6 +122,12 @@ local SCENES = {
   -- |p - b|^2 - 1 is -4.4e-16).
   { "two circles overlapping by less than an ulp along a 3-4-5 diagonal",
     Circle(0, 0, 1), Circle(1.5999999999999999, 1.1999999999999997, 1) },
+  -- The box's bottom, -2000.0000000000045 - 2000, lies 4.5e-12 below the
+  -- wall y = -4000 (x from 2000 to 6000): the common part is the wall's
+  -- piece from x = 2000 to 5210.3451230876926, on y = -4000 exactly, and
+  -- the points midway between the faces round off that line.
+  { "a box's face overlapping a box of no height by a few ulps",
+    AABB(4000, -4000, 2000, 0), AABB(2210.3451230876926, -2000.0000000000045, 3000, 2000) },
   { "a wall of no thickness across a polygon",
     Polygon({ 0, 0, 2, 0, 2, 1, 0, 1 }), Capsule(1, -1, 1.5, 3, 0), 2 ^ -45 },
   { "two walls of no thickness crossing",

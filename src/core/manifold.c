@@ -231,19 +231,19 @@ static int held(const imp_hull *ha, const imp_hull *hb, imp_vec2 c,
   return 1;
 }
 
-/* The first of p and the doubles around it that both hulls hold exactly,
-** p itself where none is. The last ways of into_both put a point in both
+/* Whether p or a double around it is held exactly by both hulls: the
+** first such in *out, else p. The last ways of into_both put a point in both
 ** within rounding only, and where the common part is a sliver thinner
 ** than the spacing of doubles (a contact a few ulps deep, a wall of no
 ** thickness) rounding leaves it a hair outside one: a double of the
 ** sliver lies next to it, two doubles away in x and y, or a few steps
 ** along the normal or along the contact. */
-static imp_vec2 held_near(const imp_hull *ha, const imp_hull *hb,
-                          imp_vec2 n, imp_vec2 p) {
+static int held_near(const imp_hull *ha, const imp_hull *hb, imp_vec2 n,
+                     imp_vec2 p, imp_vec2 *out) {
   double step = 0x1p-52 * (fabs(p.x) + fabs(p.y)), xs[5], ys[5];
-  imp_vec2 out;
   size_t i, j;
-  if (held(ha, hb, p, &out)) return out;
+  *out = p;
+  if (held(ha, hb, p, out)) return 1;
   xs[0] = p.x;
   ys[0] = p.y;
   for (i = 1; i < 5; i++) {  /* one double up, one down, two up, two down */
@@ -254,17 +254,17 @@ static imp_vec2 held_near(const imp_hull *ha, const imp_hull *hb,
   }
   for (i = 0; i < 5; i++)
     for (j = i == 0; j < 5; j++)
-      if (held(ha, hb, vec2(xs[i], ys[j]), &out)) return out;
+      if (held(ha, hb, vec2(xs[i], ys[j]), out)) return 1;
   for (i = 0; i < HELD_OFFSETS; i++)
     for (j = i == 0; j < HELD_OFFSETS; j++) {
       double across = held_offsets[i] * step, along = held_offsets[j] * step;
       if (held(ha, hb,
                vec2(p.x + (n.x * across - n.y * along),
                     p.y + (n.y * across + n.x * along)),
-               &out))
-        return out;
+               out))
+        return 1;
     }
-  return p;
+  return 0;
 }
 
 /* A point of a deep or lopsided contact can fall outside one shape: the
@@ -272,20 +272,22 @@ static imp_vec2 held_near(const imp_hull *ha, const imp_hull *hb,
 ** only grazes their common part (past a corner), the line across it, or
 ** the line towards a point well inside both: the middle of the contact
 ** when there is another point, else the middle of the common part of
-** polygons within the shapes. Where doubles do not find it, the exact
-** chord along the normal does, unless the shapes are thin and cross away
-** from it; then a wall of no thickness gives the point of its part in the
-** other, and otherwise alternate projections onto the two (convex, and
-** overlapping) bring it into both, until a step moves it by no more than
-** rounding, 2^-40 of the shapes' size. These last three are in both
-** within rounding: held_near finds a double in both exactly, where there
-** is one next to it. */
+** polygons within the shapes. Where doubles do not find it, a wall of no
+** thickness gives the point of its part in the other (on its line, which
+** a chord across it misses by rounding) where a double held by both lies
+** next to that point; else the exact chord along the normal does, unless
+** the shapes are thin and cross away from it; then the wall's point, and
+** otherwise alternate projections onto the two (convex, and overlapping)
+** bring it into both, until a step moves it by no more than rounding,
+** 2^-40 of the shapes' size. These last ways are in both within rounding:
+** held_near finds a double in both exactly, where there is one next to
+** the point. */
 static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
                           imp_shape bkind, const void *b, const imp_hull *hb,
                           imp_vec2 n, imp_vec2 p, const imp_vec2 *other) {
   double tol;
   imp_vec2 x, middle;
-  int k;
+  int k, wall;
   if (imp_hull_holds(ha, p) && imp_hull_holds(hb, p)) return p;
   if (imp_common_point(ha, hb, p, n, &x) ||
       imp_common_point(ha, hb, p, vec2(-n.y, n.x), &x))
@@ -294,18 +296,24 @@ static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
        towards(ha, hb, p, middle, &x)) ||
       (imp_common_middle(ha, hb, &middle) && towards(ha, hb, p, middle, &x)))
     return x;
-  if (!along_normal(akind, a, ha, bkind, b, hb, n, &p) &&
-      !along_wall(ha, bkind, b, &p) && !along_wall(hb, akind, a, &p)) {
-    tol = 0x1p-40 * (reach(ha) + reach(hb));
-    for (k = 0; k < 1024; k++) {
-      imp_vec2 was = p;
-      int moved = onto(akind, a, ha, &p);
-      if (!(onto(bkind, b, hb, &p) || moved) ||
-          fabs(p.x - was.x) + fabs(p.y - was.y) <= tol)
-        break;
-    }
+  x = p;
+  wall = along_wall(ha, bkind, b, &x) || along_wall(hb, akind, a, &x);
+  if (wall && held_near(ha, hb, n, x, &x)) return x;
+  if (along_normal(akind, a, ha, bkind, b, hb, n, &p)) {
+    held_near(ha, hb, n, p, &p);
+    return p;
   }
-  return held_near(ha, hb, n, p);
+  if (wall) return x;
+  tol = 0x1p-40 * (reach(ha) + reach(hb));
+  for (k = 0; k < 1024; k++) {
+    imp_vec2 was = p;
+    int moved = onto(akind, a, ha, &p);
+    if (!(onto(bkind, b, hb, &p) || moved) ||
+        fabs(p.x - was.x) + fabs(p.y - was.y) <= tol)
+      break;
+  }
+  held_near(ha, hb, n, p, &p);
+  return p;
 }
 
 /* Two rectangles keep the normal of their own push-out (obb.c), whose

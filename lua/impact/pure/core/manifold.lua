@@ -182,7 +182,7 @@ local xs, ys = {}, {}
 local function held(ha, hb, x, y) return holds(ha, x, y) and holds(hb, x, y) end
 
 -- The first of p and the doubles around it that both hulls hold exactly,
--- p itself where none is (manifold.c's held_near): where the common part
+-- or nil where none is (manifold.c's held_near): where the common part
 -- is a sliver thinner than the spacing of doubles, rounding leaves the
 -- last ways of intoboth a hair outside one; a double of the sliver lies
 -- next to it, two doubles away in x and y, or a few steps along the
@@ -208,17 +208,18 @@ local function heldnear(ha, hb, nx, ny, px, py)
       if held(ha, hb, cx, cy) then return cx, cy end
     end
   end
-  return px, py
+  return nil
 end
 
 -- A point brought into both shapes: along the normal or across it, or
 -- towards a point well inside both (the middle of the contact when there
 -- is another point, ox, oy, else the middle of the common part of
--- polygons within the shapes), as doubles find it; else
--- along the exact chord, or where a wall of no thickness crosses the
--- other, or by alternate projections until a step moves it by no more
--- than rounding; these last three within rounding, and heldnear then
--- takes a double next to it that both hold exactly.
+-- polygons within the shapes), as doubles find it; else where a wall of
+-- no thickness crosses the other, where a double that both hold lies next
+-- to that point; else along the exact chord, or the wall's point, or by
+-- alternate projections until a step moves it by no more than rounding:
+-- these last within rounding, and heldnear then takes a double next to
+-- it that both hold exactly.
 local function intoboth(akind, a, ha, bkind, b, hb, nx, ny, px, py, ox, oy)
   if holds(ha, px, py) and holds(hb, px, py) then return px, py end
   local x, y = commonpoint(ha, hb, px, py, nx, ny)
@@ -232,20 +233,31 @@ local function intoboth(akind, a, ha, bkind, b, hb, nx, ny, px, py, ox, oy)
     if mx then x, y = commonpoint(ha, hb, px, py, mx - px, my - py) end
   end
   if x then return x, y end
+  local wx, wy = alongwall(ha, bkind, b, px, py)
+  if not wx then wx, wy = alongwall(hb, akind, a, px, py) end
+  if wx then
+    x, y = heldnear(ha, hb, nx, ny, wx, wy)
+    if x then return x, y end
+  end
   x, y = alongnormal(akind, a, ha, bkind, b, hb, nx, ny, px, py)
-  if not x then x, y = alongwall(ha, bkind, b, px, py) end
-  if not x then x, y = alongwall(hb, akind, a, px, py) end
-  if x then return heldnear(ha, hb, nx, ny, x, y) end
+  if x then
+    local hx, hy = heldnear(ha, hb, nx, ny, x, y)
+    if hx then return hx, hy end
+    return x, y
+  end
+  if wx then return wx, wy end
   local tol = 2 ^ -40 * (reach(ha) + reach(hb))
   for _ = 1, 1024 do
-    local wx, wy = px, py
+    local sx, sy = px, py
     local ax, ay = onto(akind, a, ha, px, py)
     if ax then px, py = ax, ay end
     local bx, by = onto(bkind, b, hb, px, py)
     if bx then px, py = bx, by end
-    if not (bx or ax) or abs(px - wx) + abs(py - wy) <= tol then break end
+    if not (bx or ax) or abs(px - sx) + abs(py - sy) <= tol then break end
   end
-  return heldnear(ha, hb, nx, ny, px, py)
+  x, y = heldnear(ha, hb, nx, ny, px, py)
+  if x then return x, y end
+  return px, py
 end
 
 -- Two rectangles keep the normal of their own push-out: the face is the
