@@ -12,7 +12,10 @@
 **   contact is not stopped by a;
 ** - the manifold exists exactly when the push-out does, has its normal, 1
 **   or 2 points, each in both closed shapes (within rounding of the scene)
-**   with a depth in [0, the push-out's], the deepest at the push-out's.
+**   with a depth in [0, the push-out's], the deepest at the push-out's;
+** - on pairs swept to contact and nudged a few ulps in, whose common part
+**   is a sliver, each point lies in both exactly (imp_hull_holds), or no
+**   double next to it does (nextafter either way in x and y).
 **
 ** Named scenes pin the boundary cases first: touching, NaN, two points or
 ** two segments of no thickness, flat contacts giving two points apart.
@@ -28,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commonpart.h"
 #include "scenes.h"
 
 static long checked, failed, round_number;
@@ -239,6 +243,52 @@ static void named(void) {
         "a wall inside a box touches it at two points on the wall");
 }
 
+/* Whether both hulls hold p exactly, or else none of the doubles next to
+** it (those of normal size) is held by both. */
+static int held_or_none_near(const imp_hull *ha, const imp_hull *hb,
+                             imp_vec2 p) {
+  int i, j;
+  if (imp_hull_holds(ha, p) && imp_hull_holds(hb, p)) return 1;
+  for (i = -1; i <= 1; i++)
+    for (j = -1; j <= 1; j++) {
+      imp_vec2 c = vec2(i ? nextafter(p.x, i * INFINITY) : p.x,
+                        j ? nextafter(p.y, j * INFINITY) : p.y);
+      if ((i || j) && (!i || fabs(c.x) >= 0x1p-1000) &&
+          (!j || fabs(c.y) >= 0x1p-1000) && imp_hull_holds(ha, c) &&
+          imp_hull_holds(hb, c))
+        return 0;
+    }
+  return 1;
+}
+
+/* b swept towards a to contact, then placed 0 to 7 ulps of time past it. */
+static void nudged(void) {
+  shape a, b;
+  imp_sweep w;
+  imp_manifold m;
+  imp_hull ha, hb;
+  imp_vec2 p, d, to;
+  double t;
+  int i;
+  random_shape(&a);
+  random_shape(&b);
+  p = imp_shape_pos(b.kind, &b.s);
+  to = imp_shape_pos(a.kind, &a.s);
+  d = vec2(3 * (to.x - p.x + (unit() - 0.5) * scale),
+           3 * (to.y - p.y + (unit() - 0.5) * scale));
+  if (imp_shape_intersects(a.kind, &a.s, b.kind, &b.s)) return;
+  imp_shape_sweep(a.kind, &a.s, b.kind, &b.s, d.x, d.y, &w);
+  if (!w.has_hit) return;
+  t = w.hit.time + below(8) * 0x1p-52;
+  imp_shape_moved(b.kind, &b.s, vec2(p.x + d.x * t, p.y + d.y * t), &b.s);
+  if (!imp_shape_manifold(a.kind, &a.s, b.kind, &b.s, &m)) return;
+  imp_shape_hull(a.kind, &a.s, &ha);
+  imp_shape_hull(b.kind, &b.s, &hb);
+  for (i = 0; i < m.count; i++)
+    check(held_or_none_near(&ha, &hb, m.point[i]),
+          "a manifold point of a sliver is in both, or no double next to it");
+}
+
 int main(int argc, char **argv) {
   long rounds = argc > 1 ? atol(argv[1]) : 20000;
   state = argc > 2 ? (uint64_t)atol(argv[2]) : 1;
@@ -247,6 +297,7 @@ int main(int argc, char **argv) {
     grid = round_number % 2 == 0;
     scale = round_number % 3 == 0 ? 1 : round_number % 3 == 1 ? 0.001 : 1000;
     one();
+    nudged();
   }
   printf("shapes_manifold: %ld rounds, %ld checks, %ld failures\n", rounds,
          checked, failed);

@@ -211,10 +211,11 @@ static int inside_both(const imp_hull *ha, const imp_hull *hb, imp_vec2 p,
   return 1;
 }
 
-/* v moved to the next double up (way 1) or down (-1): by 0.75 of
-** 2^-52 |v|, between 0.75 and 1.5 of its ulp. */
+/* v moved to the next double up (way 1) or down (-1), as nextafter moves
+** a normal v: by 0.625 of 2^-52 |v|, 0.625 to 1.25 of its ulp, which
+** rounds to one ulp (and below a power of two, to half of one). */
 static double next_double(double v, double way) {
-  return v + way * (0.75 * 0x1p-52 * fabs(v));
+  return v + way * (0.625 * 0x1p-52 * fabs(v));
 }
 
 /* held_near's offsets from p along the normal and along the contact, in

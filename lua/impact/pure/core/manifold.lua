@@ -170,9 +170,10 @@ local function insideboth(ha, hb, px, py, qx, qy, nx, ny)
   return mx + nx * t, my + ny * t
 end
 
--- v moved to the next double up (way 1) or down (-1): by 0.75 of
--- 2^-52 |v|, between 0.75 and 1.5 of its ulp.
-local function nextdouble(v, way) return v + way * (0.75 * 2 ^ -52 * abs(v)) end
+-- v moved to the next double up (way 1) or down (-1), as nextafter moves
+-- a normal v: by 0.625 of 2^-52 |v|, 0.625 to 1.25 of its ulp, which
+-- rounds to one ulp (and below a power of two, to half of one).
+local function nextdouble(v, way) return v + way * (0.625 * 2 ^ -52 * abs(v)) end
 
 -- heldnear's offsets from p along the normal and along the contact, in
 -- steps of about an ulp of p: none, then each way by powers of two.
