@@ -142,6 +142,9 @@ static int onto(imp_shape kind, const void *shape, const imp_hull *h,
   return 1;
 }
 
+/* Whether the hull is a wall: a segment of no thickness. */
+static int is_wall(const imp_hull *h) { return h->count == 2 && h->radius == 0; }
+
 /* Where the hull h, a segment of no thickness, crosses the other shape:
 ** the point of its part in it nearest p, which lies in both (a wall's two
 ** points stay apart where they can). */
@@ -150,7 +153,7 @@ static int along_wall(const imp_hull *h, imp_shape kind, const void *shape,
   imp_vec2 d, from;
   imp_clip c;
   double t;
-  if (h->count != 2 || h->radius != 0) return 0;
+  if (!is_wall(h)) return 0;
   d = vec2(h->v[1].x - h->v[0].x, h->v[1].y - h->v[0].y);
   if (imp_shape_clip_segment(kind, shape, h->v[0].x, h->v[0].y, d.x, d.y,
                              &c) == IMP_CLIP_OUTSIDE)
@@ -242,7 +245,7 @@ static int held(const imp_hull *ha, const imp_hull *hb, imp_vec2 c,
 static int held_near(const imp_hull *ha, const imp_hull *hb, imp_vec2 n,
                      imp_vec2 p, imp_vec2 *out) {
   double step = 0x1p-52 * (fabs(p.x) + fabs(p.y)), xs[5], ys[5];
-  size_t i, j;
+  size_t i, j, across_steps;
   *out = p;
   if (held(ha, hb, p, out)) return 1;
   xs[0] = p.x;
@@ -256,7 +259,10 @@ static int held_near(const imp_hull *ha, const imp_hull *hb, imp_vec2 n,
   for (i = 0; i < 5; i++)
     for (j = i == 0; j < 5; j++)
       if (held(ha, hb, vec2(xs[i], ys[j]), out)) return 1;
-  for (i = 0; i < HELD_OFFSETS; i++)
+  /* A wall's common part with the other lies along its line, which the
+  ** contact follows: no steps across it. */
+  across_steps = is_wall(ha) || is_wall(hb) ? 1 : HELD_OFFSETS;
+  for (i = 0; i < across_steps; i++)
     for (j = i == 0; j < HELD_OFFSETS; j++) {
       double across = held_offsets[i] * step, along = held_offsets[j] * step;
       if (held(ha, hb,

@@ -128,8 +128,11 @@ end
 
 -- Where the hull h, a segment of no thickness, crosses the other shape:
 -- the point of its part in it nearest (px, py); nil when not.
+-- Whether the hull is a wall: a segment of no thickness.
+local function iswall(h) return h.n == 2 and h.radius == 0 end
+
 local function alongwall(h, kind, o, px, py)
-  if h.n ~= 2 or h.radius ~= 0 then return nil end
+  if not iswall(h) then return nil end
   local x0, y0 = h.x[0], h.y[0]
   local dx, dy = h.x[1] - x0, h.y[1] - y0
   local k, t0, t1 = cast.clipsegment(kind, o, x0, y0, dx, dy)
@@ -201,7 +204,9 @@ local function heldnear(ha, hb, nx, ny, px, py)
     end
   end
   local step = 2 ^ -52 * (abs(px) + abs(py))
-  for i = 1, #HELD do
+  -- a wall's common part with the other lies along its line, which the
+  -- contact follows: no steps across it
+  for i = 1, (iswall(ha) or iswall(hb)) and 1 or #HELD do
     local across = HELD[i] * step
     for j = i == 1 and 2 or 1, #HELD do
       local along = HELD[j] * step
