@@ -143,7 +143,9 @@ static int onto(imp_shape kind, const void *shape, const imp_hull *h,
 }
 
 /* Whether the hull is a wall: a segment of no thickness. */
-static int is_wall(const imp_hull *h) { return h->count == 2 && h->radius == 0; }
+static int is_wall(const imp_hull *h) {
+  return h->count == 2 && h->radius == 0;
+}
 
 /* Where the hull h, a segment of no thickness, crosses the other shape:
 ** the point of its part in it nearest p, which lies in both (a wall's two
@@ -236,10 +238,10 @@ static int held(const imp_hull *ha, const imp_hull *hb, imp_vec2 c,
 }
 
 /* Whether p or a double around it is held exactly by both hulls: the
-** first such in *out, else p. The last ways of into_both put a point in both
-** within rounding only, and where the common part is a sliver thinner
-** than the spacing of doubles (a contact a few ulps deep, a wall of no
-** thickness) rounding leaves it a hair outside one: a double of the
+** first such in *out, else p. The last ways of into_both put a point in
+** both within rounding only, and where the common part is a sliver
+** thinner than the spacing of doubles (a contact a few ulps deep, a wall
+** of no thickness) rounding leaves it a hair outside one: a double of the
 ** sliver lies next to it, two doubles away in x and y, or a few steps
 ** along the normal or along the contact. */
 static int held_near(const imp_hull *ha, const imp_hull *hb, imp_vec2 n,
