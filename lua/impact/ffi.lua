@@ -120,7 +120,7 @@ return function(impact, exports)
   local function isa(v, MT)
     return getmetatable(v) == MT and type(v) == "userdata" and getmetatable(LIGHT) ~= MT
   end
-  local AABB_KIND, OBB_KIND = 0, 1  -- imp_shape
+  local AABB_KIND, OBB_KIND, CIRCLE_KIND, CAPSULE_KIND, POLYGON_KIND = 0, 1, 2, 3, 4  -- imp_shape
   -- Results read back right after the call that wrote them, with no
   -- allocation in between: clipSegment's t0, t1; sweepSegmentPoint's roots.
   local times = ffi.new("double[2]")
@@ -186,8 +186,8 @@ return function(impact, exports)
     if isa(v, OBBMT) then return OBB_KIND end
   end
   -- The imp_shape of any shape, nil for anything else.
-  local SHAPES = { [AABBMT] = AABB_KIND, [OBBMT] = OBB_KIND, [CircleMT] = 2, [CapsuleMT] = 3,
-                   [PolygonMT] = 4 }
+  local SHAPES = { [AABBMT] = AABB_KIND, [OBBMT] = OBB_KIND, [CircleMT] = CIRCLE_KIND,
+                   [CapsuleMT] = CAPSULE_KIND, [PolygonMT] = POLYGON_KIND }
   -- shapekind tests the metatable against each in turn rather than look
   -- it up in SHAPES: the JIT compiles a comparison with an upvalue to a
   -- guard on a constant, where a key it cannot know costs a hash probe (a
@@ -195,11 +195,11 @@ return function(impact, exports)
   local function shapekind(v)
     local mt = getmetatable(v)
     local k
-    if mt == CircleMT then k = 2
-    elseif mt == PolygonMT then k = 4
+    if mt == CircleMT then k = CIRCLE_KIND
+    elseif mt == PolygonMT then k = POLYGON_KIND
     elseif mt == AABBMT then k = AABB_KIND
     elseif mt == OBBMT then k = OBB_KIND
-    elseif mt == CapsuleMT then k = 3
+    elseif mt == CapsuleMT then k = CAPSULE_KIND
     else return nil end
     if isa(v, mt) then return k end
   end

@@ -228,6 +228,8 @@ static double next_double(double v, double way) {
 static const double held_offsets[] = {0, 1, -1, 2, -2, 4, -4, 8, -8,
                                       16, -16, 32, -32};
 #define HELD_OFFSETS (sizeof held_offsets / sizeof held_offsets[0])
+/* p's coordinates and the doubles one and two away either way. */
+#define HELD_NEXT 5
 
 /* Whether both hulls hold c exactly: then it is *out. */
 static int held(const imp_hull *ha, const imp_hull *hb, imp_vec2 c,
@@ -246,20 +248,21 @@ static int held(const imp_hull *ha, const imp_hull *hb, imp_vec2 c,
 ** along the normal or along the contact. */
 static int held_near(const imp_hull *ha, const imp_hull *hb, imp_vec2 n,
                      imp_vec2 p, imp_vec2 *out) {
-  double step = 0x1p-52 * (fabs(p.x) + fabs(p.y)), xs[5], ys[5];
+  double step = 0x1p-52 * (fabs(p.x) + fabs(p.y));
+  double xs[HELD_NEXT], ys[HELD_NEXT];
   size_t i, j, across_steps;
   *out = p;
   if (held(ha, hb, p, out)) return 1;
   xs[0] = p.x;
   ys[0] = p.y;
-  for (i = 1; i < 5; i++) {  /* one double up, one down, two up, two down */
+  for (i = 1; i < HELD_NEXT; i++) {  /* up one, down one, up two, down two */
     size_t from = i < 3 ? 0 : i - 2;
     double way = i % 2 ? 1 : -1;
     xs[i] = next_double(xs[from], way);
     ys[i] = next_double(ys[from], way);
   }
-  for (i = 0; i < 5; i++)
-    for (j = i == 0; j < 5; j++)
+  for (i = 0; i < HELD_NEXT; i++)
+    for (j = i == 0; j < HELD_NEXT; j++)
       if (held(ha, hb, vec2(xs[i], ys[j]), out)) return 1;
   /* A wall's common part with the other lies along its line, which the
   ** contact follows: no steps across it. */
@@ -297,7 +300,7 @@ static imp_vec2 into_both(imp_shape akind, const void *a, const imp_hull *ha,
   double tol;
   imp_vec2 x, middle;
   int k, wall;
-  if (imp_hull_holds(ha, p) && imp_hull_holds(hb, p)) return p;
+  if (held(ha, hb, p, &x)) return x;
   if (imp_common_point(ha, hb, p, n, &x) ||
       imp_common_point(ha, hb, p, vec2(-n.y, n.x), &x))
     return x;

@@ -323,17 +323,18 @@ static int hull_clear(const void *test, imp_vec2 pos) {
   imp_any_shape moved;
   imp_hull hm;
   int na = imp_hull_face_count(t->ha), face = t->face;
+  int a_face = face >= 0 && face < na;
   /* a point or a segment on one side: few pairs for points_beyond */
   int round = t->ha->count <= 2 || t->bkind == IMP_SHAPE_CIRCLE ||
               t->bkind == IMP_SHAPE_CAPSULE;
   imp_shape_moved(t->bkind, t->b, pos, &moved);
-  if (round || (face >= 0 && face < na)) {
+  if (round || a_face) {
     spanning_points(t->bkind, &moved, &hm);
     if (round && !t->ha->rounded && !hm.rounded &&
         points_beyond(t->ha->v, t->ha->count, hm.v, hm.count,
                       t->ha->radius + hm.radius, t->normal))
       return 1;
-    if (face >= 0 && face < na && beyond_edge(t->ha, face, &hm)) return 1;
+    if (a_face && beyond_edge(t->ha, face, &hm)) return 1;
   }
   imp_shape_hull(t->bkind, &moved, &hm);
   /* b's face counted on its hull as moved: any edge will do. */

@@ -126,11 +126,11 @@ local function onto(kind, o, h, x, y)
   return ox, oy
 end
 
--- Where the hull h, a segment of no thickness, crosses the other shape:
--- the point of its part in it nearest (px, py); nil when not.
 -- Whether the hull is a wall: a segment of no thickness.
 local function iswall(h) return h.n == 2 and h.radius == 0 end
 
+-- Where the hull h, a segment of no thickness, crosses the other shape:
+-- the point of its part in it nearest (px, py); nil when not.
 local function alongwall(h, kind, o, px, py)
   if not iswall(h) then return nil end
   local x0, y0 = h.x[0], h.y[0]
@@ -181,7 +181,8 @@ local function nextdouble(v, way) return v + way * (0.625 * 2 ^ -52 * abs(v)) en
 -- heldnear's offsets from p along the normal and along the contact, in
 -- steps of about an ulp of p: none, then each way by powers of two.
 local HELD = { 0, 1, -1, 2, -2, 4, -4, 8, -8, 16, -16, 32, -32 }
-local xs, ys = {}, {}
+-- p's coordinates and the doubles one and two away either way
+local NEXT, xs, ys = 5, {}, {}
 
 local function held(ha, hb, x, y) return holds(ha, x, y) and holds(hb, x, y) end
 
@@ -194,12 +195,12 @@ local function held(ha, hb, x, y) return holds(ha, x, y) and holds(hb, x, y) end
 local function heldnear(ha, hb, nx, ny, px, py)
   if held(ha, hb, px, py) then return px, py end
   xs[1], ys[1] = px, py
-  for i = 2, 5 do  -- one double up, one down, two up, two down
+  for i = 2, NEXT do  -- one double up, one down, two up, two down
     local from, way = i < 4 and 1 or i - 2, i % 2 == 0 and 1 or -1
     xs[i], ys[i] = nextdouble(xs[from], way), nextdouble(ys[from], way)
   end
-  for i = 1, 5 do
-    for j = i == 1 and 2 or 1, 5 do
+  for i = 1, NEXT do
+    for j = i == 1 and 2 or 1, NEXT do
       if held(ha, hb, xs[i], ys[j]) then return xs[i], ys[j] end
     end
   end
@@ -227,7 +228,7 @@ end
 -- these last within rounding, and heldnear then takes a double next to
 -- it that both hold exactly.
 local function intoboth(akind, a, ha, bkind, b, hb, nx, ny, px, py, ox, oy)
-  if holds(ha, px, py) and holds(hb, px, py) then return px, py end
+  if held(ha, hb, px, py) then return px, py end
   local x, y = commonpoint(ha, hb, px, py, nx, ny)
   if not x then x, y = commonpoint(ha, hb, px, py, -ny, nx) end
   if not x and ox then
